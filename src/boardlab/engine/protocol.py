@@ -1,0 +1,317 @@
+"""The one protocol every boardlab game implements.
+
+A game is data plus pure functions:
+
+* a **config** (a pydantic model with at least ``players``), validated with clear errors;
+* a **seeded setup** ``setup(config, seed, overrides)`` - all later randomness comes from the
+  generator stored in the state (``state.rng``);
+* the **decision point** ``to_move(state)``: the seats that must choose now. Several seats at
+  once means a simultaneous secret choice: each of them submits one action, in any order;
+  the game keeps the submitted ones hidden in its state and resolves when the last arrives;
+* the **legal choices** ``legal_actions(state, seat)`` - JSON objects with a ``"type"`` key,
+  enumerable for bots - and ``check_action`` for a choice that arrives from outside;
+* **applying** one seat's choice, ``apply(state, seat, action) -> (new_state, events)``;
+  events explain what happened in zh and en and say who may see them;
+* a **per-seat view** ``view(state, seat)`` (``seat=None`` is a spectator) holding only what
+  that seat may see, JSON-able;
+* the **result** (scores, winners, why the game ended, game-specific summary figures);
+* ``facts(state)``: the full-information dictionary scripted scenarios check against.
+
+A whole game is serialised as config + seed + setup overrides + the list of (seat, action):
+see :class:`GameRecord`. Replaying it gives the same states, because every random draw comes
+from the state's own generator.
+
+Seats are numbered ``0 .. players-1``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from boardlab.engine.errors import ConfigError, IllegalAction, ReplayError
+
+if TYPE_CHECKING:
+    from boardlab.bots.base import Bot
+
+Text = dict[str, str]
+"""A message in every language boardlab speaks: ``{"zh": ..., "en": ...}``."""
+
+Action = dict[str, Any]
+"""One seat's choice: a JSON object with a ``"type"`` key and the type's parameters."""
+
+LANGUAGES = ("zh", "en")
+
+
+def text(zh: str, en: str) -> Text:
+    """A bilingual message."""
+    return {"zh": zh, "en": en}
+
+
+def canonical(value: Any) -> str:
+    """A stable JSON spelling of a JSON-able value (sorted keys), for comparing actions."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in words a player understands.
+
+    ``visible_to`` is ``None`` for a public event, otherwise the seats that may see it
+    (a private draw, a peek). Spectators see only public events.
+    """
+
+    kind: str
+    text: Text
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        if self.visible_to is None:
+            return True
+        return seat is not None and seat in self.visible_to
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": dict(self.text), "data": dict(self.data)}
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+        return out
+
+
+def public(kind: str, zh: str, en: str, **data: Any) -> Event:
+    return Event(kind, text(zh, en), data)
+
+
+def private(seats: Iterable[int], kind: str, zh: str, en: str, **data: Any) -> Event:
+    return Event(kind, text(zh, en), data, frozenset(seats))
+
+
+class Result(BaseModel):
+    """How a finished game came out."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scores: list[float]
+    winners: list[int]
+    reason: Text
+    summary: dict[str, Any] = Field(default_factory=dict)
+    """Game-specific figures (exposure, dawn reached, bills, ...), JSON-able."""
+
+
+class GameConfig(BaseModel):
+    """Base of every game's config. Unknown keys are refused, so typos do not pass silently."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: int
+
+
+class GameState:
+    """Base of every game's state.
+
+    Holds the game's own generator and the event log. Subclasses add their fields; they may
+    override :meth:`copy` with something cheaper than a deep copy.
+    """
+
+    rng: random.Random
+    log: list[Event]
+
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+
+class GameRecord(BaseModel):
+    """A whole game: everything needed to rebuild every state by replay."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    config: dict[str, Any]
+    seed: int
+    overrides: dict[str, Any] | None = None
+    actions: list[tuple[int, Action]] = Field(default_factory=list)
+
+
+C = TypeVar("C", bound=GameConfig)
+S = TypeVar("S", bound=GameState)
+
+
+class Game(ABC, Generic[C, S]):
+    """A game: rules as pure functions over a state. One instance serves any number of games."""
+
+    id: ClassVar[str]
+    title: ClassVar[Text]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Config: ClassVar[type[GameConfig]]
+
+    # ---- config -------------------------------------------------------------------------
+
+    def make_config(self, raw: Mapping[str, Any] | GameConfig | None = None, **kw: Any) -> C:
+        """Validate a config, raising :class:`ConfigError` that says what is wrong."""
+        if isinstance(raw, self.Config) and not kw:
+            return raw  # type: ignore[return-value]
+        data = dict(raw.model_dump() if isinstance(raw, GameConfig) else (raw or {}))
+        data.update(kw)
+        data.setdefault("players", self.min_players)
+        try:
+            cfg = self.Config.model_validate(data)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'config'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise ConfigError(f"invalid {self.id} config: {problems}") from None
+        if not self.min_players <= cfg.players <= self.max_players:
+            raise ConfigError(
+                f"{self.id} is for {self.min_players}-{self.max_players} players, "
+                f"not {cfg.players}"
+            )
+        self.check_config(cfg)  # type: ignore[arg-type]
+        return cfg  # type: ignore[return-value]
+
+    def check_config(self, config: C) -> None:
+        """Cross-field checks beyond the model (e.g. a variant that needs 5+ players)."""
+
+    def config_schema(self) -> dict[str, Any]:
+        """JSON schema of the options, for the lobby and the CLI."""
+        return self.Config.model_json_schema()
+
+    # ---- setup and decisions ------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, config: C, seed: int, overrides: Mapping[str, Any] | None = None) -> S:
+        """The initial state. ``overrides`` fix what would be dealt at random (scenarios)."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> list[int]:
+        """Seats that must choose now, ascending; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every legal choice of ``seat`` now (empty if the seat need not choose)."""
+
+    def check_action(self, state: S, seat: int, action: Any) -> Action:
+        """Return the action if ``seat`` may take it now, else raise :class:`IllegalAction`.
+
+        The message says what was wrong and reveals nothing the seat may not see.
+        """
+        if self.is_over(state):
+            raise IllegalAction("the game is over; no more choices are accepted")
+        if not isinstance(seat, int) or not 0 <= seat < self.players(state):
+            raise IllegalAction(f"there is no seat {seat!r} in this game")
+        if not isinstance(action, dict):
+            raise IllegalAction(
+                f"an action must be a JSON object with a 'type', not {type(action).__name__}"
+            )
+        if seat not in self.to_move(state):
+            raise IllegalAction(f"seat {seat} has nothing to decide now")
+        legal = self.legal_actions(state, seat)
+        key = canonical(action)
+        for candidate in legal:
+            if canonical(candidate) == key:
+                return candidate
+        types = sorted({a.get("type", "?") for a in legal})
+        kind = action.get("type")
+        if kind not in types:
+            raise IllegalAction(
+                f"action type {kind!r} is not possible now; possible: {', '.join(types)}"
+            )
+        same = [a for a in legal if a.get("type") == kind]
+        raise IllegalAction(
+            f"{canonical(action)} is not a legal {kind!r} now; legal: "
+            + ", ".join(canonical(a) for a in same[:12])
+            + (" ..." if len(same) > 12 else "")
+        )
+
+    # ---- transitions --------------------------------------------------------------------
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: Action) -> list[Event]:
+        """Apply a checked action to ``state`` in place and return what happened."""
+
+    def apply(self, state: S, seat: int, action: Any) -> tuple[S, list[Event]]:
+        """Check and apply one seat's choice; the given state is left unchanged."""
+        checked = self.check_action(state, seat, action)
+        new = state.copy()
+        events = self._apply(new, seat, checked)  # type: ignore[arg-type]
+        new.log.extend(events)
+        return new, events  # type: ignore[return-value]
+
+    def apply_in_place(
+        self, state: S, seat: int, action: Action, *, check: bool = True
+    ) -> list[Event]:
+        """Like :meth:`apply` but mutates ``state`` (the simulation hot path)."""
+        if check:
+            action = self.check_action(state, seat, action)
+        events = self._apply(state, seat, action)
+        state.log.extend(events)
+        return events
+
+    # ---- what seats see, and the end --------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), JSON-able, log included."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def result(self, state: S) -> Result:
+        """The result of a finished game (raise ``ValueError`` if it is not over)."""
+
+    @abstractmethod
+    def facts(self, state: S) -> dict[str, Any]:
+        """Full-information figures that scenarios check (exposure, scores, hands, ...)."""
+
+    @abstractmethod
+    def players(self, state: S) -> int: ...
+
+    def describe_action(self, state: S, seat: int, action: Action, lang: str = "en") -> str:
+        """A short label for a button or a prompt."""
+        return canonical(action)
+
+    def visible_log(self, state: S, seat: int | None) -> list[dict[str, Any]]:
+        return [e.to_json() for e in state.log if e.visible(seat)]
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A copy of ``state`` in which everything ``seat`` cannot see is re-dealt at random
+        consistently with what it can see. Search bots plan on such copies, never on the
+        real state. Games with hidden information override this."""
+        raise NotImplementedError(f"{self.id} does not support determinization yet")
+
+    def bots(self) -> dict[str, Callable[[], Bot]]:
+        """Bots for this game by name (the game-independent ones are added by the registry)."""
+        return {}
+
+    # ---- records ------------------------------------------------------------------------
+
+    def new_game(
+        self, config: Mapping[str, Any] | GameConfig | None, seed: int,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> S:
+        return self.setup(self.make_config(config), int(seed), overrides)
+
+    def replay(self, record: GameRecord, upto: int | None = None) -> S:
+        """Rebuild the state after the first ``upto`` actions of ``record`` (all by default)."""
+        if record.game != self.id:
+            raise ReplayError(f"record is for game {record.game!r}, not {self.id!r}")
+        state = self.new_game(record.config, record.seed, record.overrides)
+        for i, (seat, action) in enumerate(record.actions[:upto]):
+            try:
+                self.apply_in_place(state, seat, action)
+            except IllegalAction as exc:
+                raise ReplayError(f"action {i} (seat {seat}) cannot be replayed: {exc}") from None
+        return state
+
+
+def seat_list(n: int) -> Sequence[int]:
+    return range(n)

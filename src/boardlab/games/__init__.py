@@ -1,0 +1,1 @@
+"""One package per game: rules (pure state transitions), data, bots, variants."""
