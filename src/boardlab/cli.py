@@ -60,6 +60,23 @@ def replay(
         raise typer.Exit(1)
 
 
+# Commands that live beside the code they drive register themselves here: each module
+# below defines ``register(app)``. A module that does not exist yet is skipped.
+COMMAND_MODULES = ("boardlab.play", "boardlab.lab.cli", "boardlab.server.cli")
+
+
+def _register_commands() -> None:
+    import importlib
+    import importlib.util
+
+    for name in COMMAND_MODULES:
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name).register(app)
+
+
+_register_commands()
+
+
 def main() -> None:
     app()
 
