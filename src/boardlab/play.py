@@ -1,0 +1,119 @@
+"""``boardlab play GAME``: one human seat in the terminal, bots in the others.
+
+Works for every game through the protocol alone: the human sees their seat's view (the game
+may offer ``render_terminal(view, lang) -> str`` for a nicer board; otherwise the view is
+shown as a tree), the log lines they may see, and their legal choices as a numbered menu.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.pretty import Pretty
+from rich.prompt import IntPrompt
+from rich.rule import Rule
+
+from boardlab.bots.base import RandomBot
+from boardlab.engine.match import decision_context
+from boardlab.engine.registry import get_game
+from boardlab.engine.rng import make_rng
+
+
+def parse_sets(pairs: list[str]) -> dict[str, Any]:
+    """``key=value`` pairs with JSON values where they parse (numbers, true, lists)."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"--set takes key=value, not {pair!r}")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
+def make_bot(game, name: str):
+    factories = {"random": RandomBot, **game.bots()}
+    if name not in factories:
+        raise typer.BadParameter(
+            f"{game.id} has no bot {name!r}; choose from {', '.join(sorted(factories))}"
+        )
+    return factories[name]()
+
+
+def show_view(console: Console, game, view: dict[str, Any], lang: str) -> None:
+    render = getattr(game, "render_terminal", None)
+    if render is not None:
+        console.print(render(view, lang))
+    else:
+        console.print(Pretty({k: v for k, v in view.items() if k != "log"}, expand_all=False))
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def play(
+        game_id: str = typer.Argument(..., metavar="GAME", help="toys, cat, ..."),
+        players: int = typer.Option(None, "--players", "-p", help="Number of seats."),
+        seat: int = typer.Option(0, help="Your seat (0-based)."),
+        bots: str = typer.Option("", help="Bots for the other seats, comma separated, cycled."),
+        seed: int = typer.Option(None, help="Seed (random if not given)."),
+        lang: str = typer.Option("zh", help="zh or en."),
+        sets: list[str] = typer.Option([], "--set", help="Game option key=value."),  # noqa: B006
+    ) -> None:
+        """Play a game in the terminal against bots."""
+        console = Console()
+        game = get_game(game_id)
+        raw = parse_sets(sets)
+        if players is not None:
+            raw["players"] = players
+        config = game.make_config(raw)
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbelow(2**31)
+        if not 0 <= seat < config.players:
+            raise typer.BadParameter(f"seat must be 0..{config.players - 1}")
+        names = [n for n in bots.split(",") if n] or [
+            next(iter(game.bots()), "random")
+        ]
+        seat_bots = {}
+        others = [s for s in range(config.players) if s != seat]
+        for i, s in enumerate(others):
+            seat_bots[s] = make_bot(game, names[i % len(names)])
+        state = game.setup(config, seed)
+        rngs = {s: make_rng(seed, "bot", s) for s in seat_bots}
+        console.print(Rule(f"{game.title[lang]} — seed {seed}, you are seat {seat}"))
+        for s, b in seat_bots.items():
+            console.print(f"  seat {s}: bot [bold]{b.name}[/]")
+        shown = 0
+        while not game.is_over(state):
+            log = [e for e in state.log if e.visible(seat)]
+            for event in log[shown:]:
+                console.print(f"  · {event.text.get(lang, event.text['en'])}")
+            shown = len(log)
+            movers = game.to_move(state)
+            bot_seats = [s for s in movers if s != seat]
+            if bot_seats:
+                s = bot_seats[0]
+                action = seat_bots[s].choose(decision_context(game, state, s, rngs[s]))
+                game.apply_in_place(state, s, action)
+                continue
+            show_view(console, game, game.view(state, seat), lang)
+            legal = game.legal_actions(state, seat)
+            for i, action in enumerate(legal, 1):
+                console.print(f"  [cyan]{i:>2}[/] {game.describe_action(state, seat, action, lang)}")
+            choice = IntPrompt.ask("your choice", choices=[str(i) for i in range(1, len(legal) + 1)],
+                                   show_choices=False)
+            game.apply_in_place(state, seat, legal[choice - 1])
+        for event in [e for e in state.log if e.visible(seat)][shown:]:
+            console.print(f"  · {event.text.get(lang, event.text['en'])}")
+        result = game.result(state)
+        console.print(Rule(result.reason.get(lang, result.reason["en"])))
+        for s, score in enumerate(result.scores):
+            crown = " 🏆" if s in result.winners else ""
+            who = "you" if s == seat else seat_bots[s].name
+            console.print(f"  seat {s} ({who}): {score:g}{crown}")
