@@ -16,7 +16,7 @@ from rich.pretty import Pretty
 from rich.prompt import IntPrompt
 from rich.rule import Rule
 
-from boardlab.bots.base import RandomBot
+from boardlab.bots.registry import make_bot as registry_make_bot
 from boardlab.engine.match import decision_context
 from boardlab.engine.registry import get_game
 from boardlab.engine.rng import make_rng
@@ -37,12 +37,10 @@ def parse_sets(pairs: list[str]) -> dict[str, Any]:
 
 
 def make_bot(game, name: str):
-    factories = {"random": RandomBot, **game.bots()}
-    if name not in factories:
-        raise typer.BadParameter(
-            f"{game.id} has no bot {name!r}; choose from {', '.join(sorted(factories))}"
-        )
-    return factories[name]()
+    try:
+        return registry_make_bot(game, name)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 def show_view(console: Console, game, view: dict[str, Any], lang: str) -> None:

@@ -6,6 +6,8 @@ card at once; the unique highest bid scores its value. Three rounds.
 
 from __future__ import annotations
 
+import copy
+import random
 from dataclasses import dataclass, field
 
 from boardlab.engine.protocol import (
@@ -102,6 +104,20 @@ class BidGame(Game[BidConfig, BidState]):
             winners=[i for i, s in enumerate(state.scores) if s == best],
             reason=text("三轮结束", "three rounds played"),
         )
+
+    def determinize(self, state, seat, rng):
+        """Other seats hold any cards of 1..5: nothing about their hands is visible."""
+        world = copy.deepcopy(state)
+        for s in range(len(world.hands)):
+            if s == seat:
+                continue
+            pool = [1, 2, 3, 4, 5]
+            rng.shuffle(pool)
+            world.hands[s] = sorted(pool[: len(world.hands[s])])
+            if s in world.bids:
+                world.bids[s] = rng.choice(range(1, 6))
+        world.rng = random.Random(rng.random())
+        return world
 
     def facts(self, state):
         return {"round": state.round, "scores": list(state.scores),

@@ -103,3 +103,22 @@ def test_scenario_passes_and_fails_with_step(bid_registered, tmp_path):
     reports = replay_path(tmp_path)
     assert [r.ok for r in reports] == [False, True]
     assert "not valid YAML" in str(reports[0].failures[0])
+
+
+def test_search_bot_uses_only_sampled_worlds_and_is_deterministic():
+    from boardlab.bots.registry import bot_factories, make_bot
+
+    assert set(bot_factories(GAME)) == {"random", "montecarlo"}
+    bots = [make_bot(GAME, "montecarlo"), RandomBot(), RandomBot()]
+    a = play_match(GAME, {"players": 3}, 4, bots)
+    b = play_match(GAME, {"players": 3}, 4, bots)
+    assert a.record == b.record
+    # one round left: bidding 5 wins (or ties) whatever the others hold; 1 never scores
+    from boardlab.engine.match import decision_context
+    from boardlab.engine.rng import make_rng
+
+    state = GAME.new_game({"players": 3, "rounds": 1}, 0, {"hands": [[1, 5], [4], [3]]})
+    ctx = decision_context(GAME, state, 0, make_rng(0))
+    assert bots[0].choose(ctx) == {"type": "bid", "card": 5}
+    with pytest.raises(ValueError, match="no bot 'nope'"):
+        make_bot(GAME, "nope")

@@ -1,0 +1,140 @@
+"""Every game boardlab has obeys the protocol: the same checks, run on each registered game.
+
+These are game-independent properties; each game's own folder tests its rules.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardlab.bots.base import RandomBot
+from boardlab.engine.errors import IllegalAction
+from boardlab.engine.match import play_match
+from boardlab.engine.protocol import GameRecord, canonical
+from boardlab.engine.registry import all_game_ids, get_game
+
+GAMES = all_game_ids()
+if not GAMES:  # pragma: no cover - only before the first game lands
+    pytest.skip("no game is registered yet", allow_module_level=True)
+
+
+def player_counts(game) -> list[int]:
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def random_walk(game, players: int, seed: int, max_steps: int = 20_000):
+    """Yield every state of a random game, with the seat and action that led from it."""
+    state = game.new_game({"players": players}, seed)
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        movers = game.to_move(state)
+        if not movers:
+            return
+        seat = rng.choice(movers)
+        action = rng.choice(game.legal_actions(state, seat))
+        yield state, seat, action
+        game.apply_in_place(state, seat, action)
+    raise AssertionError(f"{game.id}: no end after {max_steps} steps")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_games_end_with_a_result_for_every_player_count(game_id):
+    game = get_game(game_id)
+    for players in player_counts(game):
+        for seed in range(3):
+            out = play_match(game, {"players": players}, seed, [RandomBot()] * players)
+            assert game.is_over(out.state) and game.to_move(out.state) == []
+            result = out.result
+            assert len(result.scores) == players
+            assert result.winners and all(0 <= w < players for w in result.winners)
+            json.dumps(result.model_dump(), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_same_seed_same_game_and_replay_rebuilds_it(game_id):
+    game = get_game(game_id)
+    players = game.min_players
+    a = play_match(game, {"players": players}, 5, [RandomBot()] * players)
+    b = play_match(game, {"players": players}, 5, [RandomBot()] * players)
+    assert a.record == b.record
+    record = GameRecord.model_validate_json(a.record.model_dump_json())
+    rebuilt = game.replay(record)
+    assert canonical(game.facts(rebuilt)) == canonical(game.facts(a.state))
+    for seat in [None, *range(players)]:
+        assert canonical(game.view(rebuilt, seat)) == canonical(game.view(a.state, seat))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_views_are_json_and_legal_actions_are_accepted(game_id):
+    game = get_game(game_id)
+    for players in player_counts(game):
+        for i, (state, seat, action) in enumerate(random_walk(game, players, 17)):
+            if i % 7:
+                continue
+            for s in [None, *range(players)]:
+                view = game.view(state, s)
+                assert json.loads(json.dumps(view, ensure_ascii=False)) == view
+            for s in game.to_move(state):
+                for legal in game.legal_actions(state, s):
+                    json.dumps(legal)
+                    assert game.check_action(state, s, json.loads(json.dumps(legal))) == legal
+                    game.describe_action(state, s, legal, "zh")
+                    game.describe_action(state, s, legal, "en")
+            assert action in game.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_refused_actions_change_nothing(game_id):
+    game = get_game(game_id)
+    players = game.max_players
+    junk = [None, 3, "play", {}, {"type": "no-such-action"}, {"type": None, "x": [1]}]
+    for i, (state, _seat, _action) in enumerate(random_walk(game, players, 23)):
+        if i % 5:
+            continue
+        before = canonical(game.facts(state)), canonical(game.view(state, None))
+        movers = set(game.to_move(state))
+        idle = [s for s in range(players) if s not in movers]
+        for seat in list(movers)[:1] + idle[:1] + [players, -1]:
+            for bad in junk if seat in movers else [*junk, *game.legal_actions(state, 0)[:1]]:
+                with pytest.raises(IllegalAction) as info:
+                    game.apply(state, seat, bad)
+                assert str(info.value)
+        assert (canonical(game.facts(state)), canonical(game.view(state, None))) == before
+
+
+def determinizable(game) -> bool:
+    state = game.new_game({"players": game.min_players}, 0)
+    try:
+        game.determinize(state, 0, random.Random(0))
+    except NotImplementedError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), cut=st.integers(0, 400), data=st.data())
+def test_a_seat_view_does_not_depend_on_what_it_cannot_see(game_id, seed, cut, data):
+    """Re-dealing everything a seat cannot see must leave that seat's view unchanged.
+
+    This is the strongest generic leak test: if any hidden card reached the view, some
+    re-deal would change it."""
+    game = get_game(game_id)
+    if not determinizable(game):
+        pytest.skip(f"{game_id} has no determinize")
+    players = data.draw(st.integers(game.min_players, game.max_players))
+    state = None
+    for i, (s, _seat, _action) in enumerate(random_walk(game, players, seed)):
+        state = s
+        if i >= cut:
+            break
+    assert state is not None
+    for seat in range(players):
+        world = game.determinize(state, seat, random.Random(seed + seat))
+        assert canonical(game.view(world, seat)) == canonical(game.view(state, seat))
+        assert game.to_move(world) == game.to_move(state)
