@@ -1,0 +1,204 @@
+"""Bots for cat: the rulebook simulator's AI and the five styles of Appendix B.
+
+The simulator AI (附录 B: "同期暗出 AI（1 步前瞻 + 对'成为最脏者'的风险折价）") looks one
+step ahead: for each legal play it applies the play to the public board (others' secret
+plays are unknown), scores the position it leads to - fun now, the exact outcome of an
+exposure it triggers, and for every other room the expected bill of being dirtiest
+discounted by how early it is (risk), plus the expected second-place bonus - and keeps the
+best. The styles are that AI with other weights (Appendix B style table):
+
+* ``wild`` 狂闹流 - always the biggest card, never cleans;
+* ``tidy`` 收拾流 - cleans as soon as it is dirtiest somewhere;
+* ``shifter`` 甩锅流 - prefers moving mess;
+* ``sniper`` 狙击流 - maximises its lead over the best other seat;
+* ``steady`` 稳当流 - small cards, spread over the three rooms;
+* ``lookahead`` - the plain simulator AI.
+
+Bots see only ``ctx.view``, ``ctx.legal`` and ``ctx.rng``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from boardlab.bots.base import DecisionContext
+from boardlab.engine.protocol import Action
+from boardlab.games.cat import data
+from boardlab.games.cat.scoring import ceil_div, exposure_deltas, ranks
+
+
+@dataclass(frozen=True)
+class Weights:
+    fun: float = 1.0
+    risk: float = 1.0  # weight of the expected bill of being dirtiest
+    bonus: float = 0.8  # weight of the expected second-place bonus
+    near: float = 0.25  # risk of being close behind the dirtiest
+    role_cost: float = 0.5  # a role use spent now is not available later
+    shift: float = 0.0  # bias for shift plays
+    small: float = 0.0  # penalty per chaos point above 2
+    spread: float = 0.0  # penalty for adding to a room where one already has mess
+    relative: bool = False  # sniper: value relative to the best other seat
+    never_clean: bool = False
+    biggest: bool = False
+    clean_when_dirty: bool = False
+
+
+def apply_play(view: dict[str, Any], seat: int, a: Action) -> tuple[dict, int]:
+    """The public board after ``seat`` alone plays ``a``, and the fun it gains."""
+    rooms = {r: {"lanes": list(v["lanes"]), "fish": v["fish"]} for r, v in view["rooms"].items()}
+    if a.get("type") != "play":
+        return rooms, 0
+    card, room = a["card"], a["room"]
+    role = view["roles"][seat] if a.get("role") else None
+    lane = rooms[room]["lanes"]
+    gain = 0
+    if data.is_chaos(card):
+        v = data.chaos_value(card)
+        mess, fish = v, 0
+        if role == "sally":
+            mess = max(1, v - 2)
+        elif role == "things":
+            fish = v // 2
+            mess = v - fish
+        lane[seat] += mess
+        rooms[room]["fish"] += fish
+        gain = v + (2 if role == "cat" else 0)
+    elif card == "clean":
+        k, gain = (4, 3) if role == "konrad" else (2, 1)
+        lane[seat] = max(0, lane[seat] - k)
+    elif card == "shift":
+        lane[seat] -= a["amount"]
+        rooms[a["to"]]["lanes"][seat] += a["amount"]
+    elif card == "cat":
+        lane[seat] = 0
+    else:
+        rooms[room]["fish"] += 2
+        gain = 2
+    return rooms, gain
+
+
+def board_value(view: dict[str, Any], rooms: dict, seat: int, w: Weights) -> float:
+    """What the rooms are expected to cost (negative) or give ``seat``."""
+    station, stations = view["station"], max(1, view["stations"])
+    open_ = view["exposures_open"]
+    certainty = 0.5 + 0.5 * station / stations  # later = the bill is more certain
+    fish_role = view["roles"][seat] == "fish" and view["role_uses"][seat] > 0
+    total_v = 0.0
+    for room in data.ROOMS:
+        lanes, total = rooms[room]["lanes"], sum(rooms[room]["lanes"]) + rooms[room]["fish"]
+        if open_ and total >= view["exposure_line"]:
+            total_v += exposure_deltas(lanes, total)[seat] + (2 if fish_role else 0)
+            continue
+        dirtiest, second = ranks(lanes)
+        if seat in dirtiest:
+            # while exposures are open, a dirtiest seat expects to pay about half
+            bill = ceil_div(total, 2) if open_ and station < stations - 2 else total
+            total_v -= w.risk * certainty * bill
+        elif seat in second:
+            total_v += w.bonus * certainty * (total // 3)
+            top = lanes[dirtiest[0]]
+            if top - lanes[seat] <= 2:
+                total_v -= w.near * certainty * total
+        elif lanes[seat] > 0 and dirtiest and lanes[dirtiest[0]] - lanes[seat] <= 2:
+            total_v -= w.near * certainty * total
+    return total_v
+
+
+class LookaheadBot:
+    """The rulebook simulator's AI, with style weights."""
+
+    def __init__(self, name: str = "lookahead", weights: Weights | None = None) -> None:
+        self.name = name
+        self.w = weights or Weights()
+
+    # -- draws --
+    def draw(self, ctx: DecisionContext) -> Action:
+        view, seat = ctx.view, ctx.seat
+        hand = view["hand"] or []
+        piles = [a["pile"] for a in ctx.legal]
+        specials = sum(1 for c in hand if not data.is_chaos(c))
+        want_special = specials < 2
+        if want_special and "special" in piles:
+            return {"type": "draw", "pile": "special"}
+        rooms = [p for p in piles if p != "special"] or piles
+        # the chaos pile of the room where one is least exposed to the bill
+        lane = {r: view["rooms"][r]["lanes"][seat] if r in view["rooms"] else 0 for r in rooms}
+        low = min(lane.values())
+        best = [r for r in rooms if lane[r] == low]
+        return {"type": "draw", "pile": ctx.rng.choice(best)}
+
+    # -- plays --
+    def score(self, ctx: DecisionContext, a: Action) -> float:
+        view, seat, w = ctx.view, ctx.seat, self.w
+        rooms, gain = apply_play(view, seat, a)
+        value = w.fun * gain + board_value(view, rooms, seat, w)
+        if w.relative:
+            fun = list(view["fun"])
+            fun[seat] += gain
+            mine = fun[seat] + value - w.fun * gain
+            others = [fun[s] + board_value(view, rooms, s, w) for s in range(len(fun))
+                      if s != seat]
+            value = mine - max(others, default=0.0)
+        if a.get("role"):
+            value -= w.role_cost
+        card = a.get("card", "")
+        if card == "shift":
+            value += w.shift
+        if data.is_chaos(card):
+            value -= w.small * max(0, data.chaos_value(card) - 2)
+            if view["rooms"][a["room"]]["lanes"][seat] > 0:
+                value -= w.spread
+        return value
+
+    def choose(self, ctx: DecisionContext) -> Action:
+        legal = ctx.legal
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0]["type"] == "draw":
+            return self.draw(ctx)
+        if legal[0]["type"] != "play":
+            return legal[0]
+        w, view, seat = self.w, ctx.view, ctx.seat
+        options = legal
+        if w.never_clean:
+            options = [a for a in legal if a["card"] != "clean"] or legal
+        if w.biggest:
+            def gain(a: Action) -> int:
+                return apply_play(view, seat, a)[1]
+            top = max(gain(a) for a in options)
+            options = [a for a in options if gain(a) == top]
+        if w.clean_when_dirty:
+            dirty = [r for r in data.ROOMS
+                     if seat in ranks(view["rooms"][r]["lanes"])[0]]
+            if dirty:
+                cleans = [a for a in options if a["card"] in ("clean", "cat")
+                          and a["room"] in dirty]
+                if cleans:
+                    options = cleans
+        scored = [(self.score(ctx, a), i) for i, a in enumerate(options)]
+        best = max(s for s, _ in scored)
+        ties = [options[i] for s, i in scored if s >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else ctx.rng.choice(ties)
+
+
+STYLES: dict[str, tuple[str, Weights]] = {
+    "lookahead": ("模拟器 AI", Weights()),
+    "wild": ("狂闹流", Weights(risk=0.0, bonus=0.0, near=0.0, never_clean=True, biggest=True,
+                            role_cost=0.0)),
+    "tidy": ("收拾流", Weights(risk=1.4, clean_when_dirty=True)),
+    "shifter": ("甩锅流", Weights(shift=2.0)),
+    "sniper": ("狙击流", Weights(relative=True)),
+    "steady": ("稳当流", Weights(small=0.8, spread=1.5, risk=1.2)),
+}
+"""ASCII name -> (the rulebook's style name, weights)."""
+
+
+def factory(name: str) -> Callable[[], LookaheadBot]:
+    return lambda: LookaheadBot(name, STYLES[name][1])
+
+
+BOTS: dict[str, Callable[[], LookaheadBot]] = {name: factory(name) for name in STYLES}
+"""ASCII names only (the rulebook's names are ``STYLES[name][0]``), so a tournament over
+``GAME.bots()`` plays each style once."""

@@ -1,0 +1,598 @@
+"""The rules of cat as pure transitions (see the package docstring for the flow)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from boardlab.engine.errors import ConfigError, IllegalAction
+from boardlab.engine.protocol import Action, Event, Game, Result, private, public, text
+from boardlab.engine.rng import make_rng
+from boardlab.games.cat import data
+from boardlab.games.cat.config import CatConfig
+from boardlab.games.cat.scoring import ceil_div, exposure_deltas, final_bills, ranks
+from boardlab.games.cat.state import CatState
+
+OVERRIDE_KEYS = {"hands", "piles", "roles", "rooms", "fun", "station", "cats_played",
+                 "role_uses"}
+CHAOS_ROLES = ("cat", "sally", "things")
+
+
+def rn(room: str, lang: str) -> str:
+    return data.ROOM_NAMES[room][lang]
+
+
+def label(action: Mapping[str, Any], lang: str) -> str:
+    """A short bilingual-able label of an action (used by describe_action and the log)."""
+    kind = action.get("type")
+    zh = lang == "zh"
+    if kind == "draw":
+        pile = action["pile"]
+        name = ("特殊牌堆" if zh else "special deck") if pile == "special" else (
+            f"{rn(pile, lang)}胡闹牌" if zh else f"{rn(pile, lang)} chaos pile")
+        return f"从{name}抽 1 张" if zh else f"draw from the {name}"
+    if kind == "discard":
+        card = data.card_name(action["card"], lang)
+        return f"弃掉无法使用的{card}" if zh else f"discard unusable {card}"
+    if kind == "pass":
+        return "无牌可出" if zh else "no card to play"
+    card = data.card_name(action["card"], lang)
+    room = rn(action["room"], lang)
+    if action["card"] == "shift":
+        to = rn(action["to"], lang)
+        s = (f"{card}：{room}→{to} {action['amount']} 点" if zh
+             else f"{card} {action['amount']}: {room} -> {to}")
+    elif data.is_chaos(action["card"]):
+        s = f"打出{card}" if zh else f"play {card}"
+    else:
+        s = f"{card} → {room}" if zh else f"{card} -> {room}"
+    if action.get("role"):
+        s += "（发动角色）" if zh else " (role ability)"
+    return s
+
+
+class CatGame(Game[CatConfig, CatState]):
+    id = "cat"
+    title = text("戴帽子的猫：妈妈回来前", "The Cat in the Hat: Before Mom Gets Home")
+    min_players = 3
+    max_players = 5
+    Config = CatConfig
+
+    # ---- config and setup ---------------------------------------------------------------
+
+    def check_config(self, config: CatConfig) -> None:
+        if config.variant_a and config.players != 3:
+            raise ConfigError("variant A (3-player balance) needs exactly 3 players")
+        if config.variant_b and config.players != 5:
+            raise ConfigError("variant B (5-player speed-up) needs exactly 5 players")
+        if config.effective_stations < 1:
+            raise ConfigError("the car track needs at least 1 station after variants")
+        if config.effective_line < 1:
+            raise ConfigError("the exposure line must stay at least 1 after variants")
+
+    def setup(self, config: CatConfig, seed: int,
+              overrides: Mapping[str, Any] | None = None) -> CatState:
+        ov = dict(overrides or {})
+        bad = set(ov) - OVERRIDE_KEYS
+        if bad:
+            raise ConfigError(f"unknown cat setup keys {sorted(bad)}; "
+                              f"allowed: {', '.join(sorted(OVERRIDE_KEYS))}")
+        n = config.players
+        rng = make_rng(seed)
+        pools = {p: data.full_pile(p) for p in data.PILES}
+        hands: list[list[str]] = [[] for _ in range(n)]
+        if "hands" in ov:
+            raw = ov["hands"]
+            if not isinstance(raw, list) or len(raw) != n:
+                raise ConfigError(f"setup.hands must list {n} hands")
+            for s, hand in enumerate(raw):
+                if not isinstance(hand, list) or len(hand) > config.hand_size:
+                    raise ConfigError(f"setup.hands.{s} must be a list of at most "
+                                      f"{config.hand_size} cards")
+                for card in hand:
+                    self._take(pools, card, f"setup.hands.{s}")
+                hands[s] = list(hand)
+        piles: dict[str, list[str]] = {}
+        top = ov.get("piles", {}) or {}
+        if not isinstance(top, dict) or set(top) - set(data.PILES):
+            raise ConfigError(f"setup.piles maps {', '.join(data.PILES)} to cards, top first")
+        for p in data.PILES:
+            prefix = list(top.get(p, []))
+            for card in prefix:
+                if not data.valid_card(card) or data.pile_of(card) != p:
+                    raise ConfigError(f"setup.piles.{p}: {card!r} is not a card of that pile")
+                self._take(pools, card, f"setup.piles.{p}")
+            rest = pools[p]
+            rng.shuffle(rest)
+            piles[p] = rest + prefix[::-1]  # the top card is the last item
+        roles: list[str | None] = [None] * n
+        if "roles" in ov:
+            roles = list(ov["roles"])
+            if len(roles) != n or any(r is not None and r not in data.ROLES for r in roles):
+                raise ConfigError(f"setup.roles lists {n} of {', '.join(data.ROLES)} or null")
+            if config.variant_a and "konrad" in roles:
+                raise ConfigError("variant A removes Conrad (konrad) from the roles")
+        elif config.roles:
+            pool = [r for r in data.ROLES if not (config.variant_a and r == "konrad")]
+            roles = list(rng.sample(pool, n))
+        state = CatState(
+            cfg=config, rng=rng, hands=hands, piles=piles,
+            lanes={r: [0] * n for r in data.ROOMS}, fish={r: 0 for r in data.ROOMS},
+            fun=[0] * n, roles=roles,
+            role_uses=[data.ROLE_USES[r] if r else 0 for r in roles],
+            cats_played=[0] * n,
+        )
+        self._apply_state_overrides(state, ov)
+        state.log.append(public("setup", "游戏开始：妈妈出门了", "the game begins: mom is out",
+                                roles=list(roles)))
+        state.log.extend(self._enter_draw(state, opening=True))
+        return state
+
+    def _enter_draw(self, state: CatState, opening: bool = False) -> list[Event]:
+        """Start the draw phase - or, with ``draw_mode="random"``, fill every hand at once."""
+        if state.cfg.draw_mode == "choose":
+            state.phase = "draw" if self._need_draw(state) else "play"
+            return []
+        events: list[Event] = []
+        for seat in range(state.n):
+            if opening and not state.hands[seat]:
+                # §6.1 step 6's suggestion: one from each chaos pile first
+                for pile in data.ROOMS:
+                    if self._needs_card(state, seat) and state.piles[pile]:
+                        events += self._draw(state, seat, pile, auto=True)
+            while self._needs_card(state, seat):
+                pile = state.rng.choice([p for p in data.PILES if state.piles[p]])
+                events += self._draw(state, seat, pile, auto=True)
+        state.phase = "play"
+        return events
+
+    @staticmethod
+    def _take(pools: dict[str, list[str]], card: Any, where: str) -> None:
+        if not data.valid_card(card):
+            raise ConfigError(f"{where}: {card!r} is not a card code (L1..B5, clean, shift, "
+                              "cat, fish)")
+        pool = pools[data.pile_of(card)]
+        if card not in pool:
+            raise ConfigError(f"{where}: no {card} left (the game has only so many)")
+        pool.remove(card)
+
+    @staticmethod
+    def _apply_state_overrides(state: CatState, ov: Mapping[str, Any]) -> None:
+        """Mid-game positions for scenarios: room mess, fun, station, cards and uses spent."""
+        n = state.n
+        for key in ("fun", "cats_played", "role_uses"):
+            if key in ov:
+                val = ov[key]
+                if not isinstance(val, list) or len(val) != n or not all(
+                        isinstance(v, int) for v in val):
+                    raise ConfigError(f"setup.{key} must list {n} integers")
+                setattr(state, key, list(val))
+        for room, spec in (ov.get("rooms") or {}).items():
+            if room not in data.ROOMS or not isinstance(spec, dict):
+                raise ConfigError(f"setup.rooms: {room!r} is not one of {data.ROOMS}")
+            lanes = spec.get("lanes", [0] * n)
+            if len(lanes) != n or any(not isinstance(v, int) or v < 0 for v in lanes):
+                raise ConfigError(f"setup.rooms.{room}.lanes must list {n} counts >= 0")
+            state.lanes[room] = list(lanes)
+            state.fish[room] = int(spec.get("fish", 0))
+        if "station" in ov:
+            st = ov["station"]
+            if not isinstance(st, int) or not 1 <= st <= state.cfg.effective_stations:
+                raise ConfigError(f"setup.station must be 1..{state.cfg.effective_stations}")
+            state.station = st
+
+    # ---- decisions ---------------------------------------------------------------------
+
+    def players(self, state: CatState) -> int:
+        return state.n
+
+    def is_over(self, state: CatState) -> bool:
+        return state.phase == "over"
+
+    def _needs_card(self, state: CatState, seat: int) -> bool:
+        return len(state.hands[seat]) < state.cfg.hand_size and any(state.piles.values())
+
+    def _need_draw(self, state: CatState) -> bool:
+        return any(self._needs_card(state, s) for s in range(state.n))
+
+    def to_move(self, state: CatState) -> list[int]:
+        if state.phase == "draw":
+            return [s for s in range(state.n) if self._needs_card(state, s)]
+        if state.phase == "play":
+            return [s for s in range(state.n) if s not in state.pending]
+        return []
+
+    def play_options(self, state: CatState, seat: int) -> list[Action]:
+        """Every usable card play of ``seat`` (ignores whether it already chose)."""
+        hand = state.hands[seat]
+        role, uses = state.roles[seat], state.role_uses[seat]
+        out: list[Action] = []
+        for card in sorted(set(hand)):
+            if data.is_chaos(card):
+                base = {"type": "play", "card": card, "room": data.chaos_room(card)}
+                out.append(base)
+                if role in CHAOS_ROLES and uses > 0 and not (
+                        role == "sally" and data.chaos_value(card) < state.cfg.sally_min_value):
+                    out.append({**base, "role": True})
+            elif card in ("clean", "fish", "cat"):
+                if card == "cat" and state.cats_played[seat] >= 1:
+                    continue  # FAQ Q11: one cat card per player per game
+                for room in data.ROOMS:
+                    base = {"type": "play", "card": card, "room": room}
+                    out.append(base)
+                    if card == "clean" and role == "konrad" and uses > 0:
+                        out.append({**base, "role": True})
+            elif card == "shift":
+                for src in data.ROOMS:
+                    mine = state.lanes[src][seat]
+                    for dst in data.ROOMS:
+                        if dst == src:
+                            continue
+                        for amount in range(1, min(3, mine) + 1):
+                            out.append({"type": "play", "card": "shift", "room": src,
+                                        "to": dst, "amount": amount})
+        return out
+
+    def legal_actions(self, state: CatState, seat: int) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        if state.phase == "draw":
+            return [{"type": "draw", "pile": p} for p in data.PILES if state.piles[p]]
+        plays = self.play_options(state, seat)
+        if plays:
+            return plays
+        if state.hands[seat]:
+            # no usable card (only dead shifts / spent cats): one must still go (FAQ Q10-Q11)
+            return [{"type": "discard", "card": c} for c in sorted(set(state.hands[seat]))]
+        return [{"type": "pass"}]  # the piles ran dry and the hand is empty
+
+    def check_action(self, state: CatState, seat: int, action: Any) -> Action:
+        if isinstance(action, dict) and action.get("role") is False:
+            action = {k: v for k, v in action.items() if k != "role"}  # false = not given
+        if (isinstance(action, dict) and action.get("type") == "play"
+                and isinstance(seat, int) and 0 <= seat < state.n
+                and state.phase == "play" and seat not in state.pending):
+            self._explain_play(state, seat, action)
+        return super().check_action(state, seat, action)
+
+    def _explain_play(self, state: CatState, seat: int, action: dict[str, Any]) -> None:
+        """Clear messages for the usual mistakes, before the generic 'not legal' one."""
+        card = action.get("card")
+        if not data.valid_card(card):
+            raise IllegalAction(f"{card!r} is not a card (L1..L5, K1..K5, B1..B5, clean, "
+                                "shift, cat, fish)")
+        if card not in state.hands[seat]:
+            raise IllegalAction(f"seat {seat} has no {card} in hand")
+        room = action.get("room")
+        if room not in data.ROOMS:
+            raise IllegalAction(f"room must be one of {', '.join(data.ROOMS)}, not {room!r}")
+        if data.is_chaos(card) and room != data.chaos_room(card):
+            raise IllegalAction(f"{card} is a {data.chaos_room(card)} chaos card; it can only "
+                                f"be played in the {data.chaos_room(card)}")
+        if card == "cat" and state.cats_played[seat] >= 1:
+            raise IllegalAction("only one cat card per player per game (FAQ Q11)")
+        if card == "shift":
+            mine = state.lanes[room][seat]
+            if mine <= 0:
+                raise IllegalAction(f"a shift needs mess of your own in the {room}; you "
+                                    f"have none there (FAQ Q9)")
+            amount = action.get("amount")
+            if not isinstance(amount, int) or not 1 <= amount <= min(3, mine):
+                raise IllegalAction(f"a shift moves 1..{min(3, mine)} of your mess, "
+                                    f"not {amount!r}")
+            if action.get("to") not in data.ROOMS or action.get("to") == room:
+                raise IllegalAction("a shift needs 'to': another room")
+        if action.get("role") and (state.role_uses[seat] <= 0 or state.roles[seat] is None):
+            raise IllegalAction("no role ability left to use")
+
+    # ---- transitions -------------------------------------------------------------------
+
+    def _apply(self, state: CatState, seat: int, action: Action) -> list[Event]:
+        if action["type"] == "draw":
+            return self._draw(state, seat, action["pile"])
+        state.pending[seat] = dict(action)
+        events = [
+            private([seat], "chosen", f"你暗出：{label(action, 'zh')}",
+                    f"you play face down: {label(action, 'en')}", seat=seat, action=action),
+            public("face_down", f"P{seat} 已暗出", f"P{seat} has played face down", seat=seat),
+        ]
+        if len(state.pending) == state.n:
+            events += self._resolve(state)
+        return events
+
+    def _draw(self, state: CatState, seat: int, pile: str, auto: bool = False) -> list[Event]:
+        card = state.piles[pile].pop()
+        state.hands[seat].append(card)
+        name = {"zh": "特殊牌堆", "en": "special deck"} if pile == "special" else {
+            "zh": rn(pile, "zh") + "胡闹牌", "en": rn(pile, "en") + " chaos pile"}
+        events = [
+            public("draw", f"P{seat} 从{name['zh']}抽了 1 张", f"P{seat} draws from the "
+                   f"{name['en']}", seat=seat, pile=pile),
+            private([seat], "drawn", f"你抽到 {data.card_name(card, 'zh')}",
+                    f"you draw {data.card_name(card, 'en')}", seat=seat, card=card),
+        ]
+        if not auto and not self._need_draw(state):
+            state.phase = "play"
+            events.append(public("round", f"第 {state.station} 站：请暗出 1 张牌",
+                                 f"station {state.station}: play one card face down",
+                                 station=state.station))
+        return events
+
+    def _resolve(self, state: CatState) -> list[Event]:
+        cfg = state.cfg
+        plays = dict(sorted(state.pending.items()))
+        state.pending = {}
+        events = [public(
+            "reveal", "翻牌：" + "；".join(f"P{s} {label(a, 'zh')}" for s, a in plays.items()),
+            "reveal: " + "; ".join(f"P{s} {label(a, 'en')}" for s, a in plays.items()),
+            plays={str(s): a for s, a in plays.items()}, station=state.station)]
+        for s, a in plays.items():
+            if "card" in a:
+                state.hands[s].remove(a["card"])
+                state.discard.append(a["card"])
+            if a["type"] == "discard":
+                events.append(public("discard", f"P{s} 没有能用的牌，弃掉了 "
+                                     f"{data.card_name(a['card'], 'zh')}",
+                                     f"P{s} had no usable card and discards "
+                                     f"{data.card_name(a['card'], 'en')}", seat=s))
+        # room by room; every shift and cat resolves before any exposure check (§6.2 step 2)
+        for room in data.ROOMS:
+            for s, a in plays.items():
+                if a["type"] == "play" and a["room"] == room:
+                    events.append(self._effect(state, s, a))
+        if state.station < cfg.effective_seal:
+            for room in data.ROOMS:
+                ev = self._maybe_expose(state, room)
+                if ev:
+                    events.append(ev)
+        if cfg.variant_f and state.station == cfg.machine_round \
+                and state.station < cfg.effective_stations:
+            for room in data.ROOMS:
+                state.lanes[room] = [0] * state.n
+                state.fish[room] = 0
+            events.append(public("machine", "猫启动了机器：三间房全部清零（乐趣保留）",
+                                 "the cat's machine clears all three rooms (fun kept)"))
+        if state.station >= cfg.effective_stations:
+            events += self._settle(state)
+            return events
+        state.station += 1
+        events.append(public("advance", f"车程前进到第 {state.station} 站",
+                             f"the car reaches station {state.station}",
+                             station=state.station))
+        return events + self._enter_draw(state)
+
+    def _effect(self, state: CatState, s: int, a: Action) -> Event:
+        card, room = a["card"], a["room"]
+        lane = state.lanes[room]
+        role = state.roles[s] if a.get("role") else None
+        if role:
+            state.role_uses[s] -= 1
+        before = state.fun[s]
+        if data.is_chaos(card):
+            v = data.chaos_value(card)
+            mess, fish = v, 0
+            if role == "sally":
+                mess = max(1, v - 2)
+            elif role == "things":
+                fish = v // 2 if state.cfg.things_fish == "floor" else ceil_div(v, 2)
+                mess = v - fish
+            lane[s] += mess
+            state.fish[room] += fish
+            state.fun[s] += v + (2 if role == "cat" else 0)
+            zh = f"泳道 +{mess}"
+            en = f"lane +{mess}"
+            if fish:
+                zh += f"，鱼堆 +{fish}"
+                en += f", fish pile +{fish}"
+        elif card == "clean":
+            k, gain = (4, 3) if role == "konrad" else (2, 1)
+            removed = min(k, lane[s])
+            lane[s] -= removed
+            state.fun[s] += gain
+            zh, en = f"泳道 −{removed}", f"lane -{removed}"
+        elif card == "shift":
+            amt = a["amount"]
+            lane[s] -= amt
+            state.lanes[a["to"]][s] += amt
+            zh = f"{amt} 点搬到{rn(a['to'], 'zh')}"
+            en = f"{amt} moved to the {rn(a['to'], 'en')}"
+        elif card == "cat":
+            removed = lane[s]
+            lane[s] = 0
+            state.cats_played[s] += 1
+            zh, en = f"清空泳道 {removed} 点", f"lane wiped ({removed})"
+        else:  # fish
+            state.fish[room] += 2
+            state.fun[s] += 2
+            zh, en = "鱼堆 +2", "fish pile +2"
+        return public(
+            "effect",
+            f"P{s} {label(a, 'zh')}：{zh}，乐趣 {before}→{state.fun[s]}",
+            f"P{s} {label(a, 'en')}: {en}, fun {before}->{state.fun[s]}",
+            seat=s, room=room, card=card, fun=state.fun[s], role=bool(role))
+
+    def _maybe_expose(self, state: CatState, room: str) -> Event | None:
+        cfg = state.cfg
+        lanes, total = state.lanes[room], state.room_total(room)
+        if total < cfg.effective_line:
+            return None
+        if max(lanes) == 0 and cfg.fish_only_room == "no_exposure":
+            return None
+        dirtiest, second = ranks(lanes)
+        if cfg.variant_d:
+            deltas = [0] * state.n
+            bill = ceil_div(total, 2)
+            state.house_bill += bill
+        else:
+            deltas = exposure_deltas(lanes, total, cfg.exposure_tie)
+            bill = -sum(deltas[s] for s in dirtiest)
+        fish_bonus = []
+        for s in range(state.n):
+            if state.roles[s] == "fish" and state.role_uses[s] > 0:
+                state.role_uses[s] -= 1
+                deltas[s] += 2
+                fish_bonus.append(s)
+        before = list(state.fun)
+        state.fun = [f + d for f, d in zip(state.fun, deltas, strict=True)]
+        record = {"station": state.station, "room": room, "total": total,
+                  "lanes": list(lanes), "fish": state.fish[room], "dirtiest": dirtiest,
+                  "second": second, "deltas": deltas, "fish_role": fish_bonus, "bill": bill}
+        state.exposures.append(record)
+        state.lanes[room] = [0] * state.n
+        state.fish[room] = 0
+        moves = "，".join(f"P{s} {b}→{a}" for s, (b, a) in enumerate(zip(before, state.fun,
+                                                                           strict=True)))
+        moves_en = ", ".join(f"P{s} {b}->{a}" for s, (b, a) in enumerate(zip(before, state.fun,
+                                                                              strict=True)))
+        return public("exposure", f"💥 {rn(room, 'zh')} {total} 点曝光！{moves}；房间清零",
+                      f"💥 the {rn(room, 'en')} is exposed at {total}! {moves_en}; cleared",
+                      **record)
+
+    def _settle(self, state: CatState) -> list[Event]:
+        n, cfg = state.n, state.cfg
+        bills, bonuses = [0] * n, [0] * n
+        rooms = {}
+        events = []
+        for room in data.ROOMS:
+            lanes, total = state.lanes[room], state.room_total(room)
+            dirtiest, second = ranks(lanes)
+            b, g = final_bills(lanes, total)
+            if cfg.variant_d:
+                state.house_bill += total  # the house pays every room together
+                b, g = [0] * n, [0] * n
+            bills = [x + y for x, y in zip(bills, b, strict=True)]
+            bonuses = [x + y for x, y in zip(bonuses, g, strict=True)]
+            rooms[room] = {"total": total, "lanes": list(lanes), "fish": state.fish[room],
+                           "dirtiest": dirtiest, "second": second, "bills": b, "bonus": g}
+            events.append(public(
+                "settle", f"{rn(room, 'zh')} {total} 点：最脏 {dirtiest or '无'}，第二 "
+                f"{second or '无'}", f"the {rn(room, 'en')} at {total}: dirtiest "
+                f"{dirtiest or 'none'}, second {second or 'none'}", room=room, **rooms[room]))
+        held = [state.mess_held(s) for s in range(n)]
+        if cfg.variant_d:
+            team = sum(state.fun) - state.house_bill
+            scores = [team] * n
+            success = all(r["total"] < cfg.effective_line for r in rooms.values())
+            winners = list(range(n)) if success else []
+        else:
+            scores = [f - b + g for f, b, g in zip(state.fun, bills, bonuses, strict=True)]
+            best = max(scores)
+            tied = [s for s in range(n) if scores[s] == best]
+            least = min(held[s] for s in tied)  # §6.3: less mess held at the end wins a tie
+            winners = [s for s in tied if held[s] == least]
+            success = None
+        state.final = {"rooms": rooms, "bills": bills, "bonuses": bonuses, "scores": scores,
+                       "winners": winners, "mess_held": held, "coop_success": success,
+                       "house_bill": state.house_bill}
+        state.phase = "over"
+        events.append(public(
+            "final", "妈妈进门了！最终得分 " + " / ".join(map(str, scores)),
+            "mom is home! final scores " + " / ".join(map(str, scores)),
+            scores=scores, winners=winners))
+        return events
+
+    # ---- views and results -------------------------------------------------------------
+
+    def _rooms(self, state: CatState) -> dict[str, Any]:
+        return {r: {"lanes": list(state.lanes[r]), "fish": state.fish[r],
+                    "total": state.room_total(r)} for r in data.ROOMS}
+
+    def view(self, state: CatState, seat: int | None) -> dict[str, Any]:
+        cfg = state.cfg
+        mine = seat is not None and 0 <= seat < state.n
+        return {
+            "game": "cat", "players": state.n, "seat": seat, "phase": state.phase,
+            "station": state.station, "stations": cfg.effective_stations,
+            "seal_station": cfg.effective_seal, "exposure_line": cfg.effective_line,
+            "exposures_open": state.station < cfg.effective_seal, "hand_size": cfg.hand_size,
+            "rooms": self._rooms(state), "fun": list(state.fun), "roles": list(state.roles),
+            "role_uses": list(state.role_uses), "cats_played": list(state.cats_played),
+            "hand_sizes": [len(h) for h in state.hands],
+            "piles": {p: len(v) for p, v in state.piles.items()},
+            "discard": sorted(state.discard), "submitted": sorted(state.pending),
+            "hand": sorted(state.hands[seat]) if mine else None,
+            "my_play": dict(state.pending[seat]) if mine and seat in state.pending else None,
+            "exposures": [dict(e) for e in state.exposures],
+            "house_bill": state.house_bill, "cooperative": cfg.variant_d,
+            "chat": not cfg.variant_e, "final": state.final,
+            "log": self.visible_log(state, seat),
+        }
+
+    def facts(self, state: CatState) -> dict[str, Any]:
+        return {
+            "phase": state.phase, "station": state.station, "fun": list(state.fun),
+            "stations": state.cfg.effective_stations, "seal_station": state.cfg.effective_seal,
+            "exposure_line": state.cfg.effective_line, "chat": not state.cfg.variant_e,
+            "rooms": self._rooms(state), "hands": [sorted(h) for h in state.hands],
+            "hand_sizes": [len(h) for h in state.hands],
+            "piles": {p: len(v) for p, v in state.piles.items()},
+            "roles": list(state.roles), "role_uses": list(state.role_uses),
+            "cats_played": list(state.cats_played),
+            "pending": {str(s): a for s, a in sorted(state.pending.items())},
+            "exposures": len(state.exposures),
+            "exposure_list": [dict(e) for e in state.exposures],
+            "mess_held": [state.mess_held(s) for s in range(state.n)],
+            "house_bill": state.house_bill, "final": state.final,
+        }
+
+    def result(self, state: CatState) -> Result:
+        if not self.is_over(state) or state.final is None:
+            raise ValueError("the game is not over yet")
+        f = state.final
+        ex = state.exposures
+        summary = {
+            "exposures": len(ex),
+            "exposure_rounds": [e["station"] for e in ex],
+            "exposure_rooms": [e["room"] for e in ex],
+            "exposure_totals": [e["total"] for e in ex],
+            "exposure_bills": [e["bill"] for e in ex],
+            "final_mess": {r: v["total"] for r, v in f["rooms"].items()},
+            "final_bills_total": sum(f["bills"]) if not state.cfg.variant_d
+            else sum(v["total"] for v in f["rooms"].values()),
+            "fun": list(state.fun), "bills": list(f["bills"]), "bonuses": list(f["bonuses"]),
+            "mess_held": list(f["mess_held"]), "roles": list(state.roles),
+            "cooperative": state.cfg.variant_d, "coop_success": f["coop_success"],
+            "house_bill": f["house_bill"], "players": state.n,
+        }
+        if state.cfg.variant_d:
+            reason = text("妈妈进门：全屋一起" + ("过关" if f["coop_success"] else "挨骂"),
+                          "mom is home: the house " + ("passes" if f["coop_success"]
+                                                       else "fails") + " together")
+        else:
+            reason = text("第 7 站结束，妈妈进门，三间房终局清算",
+                          "mom arrived after the last station; every room was settled")
+        return Result(scores=[float(s) for s in f["scores"]], winners=list(f["winners"]),
+                      reason=reason, summary=summary)
+
+    def describe_action(self, state: CatState, seat: int, action: Action,
+                        lang: str = "en") -> str:
+        return label(action, "zh" if lang == "zh" else "en")
+
+    # ---- hidden information --------------------------------------------------------------
+
+    def determinize(self, state: CatState, seat: int, rng: random.Random) -> CatState:
+        """Re-deal what ``seat`` cannot see: other hands (each card stays of the pile it
+        was drawn from - public - ), pile orders, and other seats' face-down plays."""
+        world = state.copy()
+        others = [s for s in range(state.n) if s != seat]
+        for p in data.PILES:
+            pool = list(world.piles[p])
+            counts = {}
+            for s in others:
+                mine = [c for c in world.hands[s] if data.pile_of(c) == p]
+                counts[s] = len(mine)
+                pool += mine
+                world.hands[s] = [c for c in world.hands[s] if data.pile_of(c) != p]
+            rng.shuffle(pool)
+            for s in others:
+                world.hands[s] += [pool.pop() for _ in range(counts[s])]
+            world.piles[p] = pool
+        for s in others:
+            if s in world.pending:
+                opts = self.play_options(world, s)
+                if not opts:
+                    opts = [{"type": "discard", "card": c} for c in sorted(set(world.hands[s]))]
+                world.pending[s] = dict(rng.choice(opts or [{"type": "pass"}]))
+        world.rng = random.Random(rng.getrandbits(64))
+        return world

@@ -1,0 +1,54 @@
+"""Who is dirtiest, who is second, and what they pay or get (🧰 三 and 四, §6.3, FAQ Q4/Q8).
+
+* Dirtiest: the seats whose lane is the largest, if it is above 0. Ties: all of them.
+* Second: the seats with the largest lane strictly below the dirtiest, above 0. Ties: all.
+* Exposure (stations before the seal, total >= line): each dirtiest pays ceil(L/2), each
+  second gets floor(L/3), every other seat at the table -1, the room is cleared.
+* Final settlement: each dirtiest pays L, each second gets floor(L/3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def ranks(lanes: Sequence[int]) -> tuple[list[int], list[int]]:
+    """(dirtiest seats, second seats) of one room's lanes."""
+    top = max(lanes, default=0)
+    if top <= 0:
+        return [], []
+    dirtiest = [s for s, v in enumerate(lanes) if v == top]
+    below = [v for v in lanes if 0 < v < top]
+    if not below:
+        return dirtiest, []
+    nxt = max(below)
+    return dirtiest, [s for s, v in enumerate(lanes) if v == nxt]
+
+
+def ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def exposure_deltas(lanes: Sequence[int], total: int, tie: str = "all_pay") -> list[int]:
+    """Score change per seat of an exposure of a room with ``total`` mess."""
+    dirtiest, second = ranks(lanes)
+    bill = ceil_div(total, 2)
+    if dirtiest and tie == "split":
+        bill = ceil_div(bill, len(dirtiest))  # the shared bill, rounded up per payer
+    out = []
+    for s in range(len(lanes)):
+        if s in dirtiest:
+            out.append(-bill)
+        elif s in second:
+            out.append(total // 3)
+        else:
+            out.append(-1)
+    return out
+
+
+def final_bills(lanes: Sequence[int], total: int) -> tuple[list[int], list[int]]:
+    """(bill paid, bonus received) per seat at mom's arrival."""
+    dirtiest, second = ranks(lanes)
+    bills = [total if s in dirtiest else 0 for s in range(len(lanes))]
+    bonus = [total // 3 if s in second else 0 for s in range(len(lanes))]
+    return bills, bonus
