@@ -1,0 +1,58 @@
+"""Options of toys: player count, rule parameters, open readings, variants §9.1-9.6."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from boardlab.engine.protocol import GameConfig
+
+from .data import TABLE
+
+
+class ToysConfig(GameConfig):
+    players: int = 4
+    # Sweepable numbers; None = the §5 table (and the variants' adjustments).
+    threshold: int | None = None
+    task_need: int | None = None
+    cap: int | None = None
+    nights: int | None = None
+    loud_card: bool | None = None  # 🔊(3); None = only with 3 players (§3.3)
+    roles: bool = True
+    items: bool = True
+    # Readings the rulebook leaves open (docs/rulings/toys.md).
+    move_order: Literal["simultaneous", "in_turn"] = "simultaneous"
+    socks_pickup: bool = True  # 🧦 user may still take a companion (by card value)
+    oil_on_quiet: bool = True  # 🧴 on 🤫 makes it a 1
+    clock_stacks_with_dino: bool = True
+    boosts_stack: bool = True  # 🐩/🤠 and 🧲 add up in one moment
+    # 🥔 replays together with the others' post-reveal freezes (then one more freeze round),
+    # or only after every freeze is final (nobody can react to the new card).
+    potato_timing: Literal["with_freezes", "after_freezes"] = "with_freezes"
+    tie_break: bool = False  # §6.4 chain: companions, then best freezes
+    # Variants §9.
+    deep_sleep: bool = False  # 9.1
+    long_night: bool = False  # 9.2
+    silent_night: bool = False  # 9.3 (no effect on rules; no chat)
+    andy_stand_in: bool = False  # 9.4 (5-6 players)
+    drifting_sight: bool = False  # 9.5
+    coop: bool = False  # 9.6
+
+
+def numbers(cfg: ToysConfig) -> dict[str, int | bool]:
+    """T, M, cap, nights, the loud card, after variants and overrides."""
+    row = TABLE[cfg.players]
+    nights = cfg.nights if cfg.nights is not None else (5 if cfg.long_night else 4)
+    cap = row.cap
+    if cfg.long_night:
+        cap = 5 * row.night_min + 3
+    if cfg.deep_sleep:
+        cap += 3
+    if cfg.cap is not None:
+        cap = cfg.cap
+    return {
+        "threshold": cfg.threshold if cfg.threshold is not None else row.threshold,
+        "need": cfg.task_need if cfg.task_need is not None else row.need,
+        "cap": cap,
+        "nights": nights,
+        "loud": cfg.loud_card if cfg.loud_card is not None else cfg.players == 3,
+    }

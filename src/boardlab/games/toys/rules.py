@@ -1,0 +1,937 @@
+"""Rules of 玩具不许动：安迪的房间 as pure transitions (see the package docstring)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+from boardlab.engine.errors import ConfigError, IllegalAction
+from boardlab.engine.protocol import Event, Game, Result, canonical, private, public, text
+from boardlab.engine.rng import make_rng
+
+from .config import ToysConfig, numbers
+from .data import (
+    ADJ,
+    CELLS,
+    COMPANIONS,
+    ITEM_IDS,
+    ITEMS,
+    NOISE_ICONS,
+    NOISE_ITEMS,
+    ROLE_IDS,
+    ROLES,
+    ROLLOVERS,
+    START,
+    TASKS,
+    cell_name,
+)
+from .state import ToysState
+
+MOMENTS = 3
+PROMPTS = {
+    "move": text("移动（或收工 🧊）", "Move (or freeze 🧊)"),
+    "noise": text("暗置一张动静卡（可同时声明道具）", "Place a noise card face down (declare an item)"),
+    "peek": text("🪞 偷看一名玩家的牌，或跳过", "🪞 Peek at one card, or pass"),
+    "react": text("揭示后：收工、用 🎧、🥔 重出，或过", "After the reveal: freeze, 🎧, 🥔 replay or pass"),
+    "react2": text("🥔 重出后：最后一次收工机会", "After the 🥔 replay: last chance to freeze"),
+    "potato": text("🥔 所有收工已定：重出或过", "🥔 Freezes are final: replay or pass"),
+    "over": text("游戏结束", "Game over"),
+}
+DEFAULTS = {"item": None, "rocket": False, "boosts": []}
+
+
+def _c(cell: str) -> tuple[str, str]:
+    return cell_name(cell, "zh"), cell_name(cell, "en")
+
+
+def normalise(action: Any) -> Any:
+    """Drop optional keys at their default so {"card":2,"item":null} == {"card":2}."""
+    if not isinstance(action, dict):
+        return action
+    out = {k: v for k, v in action.items() if not (k in DEFAULTS and v == DEFAULTS[k])}
+    if isinstance(out.get("boosts"), list) and all(isinstance(b, str) for b in out["boosts"]):
+        out["boosts"] = sorted(out["boosts"])
+    return out
+
+
+class ToysGame(Game[ToysConfig, ToysState]):
+    id = "toys"
+    title = text("玩具不许动：安迪的房间", "Toys Freeze: Andy's Room")
+    min_players = 3
+    max_players = 6
+    Config = ToysConfig
+
+    # ---- config and setup ----------------------------------------------------------------
+
+    def check_config(self, config: ToysConfig) -> None:
+        if config.andy_stand_in and config.players < 5:
+            raise ConfigError("variant 9.4 (andy_stand_in) is for 5-6 players")
+        for name in ("threshold", "task_need", "cap", "nights"):
+            v = getattr(config, name)
+            if v is not None and v < 1:
+                raise ConfigError(f"{name} must be at least 1, not {v}")
+
+    def setup(self, config: ToysConfig, seed: int,
+              overrides: Mapping[str, Any] | None = None) -> ToysState:
+        ov = dict(overrides or {})
+        unknown = set(ov) - {"roles", "items", "nights", "exposure", "screws"}
+        if unknown:
+            raise ConfigError(f"unknown toys setup overrides: {sorted(unknown)}")
+        n = config.players
+        rng = make_rng(seed)
+        st = ToysState(cfg=config, nums=numbers(config), rng=rng)
+        st.task_deck = [c for c in TASKS]
+        st.roll_deck = [c for c in ROLLOVERS]
+        st.item_deck = [i for i in ITEM_IDS for _ in range(3)]
+        st.companion_pool = list(COMPANIONS)
+        for deck in (st.task_deck, st.roll_deck, st.item_deck, st.companion_pool):
+            rng.shuffle(deck)
+        roles: list[str | None] = [None] * n
+        if config.roles:
+            pool = list(ROLE_IDS)
+            rng.shuffle(pool)
+            roles = list(pool[:n])
+        if "roles" in ov:
+            given = ov["roles"]
+            if not isinstance(given, list) or len(given) != n:
+                raise ConfigError(f"setup.roles must list {n} roles (or null)")
+            for r in given:
+                if r is not None and r not in ROLES:
+                    raise ConfigError(f"unknown role {r!r}; roles: {', '.join(ROLE_IDS)}")
+            roles = list(given)
+        st.roles = roles
+        st.plan_items = list(ov.get("items") or [])
+        for night in st.plan_items:
+            if not isinstance(night, list) or len(night) != n:
+                raise ConfigError(f"setup.items: each night lists {n} items (or null)")
+            for it in night:
+                if it is not None and it not in ITEMS:
+                    raise ConfigError(f"unknown item {it!r}; items: {', '.join(ITEM_IDS)}")
+        st.plan_nights = [dict(x) for x in ov.get("nights") or []]
+        for i, plan in enumerate(st.plan_nights):
+            self._check_plan(i, plan)
+        st.screws = list(ov.get("screws") or [0] * n)
+        if len(st.screws) != n:
+            raise ConfigError(f"setup.screws must list {n} numbers")
+        st.exposure = int(ov.get("exposure", 0))
+        st.companions = [[] for _ in range(n)]
+        st.freezes = [0] * n
+        st.dawn_bonus = [0] * n
+        st.woke_penalty = [0] * n
+        st.guesses_right = [0] * n
+        self._start_night(st)
+        return st
+
+    @staticmethod
+    def _check_plan(i: int, plan: dict[str, Any]) -> None:
+        ok = {"task", "sight", "task_cells", "sight_cells", "companions", "sight_moments"}
+        if set(plan) - ok:
+            raise ConfigError(f"setup.nights[{i}]: unknown keys {sorted(set(plan) - ok)}")
+        if "task" in plan and plan["task"] not in TASKS:
+            raise ConfigError(f"setup.nights[{i}].task: unknown card {plan['task']!r}")
+        if "sight" in plan and plan["sight"] not in ROLLOVERS:
+            raise ConfigError(f"setup.nights[{i}].sight: unknown card {plan['sight']!r}")
+        cells = list(plan.get("task_cells", [])) + list(plan.get("sight_cells", []))
+        for moment in plan.get("sight_moments", []):
+            cells += list(moment)
+        for c in cells:
+            if c not in CELLS:
+                raise ConfigError(f"setup.nights[{i}]: unknown cell {c!r}; cells: "
+                                  + ", ".join(CELLS))
+        for c in plan.get("companions", []):
+            if c not in COMPANIONS:
+                raise ConfigError(f"setup.nights[{i}]: unknown companion {c!r}")
+
+    # ---- helpers -------------------------------------------------------------------------
+
+    @staticmethod
+    def n(st: ToysState) -> int:
+        return st.cfg.players
+
+    def active(self, st: ToysState, seat: int) -> bool:
+        """🧸: a toy (not 9.4's Andy) that has not frozen this night."""
+        return seat != st.andy and not st.frozen[seat]
+
+    def _gain(self, st: ToysState, seat: int, amount: int) -> None:
+        if not st.cfg.coop:  # 9.6: no personal screws
+            st.screws[seat] += amount
+
+    def _draw(self, st: ToysState, deck: str) -> str:
+        cards = getattr(st, deck)
+        if not cards:
+            cards.extend(TASKS if deck == "task_deck" else ROLLOVERS)
+            st.rng.shuffle(cards)
+        return cards.pop()
+
+    def _draw_item(self, st: ToysState) -> str | None:
+        if not st.item_deck and st.item_discard:  # 9.2 / FAQ: reshuffle the discards
+            st.item_deck = st.item_discard
+            st.item_discard = []
+            st.rng.shuffle(st.item_deck)
+        return st.item_deck.pop() if st.item_deck else None
+
+    def _companion(self, st: ToysState) -> str:
+        if not st.companion_pool:
+            st.companion_pool = [c for c in COMPANIONS
+                                 if all(c != x["name"] for h in st.companions for x in h)]
+            st.rng.shuffle(st.companion_pool)
+        return st.companion_pool.pop()
+
+    # ---- night and moment flow ---------------------------------------------------------
+
+    def _start_night(self, st: ToysState) -> list[Event]:
+        n = self.n(st)
+        st.night += 1
+        st.moment = 0
+        plan = st.plan_nights[st.night - 1] if st.night <= len(st.plan_nights) else {}
+        ev: list[Event] = []
+        # ① task card -> companion cells.
+        if "task_cells" in plan:
+            st.task_card, st.task_cells = plan.get("task"), list(plan["task_cells"])
+        else:
+            tid = plan.get("task") or self._draw(st, "task_deck")
+            if tid in st.task_deck:
+                st.task_deck.remove(tid)
+            st.task_card, st.task_cells = tid, list(TASKS[tid].cells)
+        names = list(plan.get("companions", []))
+        for name in names:
+            if name in st.companion_pool:
+                st.companion_pool.remove(name)
+        while len(names) < len(st.task_cells):
+            names.append(self._companion(st))
+        st.markers = dict(zip(st.task_cells, names, strict=False))
+        # ② roll-over card -> sight cells (9.5: redrawn each moment instead).
+        self._set_sight(st, plan, 1)
+        # ③ everyone back on the toy box, 🧸.
+        st.pos = [START] * n
+        st.frozen = [False] * n
+        st.andy = (st.night - 1) % n if st.cfg.andy_stand_in else None
+        # ④ one item each.
+        st.item = [None] * n
+        if st.cfg.items:
+            given = st.plan_items[st.night - 1] if st.night <= len(st.plan_items) else None
+            for s in range(n):
+                if s == st.andy:
+                    continue
+                if given is not None:
+                    it = given[s]
+                    if it is not None and it in st.item_deck:
+                        st.item_deck.remove(it)
+                else:
+                    it = self._draw_item(st)
+                st.item[s] = it
+                if it is not None:
+                    icon, zh, en, _ = ITEMS[it]
+                    ev.append(private([s], "item_drawn", f"你抽到道具 {icon}{zh}",
+                                      f"you drew the item {icon} {en}", item=it))
+        st.item_used = [False] * n
+        st.ability_used = [False] * n
+        st.clock_on = [False] * n
+        # ⑤ progress to zero.
+        st.progress = 0
+        st.need = st.nums["need"] + (2 if st.cfg.long_night and st.night == 5 else 0)
+        cz = "、".join(f"{COMPANIONS[v][0]}@{_c(k)[0]}" for k, v in st.markers.items())
+        ce = ", ".join(f"{COMPANIONS[v][0]} on {_c(k)[1]}" for k, v in st.markers.items())
+        sz = "、".join(_c(c)[0] for c in st.sight)
+        se = ", ".join(_c(c)[1] for c in st.sight)
+        andy = ""
+        if st.andy is not None:
+            andy = f"; seat {st.andy} plays Andy"
+        ev.insert(0, public(
+            "night_start", f"第 {st.night} 夜开始：伙伴 {cz}；视线格 {sz}；任务需求 {st.need}",
+            f"Night {st.night}: companions {ce}; sight cells {se}; task needs {st.need}{andy}",
+            night=st.night, markers=dict(st.markers), sight=list(st.sight), need=st.need,
+            andy=st.andy))
+        ev += self._start_moment(st)
+        return ev
+
+    def _set_sight(self, st: ToysState, plan: Mapping[str, Any], moment: int) -> None:
+        if st.cfg.drifting_sight and "sight_moments" in plan:
+            st.sight = list(plan["sight_moments"][moment - 1])
+            st.roll_card = None
+        elif st.cfg.drifting_sight and moment > 1:
+            st.roll_card = self._draw(st, "roll_deck")
+            st.sight = list(ROLLOVERS[st.roll_card].cells)
+        elif moment == 1:
+            if "sight_cells" in plan:
+                st.roll_card, st.sight = plan.get("sight"), list(plan["sight_cells"])
+            else:
+                rid = plan.get("sight") or self._draw(st, "roll_deck")
+                if rid in st.roll_deck:
+                    st.roll_deck.remove(rid)
+                st.roll_card, st.sight = rid, list(ROLLOVERS[rid].cells)
+
+    def _start_moment(self, st: ToysState) -> list[Event]:
+        st.moment += 1
+        st.cards, st.peeks, st.guess, st.muffs = {}, {}, None, 0
+        st.revealed = False
+        st.moved_extra = {}
+        ev: list[Event] = []
+        if st.cfg.drifting_sight and st.moment > 1:
+            plan = st.plan_nights[st.night - 1] if st.night <= len(st.plan_nights) else {}
+            self._set_sight(st, plan, st.moment)
+            ev.append(public("sight", "视线漂移：" + "、".join(_c(c)[0] for c in st.sight),
+                             "Sight drifts: " + ", ".join(_c(c)[1] for c in st.sight),
+                             sight=list(st.sight)))
+        ev += self._open(st, "move")
+        return ev
+
+    def _participants(self, st: ToysState, phase: str) -> list[int]:
+        n = self.n(st)
+        if phase == "move":
+            return [s for s in range(n) if self.active(st, s)]
+        if phase == "noise":
+            return [s for s in range(n) if self.active(st, s) or s == st.andy]
+        if phase == "peek":
+            return [s for s in range(n) if s != st.andy and st.item[s] == "mirror"
+                    and not st.item_used[s] and any(t != s for t in st.cards)]
+        # react / react2: every 🧸 may still freeze; 🎧 and ⏰ holders even when 🧊
+        # (FAQ 10.3: items are not blocked by the frozen status).
+        return [s for s in range(n) if self.active(st, s)
+                or (s != st.andy and st.item[s] in ("earmuffs", "clock")
+                    and not st.item_used[s])]
+
+    def _open(self, st: ToysState, phase: str) -> list[Event]:
+        """Open a window; skip windows nobody takes part in."""
+        order = ["move", "noise", "peek", "reveal", "react", "react2"]
+        while True:
+            if phase == "reveal":
+                ev = self._reveal(st)
+                st.phase = "react"
+                st.waiting, st.pending = self._participants(st, "react"), {}
+                if st.waiting:
+                    return ev
+                return ev + self._close_react(st)
+            st.phase = phase
+            st.waiting, st.pending = self._participants(st, phase), {}
+            if st.waiting:
+                return []
+            phase = order[order.index(phase) + 1]
+
+    # ---- decisions ---------------------------------------------------------------------
+
+    def to_move(self, st: ToysState) -> list[int]:
+        if st.over:
+            return []
+        left = [s for s in st.waiting if s not in st.pending]
+        if st.phase == "move" and st.cfg.move_order == "in_turn":
+            return left[:1]
+        return left
+
+    def players(self, st: ToysState) -> int:
+        return self.n(st)
+
+    def _paths(self, start: str, length: int) -> list[list[str]]:
+        out: list[list[str]] = []
+
+        def walk(path: list[str]) -> None:
+            if len(path) == length:
+                out.append(list(path))
+                return
+            for nxt in ADJ[path[-1] if path else start]:
+                if nxt != start and nxt not in path:
+                    walk([*path, nxt])
+
+        walk([])
+        return out
+
+    def _boosts(self, st: ToysState, seat: int) -> list[str]:
+        b = []
+        if st.roles[seat] in ("cowboy", "springdog") and not st.ability_used[seat]:
+            b.append(st.roles[seat])
+        if st.item[seat] == "magnet" and not st.item_used[seat]:
+            b.append("magnet")
+        return b
+
+    def _extra(self, st: ToysState, seat: int) -> list[dict[str, Any]]:
+        if st.item[seat] == "clock" and not st.item_used[seat]:
+            return [{"type": "clock"}]
+        return []
+
+    def legal_actions(self, st: ToysState, seat: int) -> list[dict[str, Any]]:
+        if seat not in self.to_move(st):
+            return []
+        ph = st.phase
+        acts: list[dict[str, Any]] = []
+        if ph == "move":
+            acts.append({"type": "move", "path": []})
+            acts += [{"type": "move", "path": p} for p in self._paths(st.pos[seat], 1)]
+            avail = self._boosts(st, seat)
+            sizes = range(1, len(avail) + 1) if st.cfg.boosts_stack else range(1, 2)
+            for k in sizes:
+                for combo in combinations(sorted(avail), k):
+                    for p in self._paths(st.pos[seat], 1 + k):
+                        acts.append({"type": "move", "path": p, "boosts": list(combo)})
+            acts.append({"type": "freeze"})
+        elif ph == "noise":
+            if seat == st.andy:
+                return [{"type": "guess", "cross": True}, {"type": "guess", "cross": False}]
+            items: list[str | None] = [None]
+            if st.item[seat] in NOISE_ITEMS and not st.item_used[seat]:
+                items.append(st.item[seat])
+            for card in self._cards(st):
+                for it in items:
+                    rockets = [False]
+                    if card == 2 and st.roles[seat] == "ranger" and not st.ability_used[seat]:
+                        rockets.append(True)
+                    for r in rockets:
+                        a: dict[str, Any] = {"type": "noise", "card": card}
+                        if it:
+                            a["item"] = it
+                        if r:
+                            a["rocket"] = True
+                        acts.append(a)
+            acts.append({"type": "freeze"})
+        elif ph == "peek":
+            acts = [{"type": "peek", "target": t} for t in sorted(st.cards) if t != seat]
+            acts.append({"type": "pass"})
+        elif ph == "potato":
+            acts = [{"type": "replay", "card": c} for c in self._cards(st)
+                    if c != st.cards[seat]["card"]]
+            acts.append({"type": "pass"})
+        elif ph in ("react", "react2"):
+            acts.append({"type": "pass"})
+            if self.active(st, seat):
+                acts.append({"type": "freeze"})
+                if (ph == "react" and st.roles[seat] == "potato"
+                        and st.cfg.potato_timing == "with_freezes"
+                        and not st.ability_used[seat] and seat in st.cards):
+                    acts += [{"type": "replay", "card": c} for c in self._cards(st)
+                             if c != st.cards[seat]["card"]]
+            if st.item[seat] == "earmuffs" and not st.item_used[seat]:
+                acts.append({"type": "earmuffs"})
+        return acts + self._extra(st, seat)
+
+    def _cards(self, st: ToysState) -> list[int]:
+        return [0, 1, 2, 3] if st.nums["loud"] else [0, 1, 2]
+
+    def check_action(self, st: ToysState, seat: int, action: Any) -> dict[str, Any]:
+        if isinstance(action, dict) and isinstance(seat, int) and not st.over:
+            kind = action.get("type")
+            if (kind == "move" and st.phase == "move" and seat in self.to_move(st)
+                    and isinstance(action.get("path"), list)):
+                path = action["path"]
+                cur = st.pos[seat]
+                boosts = action.get("boosts") or []
+                if not isinstance(boosts, list):
+                    raise IllegalAction("'boosts' must be a list such as [\"magnet\"]")
+                for cell in path:
+                    if not isinstance(cell, str) or cell not in CELLS:
+                        raise IllegalAction(f"{cell!r} is not a cell; cells: {', '.join(CELLS)}")
+                    if cell not in ADJ[cur]:
+                        raise IllegalAction(
+                            f"{cell} is not adjacent to {cur} (moves are orthogonal, one "
+                            f"cell per step)")
+                    cur = cell
+                if len(path) > 1 + len(boosts):
+                    raise IllegalAction(
+                        f"a move of {len(path)} cells needs {len(path) - 1} boost(s) "
+                        "(🤠 / 🐩 once a night, 🧲 item); you may move 1 cell")
+            if kind == "freeze" and 0 <= seat < self.n(st) and st.frozen[seat]:
+                raise IllegalAction("you are already frozen (🧊) for the rest of the night")
+        return super().check_action(st, seat, normalise(action))
+
+    # ---- applying ----------------------------------------------------------------------
+
+    def _apply(self, st: ToysState, seat: int, action: dict[str, Any]) -> list[Event]:
+        kind = action["type"]
+        name_z, name_e = self._seat_name(st, seat)
+        if kind == "clock":  # ⏰ "any time": immediate, public, does not end the choice
+            st.item_used[seat] = True
+            st.clock_on[seat] = True
+            return [public("item", f"{name_z} 使用 ⏰小闹钟：本夜最佳定格 +2",
+                           f"{name_e} uses ⏰ alarm clock: best freeze +2 tonight",
+                           seat=seat, item="clock")]
+        if kind == "freeze" and st.phase in ("move", "noise"):
+            # Freezing is a public flip of the status card, effective at once.
+            ev = self._freeze(st, seat)
+            st.waiting = [s for s in st.waiting if s != seat]
+            return ev + self._maybe_close(st)
+        st.pending[seat] = action
+        ev = []
+        if st.phase == "noise" and kind == "noise":
+            ev.append(public("placed", f"{name_z} 暗置了一张动静卡",
+                             f"{name_e} placed a noise card face down", seat=seat))
+            ev.append(private([seat], "placed_own", f"你暗置了 {NOISE_ICONS[action['card']]}",
+                              f"you placed {NOISE_ICONS[action['card']]}", card=action["card"]))
+        elif st.phase == "move" and st.cfg.move_order == "simultaneous":
+            ev.append(public("move_chosen", f"{name_z} 选好了移动", f"{name_e} chose a move",
+                             seat=seat))
+        elif st.phase == "move":
+            ev += self._do_move(st, seat, action)
+        return ev + self._maybe_close(st)
+
+    def _seat_name(self, st: ToysState, seat: int) -> tuple[str, str]:
+        r = st.roles[seat]
+        icon = ROLES[r][0] if r else ""
+        return f"{seat}号{icon}", f"seat {seat}{icon}"
+
+    def _freeze(self, st: ToysState, seat: int) -> list[Event]:
+        st.frozen[seat] = True
+        st.cards.pop(seat, None)
+        z, e = self._seat_name(st, seat)
+        return [public("freeze", f"{z} 翻到 🧊 已定格", f"{e} freezes 🧊", seat=seat)]
+
+    def _maybe_close(self, st: ToysState) -> list[Event]:
+        if st.over or any(s not in st.pending for s in st.waiting):
+            return []
+        ph = st.phase
+        if ph == "move":
+            return self._close_move(st)
+        if ph == "noise":
+            return self._close_noise(st)
+        if ph == "peek":
+            return self._close_peek(st)
+        return self._close_react(st)
+
+    def _close_move(self, st: ToysState) -> list[Event]:
+        ev: list[Event] = []
+        if st.cfg.move_order == "simultaneous":  # in turn: each move was applied at once
+            for s in sorted(st.pending):
+                ev += self._do_move(st, s, st.pending[s])
+        return ev + self._open(st, "noise")
+
+    def _do_move(self, st: ToysState, s: int, a: dict[str, Any]) -> list[Event]:
+        ev: list[Event] = []
+        for b in a.get("boosts") or []:
+            if b == "magnet":
+                st.item_used[s] = True
+            else:
+                st.ability_used[s] = True
+        if a["path"]:
+            st.pos[s] = a["path"][-1]
+            z, e = self._seat_name(st, s)
+            route_z = "→".join(_c(c)[0] for c in a["path"])
+            route_e = " → ".join(_c(c)[1] for c in a["path"])
+            extra = f"（{'、'.join(a['boosts'])}）" if a.get("boosts") else ""
+            ev.append(public("move", f"{z} 移动 {route_z}{extra}",
+                             f"{e} moves {route_e}"
+                             + (f" ({', '.join(a['boosts'])})" if a.get("boosts") else ""),
+                             seat=s, path=list(a["path"]), boosts=a.get("boosts", [])))
+        return ev
+
+    def _close_noise(self, st: ToysState) -> list[Event]:
+        for s, a in st.pending.items():
+            if a["type"] == "guess":
+                st.guess = a["cross"]
+                continue
+            # Declarations stay secret until the reveal marks them used.
+            st.cards[s] = {"card": a["card"], "item": a.get("item"),
+                           "rocket": bool(a.get("rocket"))}
+        return self._open(st, "peek")
+
+    def _close_peek(self, st: ToysState) -> list[Event]:
+        ev: list[Event] = []
+        for s, a in sorted(st.pending.items()):
+            if a["type"] != "peek":
+                continue
+            t = a["target"]
+            st.item_used[s] = True
+            st.peeks[s] = t
+            card = st.cards.get(t, {}).get("card")
+            z, e = self._seat_name(st, s)
+            ev.append(public("item", f"{z} 用 🪞小镜子 偷看了 {t}号 的牌",
+                             f"{e} uses 🪞 mirror to peek at seat {t}", seat=s, target=t))
+            shown = NOISE_ICONS.get(card, "🧊") if card is not None else "🧊"
+            ev.append(private([s], "peek", f"你看到 {t}号 的牌是 {shown}",
+                              f"seat {t}'s card is {shown}", target=t, card=card))
+        return ev + self._open(st, "reveal")
+
+    def _reveal(self, st: ToysState) -> list[Event]:
+        st.revealed = True
+        parts_z, parts_e = [], []
+        for s, c in sorted(st.cards.items()):
+            if c["item"]:
+                st.item_used[s] = True
+            if c["rocket"]:
+                st.ability_used[s] = True
+            extra = ""
+            if c["item"]:
+                extra += ITEMS[c["item"]][0]
+            if c["rocket"]:
+                extra += "🚀"
+            parts_z.append(f"{s}号 {NOISE_ICONS[c['card']]}{extra}")
+            parts_e.append(f"seat {s} {NOISE_ICONS[c['card']]}{extra}")
+        cards = {str(s): dict(c) for s, c in st.cards.items()}
+        return [public("reveal", "揭示：" + ("，".join(parts_z) or "无人出牌"),
+                       "Reveal: " + (", ".join(parts_e) or "no cards"), cards=cards)]
+
+    def _close_react(self, st: ToysState) -> list[Event]:
+        ev: list[Event] = []
+        replayed = False
+        for s, a in sorted(st.pending.items()):
+            z, e = self._seat_name(st, s)
+            if a["type"] == "freeze":
+                ev += self._freeze(st, s)
+            elif a["type"] == "earmuffs":
+                st.item_used[s] = True
+                st.muffs += 1
+                ev.append(public("item", f"{z} 使用 🎧隔音耳罩：本时刻 S−1",
+                                 f"{e} uses 🎧 earmuffs: S − 1 this moment", seat=s))
+            elif a["type"] == "replay":
+                st.ability_used[s] = True
+                st.cards[s]["card"] = a["card"]
+                replayed = True
+                ev.append(public("replay", f"{z} 🥔 收回并重出：{NOISE_ICONS[a['card']]}",
+                                 f"{e} 🥔 takes back and replays: {NOISE_ICONS[a['card']]}",
+                                 seat=s, card=a["card"]))
+        if st.phase == "react" and st.cfg.potato_timing == "after_freezes":
+            potatoes = [s for s in range(self.n(st)) if self.active(st, s) and s in st.cards
+                        and st.roles[s] == "potato" and not st.ability_used[s]]
+            if potatoes:
+                st.phase, st.waiting, st.pending = "potato", potatoes, {}
+                return ev
+        if replayed and st.phase == "react":
+            # Everyone sees the replayed card and gets one more chance to freeze.
+            st.phase = "react2"
+            st.waiting, st.pending = self._participants(st, "react2"), {}
+            if st.waiting:
+                return ev
+        return ev + self._resolve(st)
+
+    # ---- the five reveal steps ---------------------------------------------------------
+
+    def _value(self, st: ToysState, c: dict[str, Any]) -> int:
+        v = c["card"]
+        if c["item"] == "oil" and (v > 0 or st.cfg.oil_on_quiet):
+            v += 1
+        return v
+
+    def _sound(self, st: ToysState, c: dict[str, Any]) -> int:
+        if c["item"] == "socks":
+            return 0
+        v = self._value(st, c)
+        if c["rocket"] and c["card"] == 2:
+            v -= 1
+        return v
+
+    def _resolve(self, st: ToysState) -> list[Event]:
+        n, T = self.n(st), st.nums["threshold"]
+        ev: list[Event] = []
+        actives = [s for s in range(n) if self.active(st, s)]
+        cards = {s: c for s, c in st.cards.items() if self.active(st, s)}
+        # 1. S = sum of the 🧸 players' sounds (🧊 count 0); 🎧 takes 1 each.
+        raw = sum(self._sound(st, c) for c in cards.values())
+        S = max(0, raw - st.muffs)
+        # 2. progress and personal screws by each card's own value.
+        values = {s: self._value(st, c) for s, c in cards.items()}
+        gained = sum(values.values())
+        st.progress += gained
+        for s, v in values.items():
+            self._gain(st, s, v)
+        ev.append(public("noise", f"声响 S={S}" + (f"（耳罩 −{st.muffs}）" if st.muffs else "")
+                         + f"；任务进度 +{gained} → {st.progress}/{st.need}",
+                         f"Noise S={S}" + (f" (earmuffs −{st.muffs})" if st.muffs else "")
+                         + f"; task progress +{gained} → {st.progress}/{st.need}",
+                         S=S, progress=st.progress, values={str(k): v for k, v in values.items()}))
+        # 3. companions: noise value >= 1 and the unique highest value on the cell.
+        for cell, comp in list(st.markers.items()):
+            here = {s: v for s, v in values.items() if st.pos[s] == cell and v >= 1}
+            if st.cfg.socks_pickup is False:
+                here = {s: v for s, v in here.items() if cards[s]["item"] != "socks"}
+            if not here:
+                continue
+            top = max(here.values())
+            best = [s for s, v in here.items() if v == top]
+            icon = COMPANIONS[comp][0]
+            if len(best) == 1:
+                s = best[0]
+                worth = 5 if st.roles[s] == "dragon" else 4
+                st.companions[s].append({"name": comp, "night": st.night, "cell": cell,
+                                         "value": worth})
+                del st.markers[cell]
+                z, e = self._seat_name(st, s)
+                ev.append(public("companion", f"{z} 在{_c(cell)[0]}救回 {icon}",
+                                 f"{e} rescues {icon} on {_c(cell)[1]}", seat=s,
+                                 companion=comp, cell=cell))
+            else:
+                ev.append(public("companion_tie", f"{_c(cell)[0]}平局，{icon} 无人拿到",
+                                 f"tie on {_c(cell)[1]}: nobody takes {icon}",
+                                 cell=cell, seats=sorted(best)))
+        # 4. crossing check.
+        crossed = S >= T
+        add = 0
+        if crossed:
+            over = S - T + 1
+            seen = [s for s in actives if cards.get(s, {}).get("item") != "box"]
+            A = len(seen)
+            watched = [] if st.cfg.deep_sleep else [
+                s for s in actives if st.pos[s] in st.sight
+                and cards.get(s, {}).get("item") != "flashlight"]
+            V = len(watched)
+            add = over + A + 2 * V
+            st.exposure += add
+            ev.append(public(
+                "crossing",
+                f"越线！S={S} ≥ T={T}：曝光 +({S}−{T}+1)={over} + 🧸{A} + 视线 2×{V} = +{add}"
+                f" → {st.exposure}/{st.nums['cap']}",
+                f"Crossing! S={S} ≥ T={T}: exposure +({S}−{T}+1)={over} + active {A}"
+                f" + sight 2×{V} = +{add} → {st.exposure}/{st.nums['cap']}",
+                S=S, T=T, over=over, A=A, V=V, add=add, exposure=st.exposure))
+        else:
+            ev.append(public("quiet", f"S={S} < T={T}：安迪没察觉（曝光 +0）",
+                             f"S={S} < T={T}: Andy notices nothing (exposure +0)", S=S))
+        if st.andy is not None and st.guess is not None:
+            right = st.guess == crossed
+            self._gain(st, st.andy, 3 if right else -1)
+            if right:
+                st.guesses_right[st.andy] += 1
+            ev.append(public("andy_guess", f"替身安迪猜{'对' if right else '错'}了",
+                             f"stand-in Andy guessed {'right' if right else 'wrong'}",
+                             seat=st.andy, right=right))
+        st.last = {"night": st.night, "moment": st.moment, "S": S, "crossed": crossed,
+                   "exposure_added": add}
+        # 5. cards return; Andy wakes the instant exposure reaches the cap.
+        if st.exposure >= st.nums["cap"]:
+            return ev + self._wake(st)
+        if st.moment >= MOMENTS:
+            return ev + self._end_night(st)
+        return ev + self._start_moment(st)
+
+    def _wake(self, st: ToysState) -> list[Event]:
+        n = self.n(st)
+        hit = [s for s in range(n) if self.active(st, s)]
+        for s in hit:
+            if not st.cfg.coop:
+                st.screws[s] -= 6
+                st.woke_penalty[s] = -6
+        st.over, st.ending, st.phase, st.waiting, st.pending = True, "andy_woke", "over", [], {}
+        return [public("andy_wakes",
+                       f"曝光 {st.exposure} ≥ {st.nums['cap']}：安迪醒了！游戏结束；"
+                       f"仍在活动的 {hit} 各 −6",
+                       f"Exposure {st.exposure} ≥ {st.nums['cap']}: Andy wakes up! Game over; "
+                       f"still active {hit} lose 6 each", exposure=st.exposure, seats=hit)]
+
+    def _end_night(self, st: ToysState) -> list[Event]:
+        n = self.n(st)
+        ev: list[Event] = []
+        # ① task.
+        done = st.progress >= st.need
+        st.tasks_done.append(done)
+        if done:
+            for s in range(n):
+                self._gain(st, s, 3)
+            ev.append(public("task_done", f"任务完成（{st.progress}/{st.need}）：全员 +3",
+                             f"Task done ({st.progress}/{st.need}): everyone +3"))
+        else:
+            st.exposure += 3
+            for s in range(n):
+                self._gain(st, s, -2)
+            ev.append(public("task_failed",
+                             f"任务失败（{st.progress}/{st.need}）：曝光 +3 → {st.exposure}，全员 −2",
+                             f"Task failed ({st.progress}/{st.need}): exposure +3 → "
+                             f"{st.exposure}, everyone −2"))
+        # ② best freeze: every seat 🧊 at night end.
+        for s in range(n):
+            if not st.frozen[s]:
+                continue
+            bonus = 5
+            dino, clock = st.roles[s] == "dino", st.clock_on[s]
+            if st.cfg.clock_stacks_with_dino:
+                bonus += 2 * dino + 2 * clock
+            else:
+                bonus += 2 if (dino or clock) else 0
+            self._gain(st, s, bonus)
+            st.freezes[s] += 1
+            z, e = self._seat_name(st, s)
+            ev.append(public("best_freeze", f"{z} 最佳定格 +{bonus}",
+                             f"{e} best freeze +{bonus}", seat=s, bonus=bonus))
+        st.night_exposure.append(st.exposure)
+        st.night_screws.append(list(st.screws))
+        # ③ cap check (seats still 🧸 at night end are the ones caught).
+        if st.exposure >= st.nums["cap"]:
+            return ev + self._wake(st)
+        # ④ clean-up: markers, sight, items go away.
+        for s in range(n):
+            if st.item[s] is not None:
+                st.item_discard.append(st.item[s])
+        st.item = [None] * n
+        st.markers = {}
+        if st.night >= st.nums["nights"]:
+            for s in range(n):
+                self._gain(st, s, 5)
+                if not st.cfg.coop:
+                    st.dawn_bonus[s] = 5
+            st.over, st.ending, st.dawn = True, "dawn", True
+            st.phase, st.waiting, st.pending = "over", [], {}
+            return ev + [public("dawn", "天亮了！全员 +5", "Dawn! Everyone +5")]
+        return ev + self._start_night(st)
+
+    # ---- views, results, facts ---------------------------------------------------------
+
+    def view(self, st: ToysState, seat: int | None) -> dict[str, Any]:
+        n = self.n(st)
+        v: dict[str, Any] = {
+            "night": st.night, "moment": st.moment, "phase": st.phase,
+            "nights": st.nums["nights"], "threshold": st.nums["threshold"],
+            "need": st.need, "cap": st.nums["cap"], "exposure": st.exposure,
+            "progress": st.progress, "positions": list(st.pos), "frozen": list(st.frozen),
+            "andy": st.andy, "roles": list(st.roles), "screws": list(st.screws),
+            "companions": [[dict(c) for c in h] for h in st.companions],
+            "markers": dict(st.markers), "sight": list(st.sight),
+            "task_card": st.task_card, "roll_card": st.roll_card,
+            "task_cells": list(st.task_cells),
+            "ability_used": list(st.ability_used), "clock_on": list(st.clock_on),
+            "items_used": list(st.item_used),
+            "waiting": list(st.waiting), "submitted": sorted(st.pending),
+            "to_move": self.to_move(st), "noise_cards": self._cards(st),
+            "over": st.over, "last": dict(st.last),
+            "night_exposure": list(st.night_exposure),
+        }
+        # Used items are public (they were declared); unused ones only to their holder.
+        v["items_declared"] = [st.item[s] if st.item_used[s] else None for s in range(n)]
+        if st.revealed:
+            v["cards"] = {str(s): dict(c) for s, c in st.cards.items()}
+        if seat is not None:
+            v["seat"] = seat
+            v["my_item"] = st.item[seat]
+            mine = st.pending.get(seat)
+            v["my_choice"] = dict(mine) if mine else None
+            if seat in st.cards and not st.revealed:
+                v["my_card"] = dict(st.cards[seat])
+            if seat in st.peeks:
+                t = st.peeks[seat]
+                v["peeked"] = {"seat": t, "card": st.cards.get(t, {}).get("card")}
+        v["prompt"] = PROMPTS.get(st.phase, {"zh": "", "en": ""})
+        v["log"] = self.visible_log(st, seat)
+        return v
+
+    def is_over(self, st: ToysState) -> bool:
+        return st.over
+
+    def scores(self, st: ToysState) -> list[int]:
+        return [st.screws[s] + sum(c["value"] for c in st.companions[s])
+                for s in range(self.n(st))]
+
+    def result(self, st: ToysState) -> Result:
+        if not st.over:
+            raise ValueError("the game is not over")
+        n = self.n(st)
+        summary = self._summary(st)
+        if st.cfg.coop:
+            won = st.dawn and all(st.tasks_done)
+            summary["perfect_night"] = won
+            return Result(scores=[1.0 if won else 0.0] * n,
+                          winners=list(range(n)) if won else [],
+                          reason=text("完美之夜！" if won else "团队失败",
+                                      "Perfect night!" if won else "the team lost"),
+                          summary=summary)
+        sc = self.scores(st)
+        best = max(sc)
+        win = [s for s in range(n) if sc[s] == best]
+        if st.cfg.tie_break and len(win) > 1:
+            for key in (lambda s: len(st.companions[s]), lambda s: st.freezes[s]):
+                top = max(key(s) for s in win)
+                win = [s for s in win if key(s) == top]
+        if st.dawn:
+            reason = text(f"天亮了，撑过 {st.nums['nights']} 夜",
+                          f"dawn: the toys lasted {st.nums['nights']} nights")
+        else:
+            reason = text(f"第 {st.night} 夜安迪醒了", f"Andy woke up in night {st.night}")
+        return Result(scores=[float(x) for x in sc], winners=win, reason=reason,
+                      summary=summary)
+
+    def _summary(self, st: ToysState) -> dict[str, Any]:
+        return {
+            "exposure": st.exposure, "cap": st.nums["cap"], "dawn": st.dawn,
+            "ending": st.ending, "nights_played": len(st.night_exposure),
+            "night_reached": st.night, "moment_reached": st.moment,
+            "night_exposure": list(st.night_exposure),
+            "night_screws": [list(x) for x in st.night_screws],
+            "tasks_done": list(st.tasks_done),
+            "companions": [len(h) for h in st.companions],
+            "companion_list": [[dict(c) for c in h] for h in st.companions],
+            "freezes": list(st.freezes), "roles": list(st.roles),
+            "screws": list(st.screws), "woke_penalty": list(st.woke_penalty),
+            "dawn_bonus": list(st.dawn_bonus), "andy_right": list(st.guesses_right),
+        }
+
+    def facts(self, st: ToysState) -> dict[str, Any]:
+        f = self._summary(st)
+        f.update({
+            "night": st.night, "moment": st.moment, "phase": st.phase,
+            "progress": st.progress, "need": st.need, "threshold": st.nums["threshold"],
+            "positions": list(st.pos), "frozen": list(st.frozen), "andy": st.andy,
+            "markers": dict(st.markers), "sight": list(st.sight),
+            "items": list(st.item), "items_used": list(st.item_used),
+            "ability_used": list(st.ability_used),
+            "companions": [[c["name"] for c in h] for h in st.companions],
+            "companion_nights": [[c["night"] for c in h] for h in st.companions],
+            "score": self.scores(st), "last": dict(st.last),
+            "cards": {str(s): dict(c) for s, c in st.cards.items()},
+            "pending": {str(s): dict(a) for s, a in st.pending.items()},
+        })
+        return f
+
+    # ---- labels and determinization ----------------------------------------------------
+
+    def describe_action(self, st: ToysState, seat: int, action: dict[str, Any],
+                        lang: str = "en") -> str:
+        zh = lang == "zh"
+        k = action.get("type")
+        if k == "move":
+            if not action.get("path"):
+                return "原地不动" if zh else "stay"
+            route = "→".join(cell_name(c, lang) for c in action["path"])
+            b = "".join({"cowboy": "🤠", "springdog": "🐩", "magnet": "🧲"}[x]
+                        for x in action.get("boosts") or [])
+            return (f"移动 {route}" if zh else f"move {route}") + (f" {b}" if b else "")
+        if k == "noise":
+            s = NOISE_ICONS[action["card"]] + str(action["card"])
+            if action.get("item"):
+                s += " + " + ITEMS[action["item"]][0]
+            if action.get("rocket"):
+                s += " 🚀"
+            return (f"出 {s}" if zh else f"play {s}")
+        labels = {
+            "freeze": ("收工 🧊", "freeze 🧊"), "clock": ("用 ⏰ 小闹钟", "use ⏰ clock"),
+            "pass": ("过", "pass"), "earmuffs": ("用 🎧 耳罩", "use 🎧 earmuffs"),
+        }
+        if k in labels:
+            return labels[k][0 if zh else 1]
+        if k == "guess":
+            c = action["cross"]
+            return ("猜：会越线" if c else "猜：不越线") if zh else (
+                "guess: crossing" if c else "guess: no crossing")
+        if k == "peek":
+            return f"🪞 偷看 {action['target']}号" if zh else f"🪞 peek at seat {action['target']}"
+        if k == "replay":
+            c = action["card"]
+            return f"🥔 重出 {NOISE_ICONS[c]}{c}" if zh else f"🥔 replay {NOISE_ICONS[c]}{c}"
+        return canonical(action)
+
+    def determinize(self, st: ToysState, seat: int, rng: random.Random) -> ToysState:
+        """Re-deal what ``seat`` cannot see: others' unused items, others' unrevealed
+        cards and pending choices, every deck's order."""
+        w = st.copy()
+        n = self.n(w)
+        others = [s for s in range(n) if s != seat and w.item[s] is not None
+                  and not w.item_used[s]]
+        pool = [w.item[s] for s in others] + w.item_deck
+        rng.shuffle(pool)
+        for s in others:
+            w.item[s] = pool.pop()
+        w.item_deck = pool
+        for deck in (w.task_deck, w.roll_deck, w.companion_pool):
+            rng.shuffle(deck)
+        if not w.revealed:
+            for s, c in w.cards.items():
+                if s != seat and w.peeks.get(seat) != s:
+                    c["card"] = rng.choice(self._cards(w))
+                    c["item"], c["rocket"] = None, False
+        for s in list(w.pending):
+            if s == seat:
+                continue
+            a = w.pending[s]
+            if a["type"] == "move":
+                w.pending[s] = {"type": "move", "path": []}
+            elif a["type"] == "noise":
+                w.pending[s] = {"type": "noise", "card": rng.choice(self._cards(w))}
+            elif a["type"] == "guess":
+                w.pending[s] = {"type": "guess", "cross": rng.random() < 0.5}
+            elif a["type"] in ("peek", "pass", "earmuffs", "replay"):
+                w.pending[s] = {"type": "pass"}
+        w.rng = random.Random(rng.random())
+        return w

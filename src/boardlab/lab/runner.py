@@ -1,0 +1,196 @@
+"""Running many games: seeds, seat assignment, batching over a process pool or Ray.
+
+Game ``i`` of a run always has seed ``derive_seed(S, i)`` and its seats' bots depend only on
+``i``; every variant of a sweep replays the same seeds (common random numbers). So the rows
+are identical for any number of workers and for either backend.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from boardlab.engine.rng import derive_seed
+from boardlab.lab.spec import Row, resolve_game, resolve_lab
+
+
+@dataclass
+class RunSpec:
+    game: str
+    games: int
+    seed: int
+    bots: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    sweep: dict[str, list[Any]] = field(default_factory=dict)
+    roles: list[str] | None = None
+    rotate: bool = True
+    label: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def variants(self) -> list[dict[str, Any]]:
+        """Every grid point of the sweep, each merged over the fixed options."""
+        if not self.sweep:
+            return [dict(self.options)]
+        keys = list(self.sweep)
+        return [{**self.options, **dict(zip(keys, combo, strict=True))}
+                for combo in itertools.product(*(self.sweep[k] for k in keys))]
+
+
+def seat_bots(bots: list[str], players: int, index: int, rotate: bool) -> list[str]:
+    """Bots assigned cyclically to seats; with rotation game ``i`` shifts them by ``i`` so
+    every style sits in every seat equally often and seat and style effects separate."""
+    shift = index if rotate else 0
+    return [bots[(s + shift) % len(bots)] for s in range(players)]
+
+
+def seat_roles(roles: list[str] | None, players: int, index: int, n_bots: int,
+               rotate: bool) -> list[str] | None:
+    """Roles rotate on a slower clock than bots (every ``n_bots`` games), so each style
+    meets each role instead of always the same one."""
+    if not roles:
+        return None
+    shift = (index // max(1, n_bots)) if rotate else 0
+    return [roles[(s + shift) % len(roles)] for s in range(players)]
+
+
+def play_one(game, lab, spec: RunSpec, variant: int, options: dict[str, Any],
+             index: int, factories=None) -> Row:
+    from boardlab.bots.registry import bot_factories
+    from boardlab.engine.match import play_match
+
+    factories = factories or bot_factories(game)
+    cfg = game.make_config(options)
+    bots = seat_bots(spec.bots or lab.default_bots, cfg.players, index, spec.rotate)
+    roles = seat_roles(spec.roles, cfg.players, index, len(spec.bots or lab.default_bots),
+                       spec.rotate)
+    unknown = sorted(set(bots) - set(factories))
+    if unknown:
+        raise ValueError(f"{game.id} has no bot {unknown[0]!r}; choose from "
+                         f"{', '.join(sorted(factories))}")
+    seed = derive_seed(spec.seed, index)
+    out = play_match(game, cfg, seed, [factories[b]() for b in bots],
+                     {"roles": roles} if roles else None, check=False)
+    row: Row = {
+        "index": index, "variant": variant, "seed": seed, "players": cfg.players,
+        "bots": bots, "roles": roles, "scores": list(out.result.scores),
+        "winners": list(out.result.winners), "summary": out.result.summary,
+        "steps": len(out.record.actions),
+    }
+    row["metrics"] = {m.name: m.fn(row) for m in lab.metrics}
+    return row
+
+
+def play_batch(spec_json: dict[str, Any], variant: int, indices: list[int]) -> list[Row]:
+    """One task: a batch of games, so a worker sends back many rows per message."""
+    spec = RunSpec(**spec_json)
+    game = resolve_game(spec.game)
+    lab = resolve_lab(spec.game)
+    from boardlab.bots.registry import bot_factories
+
+    factories = bot_factories(game)
+    options = spec.variants()[variant]
+    return [play_one(game, lab, spec, variant, options, i, factories) for i in indices]
+
+
+def tasks(spec: RunSpec, workers: int) -> list[tuple[int, list[int]]]:
+    # About 8 tasks per worker keeps both cores busy to the end while each message stays
+    # small; never more than 200 games in one task so the progress bar still moves.
+    per = max(1, min(200, math.ceil(spec.games / (max(1, workers) * 8))))
+    out = []
+    for v in range(len(spec.variants())):
+        for start in range(0, spec.games, per):
+            out.append((v, list(range(start, min(spec.games, start + per)))))
+    return out
+
+
+def _sorted(rows: list[Row]) -> list[Row]:
+    return sorted(rows, key=lambda r: (r["variant"], r["index"]))
+
+
+def run(spec: RunSpec, workers: int = 1, backend: str = "process", address: str | None = None,
+        progress: Callable[[int], None] | None = None) -> list[Row]:
+    """Play every game of ``spec`` and return the rows in (variant, index) order."""
+    spec_json = spec.to_json()
+    if backend == "ray":
+        return _sorted(list(_run_ray(spec_json, tasks(spec, workers), workers, address, progress)))
+    if backend != "process":
+        raise ValueError(f"unknown backend {backend!r}; use process or ray")
+    resolve_game(spec.game)  # fail early, in the parent, with a clear message
+    if workers <= 1:
+        rows: list[Row] = []
+        for v, idx in tasks(spec, 1):
+            batch = play_batch(spec_json, v, idx)
+            rows.extend(batch)
+            if progress:
+                progress(len(batch))
+        return rows
+    rows = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending = {pool.submit(play_batch, spec_json, v, idx) for v, idx in tasks(spec, workers)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                batch = fut.result()
+                rows.extend(batch)
+                if progress:
+                    progress(len(batch))
+    return _sorted(rows)
+
+
+def _run_ray(spec_json, task_list, workers, address, progress) -> Iterator[Row]:
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError(
+            "the ray backend needs Ray: pip install 'boardlab[ray]' (or use --backend process)"
+        ) from None
+    started = False
+    if not ray.is_initialized():
+        # Workers must import the same code as we do (a test game, an editable install).
+        env = {"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}}
+        if address:
+            ray.init(address=address, runtime_env=env, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(1, workers), runtime_env=env, log_to_driver=False,
+                     include_dashboard=False)
+        started = True
+    try:
+        remote = ray.remote(play_batch)
+        refs = [remote.remote(spec_json, v, idx) for v, idx in task_list]
+        while refs:
+            done, refs = ray.wait(refs, num_returns=1)
+            for batch in ray.get(done):
+                if progress:
+                    progress(len(batch))
+                yield from batch
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def code_version() -> str:
+    """``git describe`` of the checkout we run from, else the installed package version."""
+    here = Path(__file__).resolve().parent
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty", "--tags"], cwd=here,
+                             capture_output=True, text=True, timeout=5)
+        if out.returncode == 0 and out.stdout.strip():
+            return "git:" + out.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return "boardlab " + version("boardlab")
+    except PackageNotFoundError:
+        return "unknown"

@@ -1,0 +1,105 @@
+"""Runs in the project database (SQLite by default, PostgreSQL via BOARDLAB_DATABASE_URL).
+
+The lab owns these two tables with their own ``MetaData`` and creates them with
+``create_all``; the web server's tables are migrated separately (Alembic) and never touch
+these.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    create_engine,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from boardlab.settings import database_url
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData()
+
+
+class LabRun(Base):
+    __tablename__ = "lab_runs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    game: Mapped[str] = mapped_column(String(200), index=True)
+    kind: Mapped[str] = mapped_column(String(20))  # simulate | balance
+    games: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[str] = mapped_column(String(40))
+    code_version: Mapped[str] = mapped_column(String(200))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)  # RunSpec, variants, workers...
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class LabGame(Base):
+    __tablename__ = "lab_games"
+
+    run_id: Mapped[str] = mapped_column(ForeignKey("lab_runs.id", ondelete="CASCADE"),
+                                        primary_key=True)
+    variant: Mapped[int] = mapped_column(Integer, primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seed: Mapped[str] = mapped_column(String(24))  # 63-bit seeds overflow some INTEGERs
+    row: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+_engines: dict[str, Engine] = {}
+
+
+def engine(url: str | None = None) -> Engine:
+    url = url or database_url()
+    if url not in _engines:
+        eng = create_engine(url)
+        Base.metadata.create_all(eng)
+        _engines[url] = eng
+    return _engines[url]
+
+
+def save_run(game: str, kind: str, config: dict[str, Any], rows: list[dict[str, Any]],
+             summary: dict[str, Any], code_version: str, seed: int, games: int) -> str:
+    run_id = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+    with Session(engine()) as s, s.begin():
+        s.add(LabRun(id=run_id, created=dt.datetime.now(dt.UTC), game=game, kind=kind,
+                     games=games, seed=str(seed), code_version=code_version,
+                     config={**config, "seed": seed}, summary=summary))
+        s.flush()
+        s.add_all([LabGame(run_id=run_id, variant=r["variant"], index=r["index"],
+                           seed=str(r["seed"]), row=r) for r in rows])
+    return run_id
+
+
+def list_runs(limit: int = 50) -> list[LabRun]:
+    with Session(engine()) as s:
+        return list(s.scalars(select(LabRun).order_by(LabRun.created.desc()).limit(limit)))
+
+
+def find_run(run_id: str) -> LabRun:
+    """A run by id or unique id prefix (``last`` is the newest)."""
+    with Session(engine()) as s:
+        if run_id == "last":
+            got = s.scalars(select(LabRun).order_by(LabRun.created.desc()).limit(1)).all()
+        else:
+            got = s.scalars(select(LabRun).where(LabRun.id.startswith(run_id))).all()
+    if len(got) != 1:
+        raise KeyError(f"no run {run_id!r}" if not got else f"{run_id!r} is ambiguous")
+    return got[0]
+
+
+def load_rows(run_id: str) -> list[dict[str, Any]]:
+    with Session(engine()) as s:
+        q = select(LabGame.row).where(LabGame.run_id == run_id).order_by(
+            LabGame.variant, LabGame.index)
+        return list(s.scalars(q))

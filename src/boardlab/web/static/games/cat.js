@@ -1,0 +1,93 @@
+// 戴帽子的猫 (cat): three rooms with one mess lane per player and a fish pile, mom's car
+// on the station track, the fun track, and the seat's hand (click a card, then where).
+import { h, t } from "../i18n.js";
+
+const ROOMS = { living: ["🛋️", "客厅", "Living room", "#ffe3d3"], kitchen: ["🍳", "厨房", "Kitchen", "#e0f1dc"],
+  bath: ["🛁", "浴室", "Bathroom", "#dcebfb"] };
+const SPECIAL = { clean: ["🧽", "收拾", "Clean"], shift: ["🔀", "甩锅", "Shift"], cat: ["🎩", "猫牌", "Cat"], fish: ["🐟", "鱼牌", "Fish"] };
+const LETTER = { L: "living", K: "kitchen", B: "bath" };
+const ROLES = { cat: ["🎩", "戴帽子的猫", "The Cat in the Hat"], fish: ["🐟", "鱼", "Fish"], konrad: ["🧒", "康拉德", "Conrad"],
+  sally: ["👧", "莎莉", "Sally"], things: ["👯", "东西一号二号", "Thing 1 & 2"] };
+const COLORS = ["#e8676b", "#4f8fd6", "#3fae7a", "#f2a93b", "#9b6bd6"];
+let picked = null;
+
+const css = `
+.cat-rooms { display: grid; grid-template-columns: repeat(3, 1fr); gap: 10px; }
+.cat-room { border-radius: 14px; padding: 10px; box-shadow: var(--shadow); }
+.cat-room h3 { margin: 0 0 6px; display: flex; justify-content: space-between; }
+.cat-lane { display: flex; align-items: center; gap: 6px; margin: 4px 0; font-size: .85rem; }
+.cat-lane .bar { height: 14px; border-radius: 7px; min-width: 2px; }
+.cat-lane .nm { width: 4.5em; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+.cat-fish { margin-top: 6px; font-size: .9rem; }
+.cat-total { font-weight: 800; }
+.cat-total.hot { color: #b23a3f; }
+.cat-car { display: flex; gap: 6px; align-items: center; margin: 12px 0; flex-wrap: wrap; }
+.cat-station { width: 44px; height: 44px; border-radius: 50%; background: #efe6da; display: flex; align-items: center; justify-content: center;
+  font-weight: 700; position: relative; }
+.cat-station.sealed { background: #d9d0e6; }
+.cat-station.here { background: var(--accent); color: #fff; }
+.cat-station.here::after { content: "🚗"; position: absolute; top: -18px; font-size: 1.2rem; }
+.cat-station.home { background: #fff0b3; }
+.pcard.sel { outline: 3px solid var(--accent); transform: translateY(-6px); }
+.pcard.L { background: #ffe3d3; } .pcard.K { background: #e0f1dc; } .pcard.B { background: #dcebfb; }
+.pcard.click { cursor: pointer; }
+@media (max-width: 700px) { .cat-rooms { grid-template-columns: 1fr; } }
+`;
+
+function style() { if (!document.getElementById("cat-css")) document.head.append(h("style", { id: "cat-css" }, css)); }
+const L = (x, lang) => (lang === "zh" ? x[1] : x[2]);
+
+function cardFace(code, lang, extra = {}) {
+  if (SPECIAL[code]) return h("div", { class: "pcard", ...extra }, SPECIAL[code][0], h("small", {}, L(SPECIAL[code], lang)));
+  const room = ROOMS[LETTER[code[0]]];
+  return h("div", { class: "pcard " + code[0], ...extra }, room ? room[0] : "", code.slice(1), h("small", {}, room ? L(room, lang) : code));
+}
+
+export function render(p, ui) {
+  style();
+  const v = p.view, lang = ui.lang, n = v.players;
+  const maxLane = Math.max(6, ...Object.values(v.rooms).flatMap(r => r.lanes));
+  const rooms = h("div", { class: "cat-rooms", id: "cat-rooms" }, Object.entries(ROOMS).map(([id, r]) => {
+    const room = v.rooms[id];
+    return h("div", { class: "cat-room", style: `background:${r[3]}`, "data-room": id },
+      h("h3", {}, h("span", {}, `${r[0]} ${L(r, lang)}`),
+        h("span", { class: "cat-total" + (room.total >= v.exposure_line - 2 ? " hot" : "") }, `${room.total}/${v.exposure_line}`)),
+      room.lanes.map((m, s) => h("div", { class: "cat-lane" }, h("span", { class: "nm" }, ui.seatName(s)),
+        h("span", { class: "bar", style: `width:${(m / maxLane) * 60 + 2}%;background:${COLORS[s % 5]}` }), h("b", {}, m))),
+      h("div", { class: "cat-fish" }, `🐟 × ${room.fish}`));
+  }));
+  const stations = [];
+  for (let i = 1; i <= v.stations; i++)
+    stations.push(h("div", { class: "cat-station" + (i === v.station ? " here" : "") + (i >= v.seal_station ? " sealed" : ""),
+      title: i >= v.seal_station ? (lang === "zh" ? "已封存：不再曝光" : "sealed: no exposures") : "" }, i));
+  stations.push(h("div", { class: "cat-station home" }, "🏠"));
+  const fun = h("div", { class: "kv" }, Array.from({ length: n }, (_, s) => [
+    h("b", { style: `color:${COLORS[s % 5]}` }, ui.seatName(s) + (v.roles[s] && ROLES[v.roles[s]] ? " " + ROLES[v.roles[s]][0] : "")),
+    h("span", {}, `🎉 ${v.fun[s]} · ✋ ${v.hand_sizes[s]}${(v.submitted || []).includes(s) ? " · ✅" : ""}`)]).flat());
+  const hand = v.hand ? h("div", { id: "my-hand" }, h("h3", {}, t("hand")),
+    h("div", { class: "hand" }, v.hand.map(c => cardFace(c, lang))),
+    v.my_play ? h("p", { class: "muted" }, (lang === "zh" ? "已暗出：" : "Played face down: ") + v.my_play.card) : null) : null;
+  const piles = h("div", { class: "muted" }, Object.entries(v.piles).map(([k, c]) =>
+    `${ROOMS[k] ? ROOMS[k][0] : "✨"} ${c}`).join("  ·  "));
+  return h("div", { class: "card", id: "board" },
+    h("div", { class: "toys-head", style: "display:flex;gap:10px;align-items:center;flex-wrap:wrap" },
+      h("b", { style: "font-size:1.2rem" }, lang === "zh" ? `🚗 妈妈在第 ${v.station}/${v.stations} 站` : `🚗 Mom at station ${v.station}/${v.stations}`),
+      h("span", { class: "tag " + (v.exposures_open ? "open" : "over") }, v.exposures_open ? (lang === "zh" ? "会曝光" : "exposures on") : (lang === "zh" ? "已封存" : "sealed"))),
+    h("div", { class: "cat-car" }, stations), rooms, h("div", { style: "margin-top:12px" }, fun), piles, hand);
+}
+
+/** Play phase: pick a card from the hand, then one of its legal plays. */
+export function controls(p, ui) {
+  const plays = p.legal.filter(l => l.action.type === "play");
+  if (!plays.length) { picked = null; return null; }
+  const cards = [...new Set(plays.map(l => l.action.card))];
+  if (!cards.includes(picked)) picked = cards[0];
+  const box = h("div", { id: "cat-controls" });
+  box.append(h("div", { class: "hand" }, cards.map(c => cardFace(c, ui.lang, {
+    class: "pcard click " + (c.length === 2 ? c[0] : "") + (c === picked ? " sel" : ""), "data-card": c,
+    onclick: () => { picked = c; box.replaceWith(controls(p, ui)); } }))));
+  box.append(ui.generic(plays.filter(l => l.action.card === picked), ui));
+  const rest = p.legal.filter(l => l.action.type !== "play");
+  if (rest.length) box.append(ui.generic(rest, ui));
+  return box;
+}

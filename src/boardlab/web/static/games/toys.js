@@ -1,0 +1,105 @@
+// 玩具不许动 (toys): Andy's 3x3 room as the rulebook pictures it, tokens, sight, companions,
+// the exposure track up to its cap, night/moment, each seat's status and the seat's own item.
+import { h, t } from "../i18n.js";
+
+const CELLS = {
+  window: ["🪟", "窗台", "window sill"], bed: ["🛏️", "安迪的床", "Andy's bed"], shelf: ["📚", "书架", "bookshelf"],
+  blocks: ["🧱", "积木角", "block corner"], rug: ["🟥", "地毯", "rug"], toybox: ["🧸", "玩具箱", "toy box"],
+  door: ["🚪", "门口", "doorway"], lane: ["🚗", "赛车车道", "race lane"], kennel: ["🐶", "狗窝", "dog bed"],
+};
+const ROLES = { cowboy: ["🤠", "牛仔队长", "Cowboy captain"], ranger: ["🚀", "太空骑警", "Space ranger"],
+  dino: ["🦖", "塑料恐龙", "Plastic dino"], potato: ["🥔", "土豆先生", "Mr Potato"],
+  springdog: ["🐩", "弹簧狗", "Spring dog"], dragon: ["🐉", "抱抱龙", "Hug dragon"] };
+const COMPANIONS = { bear: "🐻", pig: "🐷", brachio: "🦕", frog: "🐸", robot: "🤖", bunny: "🐰", octopus: "🐙",
+  chick: "🐤", doll: "🪆", turtle: "🐢", koala: "🐨", fox: "🦊" };
+const ITEMS = { socks: ["🧦", "绒拖鞋", "fluffy slippers"], flashlight: ["🔦", "手电筒", "flashlight"],
+  oil: ["🧴", "润滑油", "oil can"], earmuffs: ["🎧", "隔音耳罩", "earmuffs"], magnet: ["🧲", "小磁铁", "magnet"],
+  box: ["📦", "纸箱盾", "cardboard shield"], clock: ["⏰", "小闹钟", "alarm clock"], mirror: ["🪞", "小镜子", "hand mirror"] };
+const NOISE = { 0: "🤫", 1: "🚶", 2: "💥", 3: "🔊" };
+const PHASES = { move: ["移动", "move"], noise: ["动静", "noise"], peek: ["偷看", "peek"], react: ["反应", "react"],
+  react2: ["再反应", "react again"] };
+const COLORS = ["#e8676b", "#4f8fd6", "#3fae7a", "#f2a93b", "#9b6bd6", "#2bb3b1"];
+
+const L = (pair, lang) => (lang === "zh" ? pair[1] : pair[2]);
+const css = `
+.toys-room { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; background: #8b5e3c; padding: 10px; border-radius: 16px;
+  box-shadow: inset 0 0 0 4px #6b4529, var(--shadow); }
+.toys-cell { background: linear-gradient(160deg, #fff8ea, #f4e4c8); border-radius: 12px; min-height: 112px; padding: 6px; position: relative;
+  display: flex; flex-direction: column; align-items: center; gap: 4px; border: 3px solid transparent; }
+.toys-cell .ico { font-size: 1.9rem; line-height: 1; }
+.toys-cell .nm { font-weight: 700; font-size: .85rem; }
+.toys-cell.sight { background: linear-gradient(160deg, #fff3a8, #ffd86b); border-color: #f2a93b; }
+.toys-cell.sight::before { content: "👀"; position: absolute; top: 4px; right: 6px; font-size: 1.2rem; }
+.toys-cell.task { box-shadow: inset 0 0 0 3px #3fae7a55; }
+.toys-cell.can { border-color: var(--accent); cursor: pointer; animation: pulse 1.2s infinite; }
+@keyframes pulse { 50% { box-shadow: 0 0 0 4px #e8676b55; } }
+.toys-cell .marker { position: absolute; top: 4px; left: 6px; font-size: 1.3rem; }
+.toys-tokens { display: flex; flex-wrap: wrap; gap: 3px; justify-content: center; }
+.toys-token { width: 30px; height: 30px; border-radius: 50%; display: flex; align-items: center; justify-content: center; color: #fff;
+  font-size: .95rem; box-shadow: 0 2px 4px rgba(0,0,0,.3); border: 2px solid #fff; }
+.toys-token.frozen { filter: grayscale(.6); opacity: .7; }
+.toys-head { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; margin-bottom: 10px; }
+.toys-head .big { font-size: 1.2rem; font-weight: 800; }
+.toys-players { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 8px; margin-top: 12px; }
+.toys-player { background: #fffaf3; border-radius: 12px; padding: 8px; border-left: 6px solid #ccc; font-size: .9rem; }
+.toys-mine { display: flex; gap: 12px; flex-wrap: wrap; align-items: center; margin-top: 10px; }
+`;
+
+function style() {
+  if (!document.getElementById("toys-css")) document.head.append(h("style", { id: "toys-css" }, css));
+}
+
+function track(value, cap, threshold, label) {
+  const steps = [];
+  for (let i = 1; i <= cap; i++)
+    steps.push(h("span", { class: "step" + (i <= value ? " fill" : "") + (i === cap ? " cap" : "") + (i === threshold ? " mark" : "") }, i));
+  return h("div", {}, h("b", {}, label, ` ${value}/${cap}`), h("div", { class: "track" }, steps));
+}
+
+export function render(p, ui) {
+  style();
+  const v = p.view, lang = ui.lang, n = p.table.players;
+  const moves = {};
+  for (const l of p.legal) if (l.action.type === "move" && l.action.path.length && !l.action.boosts) {
+    const end = l.action.path[l.action.path.length - 1];
+    if (!moves[end] || moves[end].action.path.length > l.action.path.length) moves[end] = l;
+  }
+  const room = h("div", { class: "toys-room", id: "toys-room" }, Object.entries(CELLS).map(([id, c]) => {
+    const here = [];
+    (v.positions || []).forEach((pos, s) => { if (pos === id) here.push(s); });
+    const marker = v.markers && v.markers[id];
+    const cls = ["toys-cell", (v.sight || []).includes(id) ? "sight" : "", (v.task_cells || []).includes(id) ? "task" : "", moves[id] ? "can" : ""].join(" ");
+    return h("div", { class: cls, "data-cell": id, title: moves[id] ? ui.t(moves[id].label) : "",
+      onclick: moves[id] ? () => ui.act(moves[id].action) : null },
+      marker ? h("span", { class: "marker", title: marker }, COMPANIONS[marker] || "🎁") : null,
+      h("span", { class: "ico" }, c[0]), h("span", { class: "nm" }, lang === "zh" ? c[1] : c[2]),
+      h("div", { class: "toys-tokens" }, here.map(s => h("span", {
+        class: "toys-token" + (v.frozen[s] ? " frozen" : ""), style: `background:${COLORS[s % 6]}`,
+        title: ui.seatName(s) }, v.roles && v.roles[s] && ROLES[v.roles[s]] ? ROLES[v.roles[s]][0] : s + 1))));
+  }));
+  const phase = PHASES[v.phase] ? (lang === "zh" ? PHASES[v.phase][0] : PHASES[v.phase][1]) : v.phase;
+  const head = h("div", { class: "toys-head" },
+    h("span", { class: "big" }, lang === "zh" ? `🌙 第 ${v.night}/${v.nights} 夜 · 时刻 ${v.moment}/3` : `🌙 Night ${v.night}/${v.nights} · moment ${v.moment}/3`),
+    h("span", { class: "tag running" }, phase),
+    h("span", { class: "muted" }, (lang === "zh" ? "任务进度 " : "task progress ") + `${v.progress}/${v.need}`));
+  const players = h("div", { class: "toys-players" }, Array.from({ length: n }, (_, s) => {
+    const role = v.roles && v.roles[s] && ROLES[v.roles[s]];
+    const decl = v.items_declared && v.items_declared[s] && ITEMS[v.items_declared[s]];
+    const card = v.cards && v.cards[String(s)];
+    return h("div", { class: "toys-player", style: `border-left-color:${COLORS[s % 6]}`, "data-player": s },
+      h("b", {}, `${v.frozen[s] ? "🧊" : "🧸"} ${ui.seatName(s)}`), role ? h("div", {}, `${role[0]} ${L(role, lang)}`) : null,
+      h("div", {}, `🔩 ${v.screws[s]}  ·  ${(v.companions[s] || []).map(c => COMPANIONS[c.id || c.name] || "🎁").join("") || "—"}`),
+      decl ? h("div", { class: "muted" }, `${decl[0]} ${L(decl, lang)}`) : null,
+      card ? h("div", {}, (lang === "zh" ? "亮出 " : "shows ") + (NOISE[card.card] ?? card.card)) : null,
+      (v.submitted || []).includes(s) ? h("div", { class: "muted" }, "✅") : null);
+  }));
+  const myItem = v.my_item && ITEMS[v.my_item];
+  const mine = ui.seat === null || ui.seat === undefined ? null : h("div", { class: "toys-mine", id: "my-hand" },
+    h("b", {}, t("hand") + ":"), (v.noise_cards || []).map(c => h("div", { class: "pcard" }, NOISE[c] ?? c, h("small", {}, String(c)))),
+    myItem ? h("div", { class: "pcard", title: L(myItem, lang) }, myItem[0], h("small", {}, L(myItem, lang))) : null,
+    v.my_card ? h("span", { class: "muted" }, (lang === "zh" ? "已暗出 " : "placed ") + (NOISE[v.my_card.card] ?? "")) : null,
+    v.peeked ? h("span", {}, `🪞 ${ui.seatName(v.peeked.seat)}: ${NOISE[v.peeked.card] ?? "?"}`) : null);
+  return h("div", { class: "card", id: "board" }, head, room,
+    h("div", { style: "margin-top:12px" }, track(v.exposure, v.cap, v.threshold, lang === "zh" ? "😱 暴露" : "😱 Exposure")),
+    mine, players);
+}

@@ -1,0 +1,46 @@
+// The zh/en switch: a tiny dictionary and the current language (kept in localStorage).
+const WORDS = {
+  lobby: ["大厅", "Lobby"], newTable: ["开新桌", "New table"], players: ["人数", "Players"],
+  options: ["选项与变体", "Options & variants"], seats: ["座位", "Seats"], human: ["真人", "Human"],
+  bot: ["机器人", "Bot"], create: ["创建", "Create"], hotseat: ["同屏轮流（一台设备多人）", "Hot-seat (several people, one device)"],
+  openTables: ["正在进行的桌", "Tables"], join: ["入座", "Join"], watch: ["观战", "Watch"], start: ["开始游戏", "Start game"],
+  invite: ["邀请链接", "Invite links"], open: ["等待中", "open"], running: ["进行中", "running"], over: ["已结束", "over"],
+  yourTurn: ["轮到你选择", "Your choice"], waitOthers: ["等待其他玩家…", "Waiting for the others…"],
+  spectator: ["观战中", "Spectating"], log: ["记录", "Log"], handOver: ["请把设备交给", "Hand the device to"],
+  ready: ["我准备好了", "I'm ready"], final: ["终局", "Final scores"], score: ["得分", "Score"], winner: ["胜者", "Winner"],
+  toBot: ["交给机器人", "Hand to bot"], notStarted: ["等待房主开始", "Waiting for the host to start"],
+  hand: ["手牌", "Hand"], you: ["你", "you"], chosen: ["已选择，等待揭示", "Chosen - waiting for the reveal"],
+  lobbyEmpty: ["还没有桌子，开一桌吧！", "No tables yet - open one!"], name: ["名字", "Name"], noGames: ["没有游戏", "No games"],
+  enterTable: ["进入桌子", "Go to the table"], seat: ["座位", "Seat"], back: ["返回大厅", "Back to lobby"],
+  reconnecting: ["重新连接中…", "Reconnecting…"],
+};
+
+export function getLang() {
+  return localStorage.getItem("boardlab:lang") || (navigator.language.startsWith("zh") ? "zh" : "en");
+}
+export function setLang(lang) { localStorage.setItem("boardlab:lang", lang); }
+/** A UI word, or a {zh, en} text from the game. */
+export function t(key) {
+  const lang = getLang();
+  if (key && typeof key === "object") return key[lang] ?? key.en ?? "";
+  const w = WORDS[key];
+  return w ? w[lang === "zh" ? 0 : 1] : String(key);
+}
+/** A language toggle button that calls onChange after switching. */
+export function langButton(onChange) {
+  const b = document.createElement("button");
+  b.className = "secondary"; b.id = "lang";
+  b.textContent = getLang() === "zh" ? "EN" : "中文";
+  b.onclick = () => { setLang(getLang() === "zh" ? "en" : "zh"); b.textContent = getLang() === "zh" ? "EN" : "中文"; onChange(); };
+  return b;
+}
+export function h(tag, attrs = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") el.className = v; else if (k.startsWith("on")) el[k] = v;
+    else if (k === "text") el.textContent = v; else if (v !== undefined && v !== null && v !== false) el.setAttribute(k, v);
+  }
+  for (const kid of kids.flat(Infinity)) if (kid !== null && kid !== undefined && kid !== false)
+    el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  return el;
+}

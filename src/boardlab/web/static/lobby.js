@@ -1,0 +1,121 @@
+// The lobby: pick a game, set options and seats, create, invite, start; list and watch tables.
+import { h, t, getLang, langButton } from "./i18n.js";
+import { api, keep, toast } from "./store.js";
+
+const app = document.getElementById("app");
+let games = [], chosen = null, created = null;
+
+document.getElementById("langslot").append(langButton(draw));
+
+function optionInput(key, spec, values) {
+  const ref = spec.$ref ? null : spec;
+  const desc = spec.description || key;
+  if (spec.type === "boolean")
+    return h("label", { title: desc }, h("input", { type: "checkbox", "data-opt": key, checked: values[key] ? "" : null }), desc);
+  const enumv = spec.enum || (spec.anyOf && spec.anyOf.find(x => x.enum)?.enum);
+  if (enumv)
+    return h("label", { title: desc }, key, h("select", { "data-opt": key },
+      enumv.map(v => h("option", { value: v, selected: v === values[key] ? "" : null }, v))));
+  if (spec.type === "integer" || spec.type === "number")
+    return h("label", { title: desc }, key, h("input", { type: "number", "data-opt": key, "data-num": "1", value: values[key] ?? spec.default,
+      min: spec.minimum, max: spec.maximum, style: "width:5em" }));
+  return ref ? null : null;
+}
+
+function createForm() {
+  const g = games.find(x => x.id === chosen);
+  if (!g) return h("p", { class: "muted" }, t("noGames"));
+  const props = g.config_schema.properties || {};
+  const defaults = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default]));
+  const nInput = h("input", { type: "number", id: "players", min: g.min_players, max: g.max_players,
+    value: Math.min(g.max_players, Math.max(g.min_players, defaults.players || g.min_players)), style: "width:5em" });
+  const seatsBox = h("div", { id: "seatspecs" });
+  const drawSeats = () => {
+    const n = +nInput.value; seatsBox.innerHTML = "";
+    for (let i = 0; i < n; i++) {
+      const sel = h("select", { "data-seat": i }, h("option", { value: "human" }, "🙂 " + t("human")),
+        g.bots.map(b => h("option", { value: "bot:" + b, selected: i > 0 ? "" : null }, "🤖 " + b)));
+      seatsBox.append(h("div", { class: "seatrow" }, h("b", {}, `P${i + 1}`), sel,
+        h("input", { placeholder: t("name"), "data-name": i, style: "width:9em" })));
+    }
+  };
+  nInput.oninput = drawSeats; drawSeats();
+  const opts = Object.entries(props).filter(([k]) => k !== "players").map(([k, v]) => optionInput(k, v, defaults));
+  const hot = h("input", { type: "checkbox", id: "hotseat" });
+  const go = h("button", { class: "primary", id: "create", onclick: async () => {
+    const options = {};
+    for (const el of app.querySelectorAll("[data-opt]")) {
+      const k = el.dataset.opt;
+      options[k] = el.type === "checkbox" ? el.checked : el.dataset.num ? Number(el.value) : el.value;
+    }
+    const seats = [...app.querySelectorAll("[data-seat]")].map(el => {
+      const name = app.querySelector(`[data-name="${el.dataset.seat}"]`).value || null;
+      return el.value === "human" ? { kind: "human", name } : { kind: "bot", bot: el.value.slice(4), name };
+    });
+    try {
+      const res = await api("/api/tables", { method: "POST", body: { game: g.id, players: +nInput.value, options, seats } });
+      const tokens = Object.fromEntries(res.seats.map(s => [s.seat, s.token]));
+      keep(res.table.id, { host: res.host_token, hotseat: hot.checked, seats: hot.checked ? tokens : {} });
+      created = res; draw();
+    } catch (e) { toast(e.message, true); }
+  } }, t("create"));
+  return h("div", {},
+    h("div", { class: "seatrow" }, h("label", {}, t("players"), nInput), h("span", { class: "muted" }, `${g.min_players}–${g.max_players}`)),
+    h("h3", {}, t("options")), h("div", {}, opts),
+    h("h3", {}, t("seats")), seatsBox,
+    h("p", {}, h("label", {}, hot, t("hotseat"))), go);
+}
+
+function createdBox() {
+  const res = created, id = res.table.id;
+  const start = h("button", { class: "primary", id: "start", onclick: async () => {
+    try { await api(`/api/tables/${id}/start`, { method: "POST", headers: { "X-Host-Token": res.host_token } }); }
+    catch (e) { toast(e.message, true); return; }
+    const first = res.seats[0];
+    location.href = first ? first.invite : `/t/${id}`;
+  } }, "▶ " + t("start"));
+  return h("div", { class: "card", id: "created" }, h("h2", {}, "✅ " + id),
+    h("p", {}, t("invite")),
+    res.seats.map(s => h("div", { class: "seatrow" }, h("b", {}, `P${s.seat + 1}`),
+      h("a", { class: "invite", href: s.invite, "data-invite": s.seat }, location.origin + s.invite))),
+    h("p", {}, start, " ", h("button", { class: "secondary", onclick: () => { created = null; draw(); } }, "✕")));
+}
+
+async function tablesBox() {
+  const box = h("div", { class: "tables-list" }, h("p", { class: "muted" }, "…"));
+  api("/api/tables").then(list => {
+    box.innerHTML = "";
+    if (!list.length) box.append(h("p", { class: "muted" }, t("lobbyEmpty")));
+    for (const tb of list) {
+      const free = tb.seats.filter(s => s.kind === "human" && !s.claimed);
+      box.append(h("div", { class: "row" },
+        h("b", {}, t(tb.title)), h("span", { class: "tag " + tb.status }, t(tb.status)),
+        h("span", { class: "muted" }, tb.seats.map(s => s.kind === "bot" ? "🤖" : s.claimed ? "🙂" : "⬜").join("")),
+        h("span", { class: "muted" }, tb.id), h("span", { class: "spacer", style: "flex:1" }),
+        free.length ? h("button", { class: "secondary", onclick: async () => {
+          try {
+            const r = await api(`/api/tables/${tb.id}/join`, { method: "POST", body: { seat: free[0].seat } });
+            location.href = r.invite;
+          } catch (e) { toast(e.message, true); }
+        } }, t("join")) : null,
+        h("a", { class: "btn", href: `/t/${tb.id}` }, "👀 " + t("watch"))));
+    }
+  }).catch(e => toast(e.message, true));
+  return box;
+}
+
+async function draw() {
+  document.documentElement.lang = getLang();
+  app.innerHTML = "";
+  const tiles = h("div", { class: "games" }, games.map(g => h("div", {
+    class: "game-tile" + (g.id === chosen ? " sel" : ""), "data-game": g.id,
+    onclick: () => { chosen = g.id; created = null; draw(); } },
+    h("div", { class: "big" }, t(g.title)), h("div", { class: "muted" }, `${g.id} · ${g.min_players}–${g.max_players} 👥`))));
+  app.append(
+    h("div", { class: "card" }, h("h1", {}, "🎲 " + t("newTable")), tiles),
+    created ? createdBox() : h("div", { class: "card" }, createForm()),
+    h("div", { class: "card" }, h("h2", {}, t("openTables")), await tablesBox()));
+}
+
+api("/api/games").then(list => { games = list; chosen = (list.find(g => g.id === "toys") || list[0] || {}).id; draw(); })
+  .catch(e => toast(e.message, true));

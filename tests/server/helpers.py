@@ -1,0 +1,35 @@
+"""Small helpers shared by the server tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def new_table(client, players: int = 3, seats: list[dict[str, Any]] | None = None,
+              start: bool = True, game: str = "sealed", **kw: Any) -> dict[str, Any]:
+    body = {"game": game, "players": players, "seed": kw.pop("seed", 7), "start": start,
+            "seats": seats or [{"kind": "human"} for _ in range(players)], **kw}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    out = r.json()
+    out["tokens"] = {s["seat"]: s["token"] for s in out["seats"]}
+    return out
+
+
+def state(client, table_id: str, seat: int | None = None, token: str | None = None):
+    headers = {"X-Seat-Token": token} if token else {}
+    params = {"seat": seat} if seat is not None else {}
+    r = client.get(f"/api/tables/{table_id}/state", params=params, headers=headers)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def act(client, table_id: str, seat: int, token: str, action: dict, step: int):
+    return client.post(f"/api/tables/{table_id}/act", json={
+        "seat": seat, "action": action, "step": step}, headers={"X-Seat-Token": token})
+
+
+def play_first(client, table_id: str, seat: int, token: str):
+    """Play the seat's first legal choice; returns the response."""
+    s = state(client, table_id, seat, token)
+    return act(client, table_id, seat, token, s["legal"][0]["action"], s["step"])

@@ -1,0 +1,236 @@
+"""The lobby and seat rules of the API, and every refusal."""
+
+from __future__ import annotations
+
+from .helpers import act, new_table, play_first, state
+
+
+def test_games_and_openapi(client):
+    games = client.get("/api/games").json()
+    sealed = next(g for g in games if g["id"] == "sealed")
+    assert sealed["min_players"] == 2 and "random" in sealed["bots"]
+    assert "rounds" in sealed["config_schema"]["properties"]
+    assert client.get("/openapi.json").json()["info"]["title"] == "boardlab"
+    assert client.get("/docs").status_code == 200
+    assert client.get("/api/games/nope").status_code == 404
+
+
+def test_create_list_join_start(client):
+    t = new_table(client, 3, start=False, seats=[{"kind": "human"}, {"kind": "human"},
+                                                 {"kind": "bot", "bot": "random"}])
+    tid = t["table"]["id"]
+    assert [s["seat"] for s in t["seats"]] == [0, 1]
+    assert t["seats"][0]["invite"].startswith(f"/t/{tid}?seat=0&token=")
+    listed = client.get("/api/tables").json()
+    assert [x["id"] for x in listed] == [tid] and listed[0]["status"] == "open"
+    assert "token" not in str(listed) and t["host_token"] not in str(listed)
+    j = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Bo"})
+    assert j.status_code == 200 and j.json()["token"] == t["tokens"][1]
+    assert client.post(f"/api/tables/{tid}/join", json={"seat": 1}).status_code == 409
+    assert client.post(f"/api/tables/{tid}/join", json={"seat": 2}).status_code == 409
+    assert client.post(f"/api/tables/{tid}/join", json={"seat": 9}).status_code == 404
+    # not started: no choices
+    hand = state(client, tid, 0, t["tokens"][0])["view"]["hand"]
+    r = act(client, tid, 0, t["tokens"][0], {"type": "bid", "card": hand[0]}, 0)
+    assert r.status_code == 409 and "not started" in r.json()["detail"]
+    assert client.post(f"/api/tables/{tid}/start").status_code == 403
+    assert client.post(f"/api/tables/{tid}/start",
+                       headers={"X-Host-Token": "x" * 32}).status_code == 403
+    r = client.post(f"/api/tables/{tid}/start", headers={"X-Host-Token": t["host_token"]})
+    assert r.status_code == 200 and r.json()["status"] == "running"
+    assert client.post(f"/api/tables/{tid}/start",
+                       headers={"X-Host-Token": t["host_token"]}).status_code == 409
+    # the bot already bid in the simultaneous round
+    assert state(client, tid)["view"]["submitted"] == [2]
+
+
+def test_bad_configs(client):
+    base = {"game": "sealed", "players": 3}
+    assert client.post("/api/tables", json={**base, "players": 9}).status_code == 400
+    assert client.post("/api/tables", json={**base, "options": {"nope": 1}}).status_code == 400
+    assert client.post("/api/tables", json={**base, "game": "zzz"}).status_code == 404
+    r = client.post("/api/tables", json={**base, "seats": [{"kind": "bot", "bot": "genius"}] * 3})
+    assert r.status_code == 400 and "genius" in r.json()["detail"]
+    assert client.post("/api/tables", json={**base, "seats": [{}]}).status_code == 400
+
+
+def test_seat_sees_own_view_and_legal(client):
+    t = new_table(client, 3)
+    tid = t["table"]["id"]
+    s0 = state(client, tid, 0, t["tokens"][0])
+    assert s0["view"]["hand"] and s0["legal"] and s0["step"] == 0
+    assert s0["legal"][0]["label"]["zh"].startswith("出")
+    spectator = state(client, tid)
+    assert spectator["view"]["hand"] is None and spectator["legal"] == []
+
+
+def test_refusals_change_nothing(client):
+    t = new_table(client, 3)
+    tid, tok = t["table"]["id"], t["tokens"]
+    s0 = state(client, tid, 0, tok[0])
+    before = state(client, tid)
+    good = s0["legal"][0]["action"]
+    # wrong token: another seat's, a made-up one, none
+    assert act(client, tid, 0, tok[1], good, 0).status_code == 403
+    assert act(client, tid, 0, "nope", good, 0).status_code == 403
+    assert client.post(f"/api/tables/{tid}/act",
+                       json={"seat": 0, "action": good, "step": 0}).status_code == 403
+    assert client.get(f"/api/tables/{tid}/state", params={"seat": 0}).status_code == 403
+    # illegal and malformed
+    r = act(client, tid, 0, tok[0], {"type": "bid", "card": 99}, 0)
+    assert r.status_code == 422 and "illegal" in r.json()["detail"]
+    assert act(client, tid, 0, tok[0], {"type": "fly"}, 0).status_code == 422
+    assert client.post(f"/api/tables/{tid}/act", json={"seat": 0, "action": [1], "step": 0},
+                       headers={"X-Seat-Token": tok[0]}).status_code == 422
+    assert client.post(f"/api/tables/{tid}/act", content=b"{not json",
+                       headers={"X-Seat-Token": tok[0],
+                                "Content-Type": "application/json"}).status_code == 422
+    # wrong step (future)
+    assert act(client, tid, 0, tok[0], good, 5).status_code == 409
+    assert state(client, tid) == before
+    # accepted once, then the same choice again is a duplicate
+    assert act(client, tid, 0, tok[0], good, 0).status_code == 200
+    r = act(client, tid, 0, tok[0], good, 0)
+    assert r.status_code == 409 and "duplicate" in r.json()["detail"]
+    # late: seat 0 already chose this round; with the right step it is still refused
+    r = act(client, tid, 0, tok[0], state(client, tid, 0, tok[0])["view"]["hand"] and good, 1)
+    assert r.status_code == 422 and "nothing to decide" in r.json()["detail"]
+    assert state(client, tid)["table"]["version"] == 1
+    assert client.get(f"/api/tables/{tid}/record").status_code == 409
+
+
+def test_simultaneous_round_and_game_over(client):
+    t = new_table(client, 2, options={"rounds": 2})
+    tid, tok = t["table"]["id"], t["tokens"]
+    for _ in range(2):
+        for seat in (1, 0):
+            assert play_first(client, tid, seat, tok[seat]).status_code == 200
+    final = state(client, tid)
+    assert final["table"]["status"] == "over" and final["result"]["winners"]
+    assert any(e["kind"] == "reveal" for e in final["log"])
+    rec = client.get(f"/api/tables/{tid}/record").json()
+    assert len(rec["actions"]) == 4
+    assert play_first.__name__  # nothing more to choose:
+    r = act(client, tid, 0, tok[0], {"type": "bid", "card": 1}, 2)
+    assert r.status_code == 409 and "over" in r.json()["detail"]
+    assert client.get("/api/tables", params={"status": "over"}).json()[0]["id"] == tid
+
+
+def test_hand_seat_to_bot(client):
+    t = new_table(client, 3)
+    tid, tok = t["table"]["id"], t["tokens"]
+    assert play_first(client, tid, 0, tok[0]).status_code == 200
+    path = f"/api/tables/{tid}/seats/1/bot"
+    assert client.post(path, json={"bot": "random"}).status_code == 403
+    assert client.post(path, json={"bot": "zzz"},
+                       headers={"X-Host-Token": t["host_token"]}).status_code == 400
+    r = client.post(path, json={"bot": "random"}, headers={"X-Host-Token": t["host_token"]})
+    assert r.status_code == 200 and r.json()["seats"][1]["kind"] == "bot"
+    assert state(client, tid)["view"]["submitted"] == [0, 1]
+    # the old human token no longer acts for the seat
+    assert play_first(client, tid, 2, tok[2]).status_code == 200
+    assert act(client, tid, 1, tok[1], {"type": "bid", "card": 1}, 0).status_code == 403
+
+
+def test_all_bots_play_to_the_end(client):
+    t = new_table(client, 4, seats=[{"kind": "bot"}] * 4)
+    s = state(client, t["table"]["id"])
+    assert s["table"]["status"] == "over" and s["result"] is not None
+
+
+def test_bots_are_deterministic(make_client):
+    c = make_client()
+    a = new_table(c, 3, seats=[{"kind": "bot"}] * 3, seed=11)
+    b = new_table(c, 3, seats=[{"kind": "bot"}] * 3, seed=11)
+    ra = c.get(f"/api/tables/{a['table']['id']}/record").json()
+    rb = c.get(f"/api/tables/{b['table']['id']}/record").json()
+    assert ra["actions"] == rb["actions"]
+
+
+def test_oversized_body(client):
+    r = client.post("/api/tables", content=b'{"game":"' + b"x" * 40_000 + b'"}',
+                    headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_rate_limit(make_client):
+    c = make_client(rate=1.0, burst=5)
+    codes = [c.get("/api/games").status_code for _ in range(8)]
+    assert codes[:5] == [200] * 5 and 429 in codes[5:]
+    assert c.get("/static/index.html").status_code == 200  # static files are not counted
+
+
+def test_restart_in_process(make_client):
+    c1 = make_client()
+    t = new_table(c1, 3, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}])
+    tid, tok = t["table"]["id"], t["tokens"]
+    assert play_first(c1, tid, 0, tok[0]).status_code == 200
+    before = state(c1, tid, 0, tok[0])
+    c2 = make_client()
+    after = state(c2, tid, 0, tok[0])
+    assert after["view"] == before["view"] and after["table"]["version"] == 2
+    assert play_first(c2, tid, 2, tok[2]).status_code == 200
+
+
+def test_websocket_pushes_each_seat_its_view(client):
+    t = new_table(client, 2)
+    tid, tok = t["table"]["id"], t["tokens"]
+    with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tok[0]}") as w0, \
+            client.websocket_connect(f"/ws/tables/{tid}") as spec:
+        m0 = w0.receive_json()
+        assert m0["type"] == "state" and m0["view"]["hand"]
+        spec.receive_json()
+        while m0["online"] != [0]:
+            m0 = w0.receive_json()
+        assert play_first(client, tid, 1, tok[1]).status_code == 200
+        m0 = w0.receive_json()
+        for _ in range(5):
+            if m0["view"]["submitted"] == [1]:
+                break
+            m0 = w0.receive_json()
+        assert m0["view"]["submitted"] == [1] and m0["legal"]
+        ms = spec.receive_json()
+        while ms["view"]["submitted"] != [1]:
+            ms = spec.receive_json()
+        assert ms["view"]["hand"] is None and ms["legal"] == []
+
+
+def test_websocket_refuses_wrong_token(client):
+    import pytest
+    from starlette.websockets import WebSocketDisconnect
+
+    t = new_table(client, 2)
+    tid = t["table"]["id"]
+    with pytest.raises(WebSocketDisconnect), \
+            client.websocket_connect(f"/ws/tables/{tid}?seat=0&token=bad") as w:
+        w.receive_json()
+
+
+def test_handing_a_seat_to_a_bot_closes_its_sockets(client):
+    import pytest
+    from starlette.websockets import WebSocketDisconnect
+
+    t = new_table(client, 2)
+    tid, tok = t["table"]["id"], t["tokens"]
+    with client.websocket_connect(f"/ws/tables/{tid}?seat=1&token={tok[1]}") as w1:
+        w1.receive_json()
+        r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "random"},
+                        headers={"X-Host-Token": t["host_token"]})
+        assert r.status_code == 200
+        with pytest.raises(WebSocketDisconnect):
+            for _ in range(10):
+                w1.receive_json()
+
+
+def test_websocket_message_flood_is_cut(client):
+    import pytest
+    from starlette.websockets import WebSocketDisconnect
+
+    t = new_table(client, 2)
+    with client.websocket_connect(f"/ws/tables/{t['table']['id']}") as w, \
+            pytest.raises(WebSocketDisconnect):
+        w.receive_json()
+        for _ in range(500):
+            w.send_text("x")
+        for _ in range(50):
+            w.receive_json()

@@ -1,0 +1,62 @@
+"""Many random games of every game: each seat and each spectator gets exactly the game's own
+view of it (and its visible log), legal choices only when it must choose, and no token."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from boardlab.engine.protocol import GameRecord
+
+from .conftest import ids, lookup
+from .helpers import act, new_table, state
+
+GAMES = {"sealed": 20, "toys": 8, "cat": 8}
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g in ids()])
+def test_no_leaks(make_client, game_id):
+    client = make_client(rate=1e6, burst=10**6)
+    live = client.app.state.tables.live
+    game = lookup(game_id)
+    rng = random.Random(game_id)
+    for i in range(GAMES[game_id]):
+        n = rng.randint(game.min_players, min(game.max_players, 4))
+        seats = [{"kind": "human"} if s % 2 == 0 else {"kind": "bot"} for s in range(n)]
+        t = new_table(client, n, seats=seats, game=game_id, seed=1000 + i)
+        tid, tok = t["table"]["id"], t["tokens"]
+        secrets = set(tok.values()) | {t["host_token"]}
+        for _ in range(3000):
+            rec = client.get(f"/api/tables/{tid}").json()
+            payloads = {s: state(client, tid, s, tok[s]) for s in tok}
+            payloads[None] = state(client, tid)
+            cfg = rec["config"]
+            actions = payloads[None]["table"]["version"]
+            assert actions == rec["version"]
+            for seat, p in payloads.items():
+                text = json.dumps(p)
+                assert not any(x in text for x in secrets), "a token leaked"
+                assert set(p) == {"table", "seat", "view", "log", "to_move", "legal", "step",
+                                  "result", "online"}
+                if seat is None or seat not in p["to_move"]:
+                    assert p["legal"] == []
+                own = json.loads(json.dumps(game.view(live[tid].state, seat)))
+                assert p["view"] == own
+                assert p["log"] == json.loads(json.dumps(game.visible_log(live[tid].state, seat)))
+            # the game's own view, from an independent replay of the stored record
+            if rec["status"] == "over":
+                record = client.get(f"/api/tables/{tid}/record").json()
+                st = game.replay(GameRecord(game=game_id, config=cfg, seed=record["seed"],
+                                            actions=record["actions"]))
+                for seat, p in payloads.items():
+                    assert p["view"] == json.loads(json.dumps(game.view(st, seat)))
+                break
+            movers = [s for s in payloads[None]["to_move"] if s in tok]
+            seat = rng.choice(movers)
+            p = payloads[seat]
+            choice = rng.choice(p["legal"])["action"]
+            assert act(client, tid, seat, tok[seat], choice, p["step"]).status_code == 200
+        else:
+            pytest.fail("game did not end")

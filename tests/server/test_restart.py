@@ -1,0 +1,73 @@
+"""Kill -9 the server mid-game and start it again: every accepted choice survives."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from .helpers import act, new_table, state
+
+HERE = Path(__file__).resolve().parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def launch(url: str, port: int) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, str(HERE / "serve_sealed.py"), url, str(port)])
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def test_kill_and_resume(tmp_path):
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    port = free_port()
+    proc = launch(url, port)
+    try:
+        c = httpx.Client(base_url=f"http://127.0.0.1:{port}")
+        t = new_table(c, 3, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}],
+                      options={"rounds": 3})
+        tid, tok = t["table"]["id"], t["tokens"]
+        accepted = []
+        for seat in (0, 2, 0):
+            s = state(c, tid, seat, tok[seat])
+            a = s["legal"][-1]["action"]
+            assert act(c, tid, seat, tok[seat], a, s["step"]).status_code == 200
+            accepted.append((seat, a))
+        before = {s: state(c, tid, s, tok[s]) for s in (0, 2)}
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        proc = launch(url, port)
+        c = httpx.Client(base_url=f"http://127.0.0.1:{port}")
+        for s in (0, 2):
+            after = state(c, tid, s, tok[s])
+            assert after["view"] == before[s]["view"] and after["step"] == before[s]["step"]
+        assert after["table"]["version"] == before[2]["table"]["version"] == 5
+        # the game goes on to the end
+        while (st := state(c, tid))["table"]["status"] != "over":
+            for s in st["to_move"]:
+                me = state(c, tid, s, tok[s])
+                assert act(c, tid, s, tok[s], me["legal"][0]["action"], me["step"]).status_code == 200
+        rec = c.get(f"/api/tables/{tid}/record").json()
+        mine = [(s, a) for s, a in rec["actions"] if s != 1]
+        assert [tuple(x) for x in mine[:3]] == accepted
+    finally:
+        proc.kill()
+        proc.wait(10)
