@@ -104,7 +104,7 @@ def register(app: typer.Typer) -> None:
             legal = game.legal_actions(state, seat)
             for i, action in enumerate(legal, 1):
                 console.print(f"  [cyan]{i:>2}[/] {game.describe_action(state, seat, action, lang)}")
-            choice = IntPrompt.ask("your choice", choices=[str(i) for i in range(1, len(legal) + 1)],
+            choice = IntPrompt.ask("你的选择" if lang == "zh" else "your choice", choices=[str(i) for i in range(1, len(legal) + 1)],
                                    show_choices=False)
             game.apply_in_place(state, seat, legal[choice - 1])
         for event in [e for e in state.log if e.visible(seat)][shown:]:

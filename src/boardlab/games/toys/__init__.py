@@ -53,6 +53,11 @@ from .rules import ToysGame
 
 
 class _Game(ToysGame):
+    def render_terminal(self, view, lang="en"):
+        from .render import render_terminal
+
+        return render_terminal(view, lang)
+
     def bots(self):
         from .bots import BOTS
 
