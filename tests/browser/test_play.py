@@ -168,7 +168,9 @@ def test_screenshots(browser, base_url, game_id):
         pg.wait_for_selector("#board")
         if not name:
             rng = random.Random(0)
-            for _ in range(8 if game_id == "cat" else 2):
+            for _ in range(12 if game_id == "cat" else 2):
+                if game_id == "cat" and pg.locator("#cat-controls").count():
+                    break
                 pg.wait_for_selector("#controls button", timeout=5000)
                 click_some_choice(pg, rng)
                 pg.wait_for_timeout(150)

@@ -68,3 +68,12 @@ def test_balance_command(data_dir):
     assert run.kind == "balance" and run.summary["checks"]
     html = next((data_dir / "bal").glob("*/report.html")).read_text()
     assert "published vs ours" in html
+
+
+def test_report_of_a_one_game_sweep(data_dir):
+    """n = 1 gives infinite t intervals: stored as null, drawn without bars."""
+    res = invoke("simulate", GAME, "--set", "limit=10,12", "--games", "1", "--workers", "1",
+                 "--json")
+    run_id = json.loads(res.output)["run"]
+    invoke("report", run_id, "--out", str(data_dir / "one"))
+    assert "data:image/png;base64," in (data_dir / "one" / "report.html").read_text()

@@ -234,3 +234,100 @@ def test_websocket_message_flood_is_cut(client):
             w.send_text("x")
         for _ in range(50):
             w.receive_json()
+
+
+def test_migrations_ran_and_are_idempotent(db_url, make_client):
+    import sqlalchemy as sa
+
+    make_client()
+    make_client()  # a second start over the same database
+    with sa.create_engine(db_url).connect() as conn:
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
+
+
+def test_serve_command_is_registered():
+    from typer.testing import CliRunner
+
+    from boardlab.cli import app
+
+    out = CliRunner().invoke(app, ["serve", "--help"])
+    assert out.exit_code == 0 and "--data-dir" in out.output
+
+
+def test_front_end_pages(client):
+    assert "lobby.js" in client.get("/").text
+    assert "table.js" in client.get("/t/abc").text
+    for path in ("/static/table.js", "/static/games/toys.js", "/static/games/cat.js",
+                 "/static/style.css", "/favicon.ico"):
+        assert client.get(path).status_code == 200, path
+
+
+def test_a_broken_bot_does_not_stall_the_table(client, monkeypatch):
+    from boardlab.bots.base import RandomBot
+
+    def broken(self, ctx):
+        raise RuntimeError("bot bug")
+
+    for bad in (broken, lambda self, ctx: {"type": "nonsense"}):
+        monkeypatch.setattr(RandomBot, "choose", bad)
+        t = new_table(client, 2, seats=[{"kind": "human"}, {"kind": "bot"}])
+        assert state(client, t["table"]["id"])["view"]["submitted"] == [1]
+
+
+def test_invite_only_tables(client):
+    t = new_table(client, 2, start=False, public=False)
+    tid = t["table"]["id"]
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 0})
+    assert r.status_code == 403 and "invite" in r.json()["detail"]
+    assert state(client, tid, 0, t["tokens"][0])["table"]["public"] is False
+
+
+def test_upgrade_from_the_first_schema(db_url):
+    """A database made by revision 0001 is upgraded in place and keeps its tables."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from boardlab.server.db import MIGRATIONS, make_engine
+
+    engine = make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+        conn.execute(sa.text(
+            "insert into tables (id, game, config, seed, status, host_token, name, version,"
+            " created_at) values ('old1', 'sealed', :cfg, 5, 'open', 'h', '', 0, 1.0)"),
+            {"cfg": '{"players": 2, "rounds": 1}'})
+        for s in (0, 1):
+            conn.execute(sa.text(
+                f"insert into seats (table_id, seat, kind, name, token, claimed) values"
+                f" ('old1', {s}, 'human', 'P', 't{s}', 0)"))
+    engine.dispose()
+    from fastapi.testclient import TestClient
+
+    from boardlab.server import create_app
+
+    from .conftest import ids, lookup
+
+    with TestClient(create_app(db_url, games=lookup, game_ids=ids)) as c:
+        info = c.get("/api/tables/old1").json()
+        assert info["public"] is True and info["players"] == 2
+
+
+def test_slow_bots_are_split_across_loop_turns(client):
+    import time
+
+    tables = client.app.state.tables
+    tables.bot_budget = 0.0  # every bot choice goes through the scheduler
+    t = new_table(client, 4, seats=[{"kind": "bot"}] * 4, seed=21)
+    tid = t["table"]["id"]
+    deadline = time.time() + 20
+    while state(client, tid)["table"]["status"] != "over":
+        assert time.time() < deadline
+        time.sleep(0.05)
+    tables.bot_budget = 0.25
+    rec = client.get(f"/api/tables/{tid}/record").json()
+    t2 = new_table(client, 4, seats=[{"kind": "bot"}] * 4, seed=21)
+    assert client.get(f"/api/tables/{t2['table']['id']}/record").json()["actions"] == rec["actions"]

@@ -160,7 +160,9 @@ class Game(ABC, Generic[C, S]):
             return raw  # type: ignore[return-value]
         data = dict(raw.model_dump() if isinstance(raw, GameConfig) else (raw or {}))
         data.update(kw)
-        data.setdefault("players", self.min_players)
+        if "players" not in data:
+            default = self.Config.model_fields["players"].default
+            data["players"] = default if isinstance(default, int) else self.min_players
         try:
             cfg = self.Config.model_validate(data)
         except ValidationError as exc:

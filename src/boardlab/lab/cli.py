@@ -136,7 +136,7 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         as_json: bool = typer.Option(False, "--json"),
         no_store: bool = typer.Option(False, "--no-store"),
     ) -> None:
-        """Simulate GAMES games with bots; store the run and print its figures."""
+        """Simulate --games games with bots (all cores); store the run and print its figures."""
         import os
 
         from boardlab.lab.analysis import analyse, to_json

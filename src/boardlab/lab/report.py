@@ -42,13 +42,20 @@ def _png(fig) -> bytes:
     return buf.getvalue()
 
 
+def _err(ests: list[Estimate]) -> list[list[float]]:
+    """Error bar lengths; an undefined or infinite bound (n = 1) draws no bar."""
+    def ok(x: float) -> float:
+        return x if math.isfinite(x) and x > 0 else 0.0
+
+    return [[ok(e.value - e.lo) for e in ests], [ok(e.hi - e.value) for e in ests]]
+
+
 def _bars(title: str, labels: list[str], ests: list[Estimate], ideal: float | None = None,
           published: list[float | None] | None = None):
     fig, ax = plt.subplots(figsize=(max(4, 0.9 * len(labels) + 2), 3))
     x = range(len(labels))
     vals = [e.value for e in ests]
-    err = [[max(0, e.value - e.lo) for e in ests], [max(0, e.hi - e.value) for e in ests]]
-    ax.bar(x, vals, yerr=err, capsize=4, color="#4c72b0", label="ours (95% CI)")
+    ax.bar(x, vals, yerr=_err(ests), capsize=4, color="#4c72b0", label="ours (95% CI)")
     if published:
         ax.scatter([i for i, p in zip(x, published, strict=True) if p is not None],
                    [p for p in published if p is not None], color="#dd8452", zorder=3,
@@ -75,9 +82,7 @@ def _hist(title: str, series: dict[str, list[float]]):
 def _curve(title: str, labels: list[str], ests: list[Estimate]):
     fig, ax = plt.subplots(figsize=(5, 3))
     x = list(range(len(labels)))
-    ax.errorbar(x, [e.value for e in ests],
-                yerr=[[max(0, e.value - e.lo) for e in ests],
-                      [max(0, e.hi - e.value) for e in ests]], marker="o", capsize=4)
+    ax.errorbar(x, [e.value for e in ests], yerr=_err(ests), marker="o", capsize=4)
     ax.set_xticks(x, labels, rotation=30, ha="right")
     ax.set_title(title)
     return _png(fig)

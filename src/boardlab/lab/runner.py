@@ -63,13 +63,23 @@ def seat_roles(roles: list[str] | None, players: int, index: int, n_bots: int,
     return [roles[(s + shift) % len(roles)] for s in range(players)]
 
 
+def with_default_players(game, options: dict[str, Any]) -> dict[str, Any]:
+    """The config's own default player count when none is given (``make_config`` would use
+    the minimum, but the rulebook's recommended count is what designers mean by default)."""
+    if "players" in options:
+        return options
+    field_info = game.Config.model_fields.get("players")
+    default = getattr(field_info, "default", None)
+    return {**options, "players": default} if isinstance(default, int) else options
+
+
 def play_one(game, lab, spec: RunSpec, variant: int, options: dict[str, Any],
              index: int, factories=None) -> Row:
     from boardlab.bots.registry import bot_factories
     from boardlab.engine.match import play_match
 
     factories = factories or bot_factories(game)
-    cfg = game.make_config(options)
+    cfg = game.make_config(with_default_players(game, options))
     bots = seat_bots(spec.bots or lab.default_bots, cfg.players, index, spec.rotate)
     roles = seat_roles(spec.roles, cfg.players, index, len(spec.bots or lab.default_bots),
                        spec.rotate)

@@ -25,7 +25,8 @@ class Estimate:
     se: float = float("nan")
 
     def to_json(self) -> dict:
-        return {k: (None if isinstance(v, float) and math.isnan(v) else v)
+        # JSON (and PostgreSQL) has no NaN or infinity: an undefined bound is null.
+        return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
                 for k, v in asdict(self).items()}
 
     def fmt(self, pct: bool = False) -> str:

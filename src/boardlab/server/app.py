@@ -39,6 +39,8 @@ class CreateTable(BaseModel):
     name: str = Field("", max_length=80)
     seed: int | None = Field(None, ge=0, lt=2**62)
     start: bool = Field(False, description="start at once")
+    public: bool = Field(True, description="anyone may take a free seat from the lobby; "
+                         "false: invite links only")
 
 
 class JoinSeat(BaseModel):
@@ -91,8 +93,17 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
-        hub.loop = asyncio.get_running_loop()
+        loop = hub.loop = asyncio.get_running_loop()
+
+        def schedule(table_id: str) -> None:
+            loop.call_soon_threadsafe(loop.call_later, 0.01, tables.continue_bots, table_id)
+
+        tables.schedule = schedule
+        for t in list(tables.live.values()):  # bots whose turn came before the last stop
+            if t.status == "running":
+                schedule(t.id)
         yield
+        tables.schedule = None
         engine.dispose()
 
     app = FastAPI(title="boardlab", version="0.1.0", lifespan=lifespan,
@@ -128,7 +139,8 @@ def create_app(
         """Open a table. The answer holds the host token and every human seat's invite."""
         specs = [s.model_dump() for s in body.seats] if body.seats else [
             {"kind": "human"} for _ in range(body.players)]
-        t = tables.create(body.game, body.players, body.options, specs, body.name, body.seed)
+        t = tables.create(body.game, body.players, body.options, specs, body.name, body.seed,
+                          body.public)
         if body.start:
             tables.start(t.id, t.host_token)
         return {"table": t.summary(), "host_token": t.host_token, "seats": [

@@ -27,6 +27,7 @@ tables = sa.Table(
     sa.Column("name", sa.String(80), nullable=False, server_default=""),
     sa.Column("version", sa.Integer, nullable=False, server_default="0"),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("public", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 seats = sa.Table(

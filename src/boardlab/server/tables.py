@@ -8,6 +8,7 @@ is checked against the current state, stored, and applied as one step.
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
 import threading
 import time
@@ -27,6 +28,7 @@ from boardlab.engine.protocol import Game, GameRecord, GameState
 from boardlab.engine.rng import make_rng
 from boardlab.server import db
 
+log = logging.getLogger("boardlab.server")
 GameLookup = Callable[[str], Game]
 MAX_BOT_STEPS = 100_000
 
@@ -70,6 +72,7 @@ class Live:
     seats: list[Seat]
     state: GameState
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    public: bool = True
 
     @property
     def version(self) -> int:
@@ -84,7 +87,7 @@ class Live:
             "id": self.id, "game": self.game.id, "title": dict(self.game.title),
             "name": self.name, "status": self.status, "players": len(self.seats),
             "config": self.config, "version": self.version, "created_at": self.created_at,
-            "seats": [s.public() for s in self.seats],
+            "seats": [s.public() for s in self.seats], "public": self.public,
         }
 
 
@@ -103,6 +106,10 @@ class Tables:
         self.lock = threading.RLock()
         self.listeners: list[Callable[[str], None]] = []
         self._bots: dict[tuple[str, int], Bot] = {}
+        self.bot_budget = 0.25
+        """Seconds of bot thinking per request; the rest continues via ``schedule``."""
+        self.schedule: Callable[[str], None] | None = None
+        """Set by the app: run ``continue_bots(table_id)`` soon, off the current request."""
 
     # ---- loading -------------------------------------------------------------------------
 
@@ -139,12 +146,16 @@ class Tables:
                 actions = acts_by.get(r["id"], [])
                 record = GameRecord(game=game.id, config=r["config"], seed=r["seed"],
                                     actions=actions)
-                state = game.replay(record)
+                try:
+                    state = game.replay(record)
+                except Exception:  # the rules changed under a stored game: keep the rest
+                    log.exception("table %s (%s) cannot be replayed; skipped", r["id"], game.id)
+                    continue
                 self.live[r["id"]] = Live(
                     r["id"], game, r["config"], r["seed"], r["status"], r["host_token"],
                     r["name"], r["created_at"], sorted(seats_by.get(r["id"], []),
                                                        key=lambda s: s.seat),
-                    state, list(actions))
+                    state, list(actions), bool(r["public"]))
             for t in list(self.live.values()):
                 if t.status == "running":
                     self._run_bots(t)
@@ -158,7 +169,8 @@ class Tables:
     # ---- lobby ---------------------------------------------------------------------------
 
     def create(self, game_id: str, players: int, options: dict[str, Any],
-               seats: list[dict[str, Any]], name: str = "", seed: int | None = None) -> Live:
+               seats: list[dict[str, Any]], name: str = "", seed: int | None = None,
+               public: bool = True) -> Live:
         """A new open table; ``seats`` says per seat ``kind`` human/bot and ``bot``."""
         game = self.game(game_id)
         try:
@@ -177,18 +189,19 @@ class Tables:
             if kind == "bot" and bot not in kinds:
                 raise Refused(400, f"seat {i}: {game.id} has no bot {bot!r}; choose from "
                               + ", ".join(sorted(kinds)))
-            default = f"🤖 {bot}" if kind == "bot" else f"P{i + 1}"
+            default = f"P{i + 1} 🤖 {bot}" if kind == "bot" else f"P{i + 1}"
             made.append(Seat(i, kind, bot if kind == "bot" else None,
                              str(spec.get("name") or default)[:40], _new_token(), kind == "bot"))
         seed = secrets.randbits(62) if seed is None else int(seed)
         config = cfg.model_dump(mode="json")
         state = game.setup(cfg, seed, None)
         t = Live(secrets.token_hex(6), game, config, seed, "open", _new_token(),
-                 (name or "")[:80], time.time(), made, state)
+                 (name or "")[:80], time.time(), made, state, public=public)
         with self.lock, self.engine.begin() as conn:
             conn.execute(db.tables.insert().values(
                 id=t.id, game=game.id, config=config, seed=seed, status="open",
-                host_token=t.host_token, name=t.name, version=0, created_at=t.created_at))
+                host_token=t.host_token, name=t.name, version=0, created_at=t.created_at,
+                public=public))
             conn.execute(db.seats.insert(), [
                 {"table_id": t.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token": s.token, "claimed": s.claimed} for s in made])
@@ -218,6 +231,8 @@ class Tables:
             t = self.get(table_id)
             if t.status == "over":
                 raise Refused(409, "this game is over")
+            if not t.public:
+                raise Refused(403, "this table is invite-only: ask the host for an invite link")
             if not 0 <= seat < len(t.seats):
                 raise Refused(404, f"there is no seat {seat} at this table")
             s = t.seats[seat]
@@ -275,7 +290,7 @@ class Tables:
                               + ", ".join(sorted(kinds)))
             s = t.seats[seat]
             s.kind, s.bot, s.claimed = "bot", bot, True
-            s.name = f"🤖 {bot}"
+            s.name = f"P{seat + 1} 🤖 {bot}"
             s.token = _new_token()  # the old human token no longer acts
             with self.engine.begin() as conn:
                 conn.execute(db.seats.update().where(
@@ -343,12 +358,24 @@ class Tables:
             self._bots[key] = bot_factories(t.game)[t.seats[seat].bot or "random"]()
         return self._bots[key]
 
+    def continue_bots(self, table_id: str) -> None:
+        """Go on with the bot choices a request left over (slow bots), then notify."""
+        with self.lock:
+            t = self.live.get(table_id)
+            if t is None:
+                return
+            self._run_bots(t)
+        self._notify(table_id)
+
     def _run_bots(self, t: Live) -> None:
         """Let bot seats choose, in ascending seat order, until a human must choose.
 
         A bot's generator is ``make_rng(seed, "bot", seat, step)``: the same decisions
-        whether or not the server restarted in between.
+        whether or not the server restarted in between, and however the work is split.
+        After ``bot_budget`` seconds the rest is handed to ``schedule`` so one request
+        (and the event loop) is never held for long by slow bots.
         """
+        deadline = time.monotonic() + self.bot_budget
         for _ in range(MAX_BOT_STEPS):
             if t.status != "running":
                 return
@@ -357,8 +384,17 @@ class Tables:
                 return
             seat = movers[0]
             rng = make_rng(t.seed, "bot", seat, t.seat_steps(seat))
-            action = self._bot(t, seat).choose(decision_context(t.game, t.state, seat, rng))
+            ctx = decision_context(t.game, t.state, seat, rng)
+            try:
+                action = self._bot(t, seat).choose(ctx)
+                t.game.check_action(t.state, seat, action)
+            except Exception:  # a broken bot must not stall the table: play at random
+                log.exception("bot %s failed at table %s seat %s", t.seats[seat].bot, t.id, seat)
+                action = rng.choice(ctx.legal)
             self._accept(t, seat, action)
+            if self.schedule is not None and time.monotonic() > deadline:
+                self.schedule(t.id)  # at least one choice per slice, then yield
+                return
 
     # ---- what a seat sees ---------------------------------------------------------------
 

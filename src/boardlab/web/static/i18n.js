@@ -12,7 +12,8 @@ const WORDS = {
   hand: ["手牌", "Hand"], you: ["你", "you"], chosen: ["已选择，等待揭示", "Chosen - waiting for the reveal"],
   lobbyEmpty: ["还没有桌子，开一桌吧！", "No tables yet - open one!"], name: ["名字", "Name"], noGames: ["没有游戏", "No games"],
   enterTable: ["进入桌子", "Go to the table"], seat: ["座位", "Seat"], back: ["返回大厅", "Back to lobby"],
-  reconnecting: ["重新连接中…", "Reconnecting…"],
+  reconnecting: ["重新连接中…", "Reconnecting…"], private: ["仅限邀请链接", "Invite links only"],
+  record: ["下载对局记录", "Download the record"],
 };
 
 export function getLang() {

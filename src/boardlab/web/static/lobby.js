@@ -16,7 +16,9 @@ function optionInput(key, spec, values) {
   if (enumv)
     return h("label", { title: desc }, key, h("select", { "data-opt": key },
       enumv.map(v => h("option", { value: v, selected: v === values[key] ? "" : null }, v))));
-  if (spec.type === "integer" || spec.type === "number")
+  const numeric = spec.type === "integer" || spec.type === "number" ||
+    (spec.anyOf && spec.anyOf.some(x => x.type === "integer" || x.type === "number"));
+  if (numeric)
     return h("label", { title: desc }, key, h("input", { type: "number", "data-opt": key, "data-num": "1", value: values[key] ?? spec.default,
       min: spec.minimum, max: spec.maximum, style: "width:5em" }));
   return ref ? null : null;
@@ -42,10 +44,12 @@ function createForm() {
   nInput.oninput = drawSeats; drawSeats();
   const opts = Object.entries(props).filter(([k]) => k !== "players").map(([k, v]) => optionInput(k, v, defaults));
   const hot = h("input", { type: "checkbox", id: "hotseat" });
+  const priv = h("input", { type: "checkbox", id: "private" });
   const go = h("button", { class: "primary", id: "create", onclick: async () => {
     const options = {};
     for (const el of app.querySelectorAll("[data-opt]")) {
       const k = el.dataset.opt;
+      if (el.dataset.num && el.value === "") continue;  // left empty: the rulebook's number
       options[k] = el.type === "checkbox" ? el.checked : el.dataset.num ? Number(el.value) : el.value;
     }
     const seats = [...app.querySelectorAll("[data-seat]")].map(el => {
@@ -53,7 +57,7 @@ function createForm() {
       return el.value === "human" ? { kind: "human", name } : { kind: "bot", bot: el.value.slice(4), name };
     });
     try {
-      const res = await api("/api/tables", { method: "POST", body: { game: g.id, players: +nInput.value, options, seats } });
+      const res = await api("/api/tables", { method: "POST", body: { game: g.id, players: +nInput.value, options, seats, public: !priv.checked } });
       const tokens = Object.fromEntries(res.seats.map(s => [s.seat, s.token]));
       keep(res.table.id, { host: res.host_token, hotseat: hot.checked, seats: hot.checked ? tokens : {} });
       created = res; draw();
@@ -63,7 +67,7 @@ function createForm() {
     h("div", { class: "seatrow" }, h("label", {}, t("players"), nInput), h("span", { class: "muted" }, `${g.min_players}–${g.max_players}`)),
     h("h3", {}, t("options")), h("div", {}, opts),
     h("h3", {}, t("seats")), seatsBox,
-    h("p", {}, h("label", {}, hot, t("hotseat"))), go);
+    h("p", {}, h("label", {}, hot, t("hotseat")), h("label", {}, priv, "🔒 " + t("private"))), go);
 }
 
 function createdBox() {
@@ -77,12 +81,18 @@ function createdBox() {
   return h("div", { class: "card", id: "created" }, h("h2", {}, "✅ " + id),
     h("p", {}, t("invite")),
     res.seats.map(s => h("div", { class: "seatrow" }, h("b", {}, `P${s.seat + 1}`),
-      h("a", { class: "invite", href: s.invite, "data-invite": s.seat }, location.origin + s.invite))),
+      h("a", { class: "invite", href: s.invite, "data-invite": s.seat }, location.origin + s.invite),
+      h("button", { class: "secondary", title: "copy", onclick: () => navigator.clipboard?.writeText(location.origin + s.invite)
+        .then(() => toast("📋 ✓")).catch(() => {}) }, "📋"))),
     h("p", {}, start, " ", h("button", { class: "secondary", onclick: () => { created = null; draw(); } }, "✕")));
 }
 
-async function tablesBox() {
-  const box = h("div", { class: "tables-list" }, h("p", { class: "muted" }, "…"));
+const box = h("div", { class: "tables-list", id: "tables" }, h("p", { class: "muted" }, "…"));
+setInterval(() => { if (document.visibilityState === "visible") refreshTables(); }, 4000);
+
+function tablesBox() { refreshTables(); return box; }
+
+function refreshTables() {
   api("/api/tables").then(list => {
     box.innerHTML = "";
     if (!list.length) box.append(h("p", { class: "muted" }, t("lobbyEmpty")));
@@ -92,7 +102,8 @@ async function tablesBox() {
         h("b", {}, t(tb.title)), h("span", { class: "tag " + tb.status }, t(tb.status)),
         h("span", { class: "muted" }, tb.seats.map(s => s.kind === "bot" ? "🤖" : s.claimed ? "🙂" : "⬜").join("")),
         h("span", { class: "muted" }, tb.id), h("span", { class: "spacer", style: "flex:1" }),
-        free.length ? h("button", { class: "secondary", onclick: async () => {
+        !tb.public ? h("span", { title: t("private") }, "🔒") : null,
+        free.length && tb.public ? h("button", { class: "secondary", onclick: async () => {
           try {
             const r = await api(`/api/tables/${tb.id}/join`, { method: "POST", body: { seat: free[0].seat } });
             location.href = r.invite;
@@ -100,11 +111,10 @@ async function tablesBox() {
         } }, t("join")) : null,
         h("a", { class: "btn", href: `/t/${tb.id}` }, "👀 " + t("watch"))));
     }
-  }).catch(e => toast(e.message, true));
-  return box;
+  }).catch(() => {});
 }
 
-async function draw() {
+function draw() {
   document.documentElement.lang = getLang();
   app.innerHTML = "";
   const tiles = h("div", { class: "games" }, games.map(g => h("div", {
@@ -114,7 +124,7 @@ async function draw() {
   app.append(
     h("div", { class: "card" }, h("h1", {}, "🎲 " + t("newTable")), tiles),
     created ? createdBox() : h("div", { class: "card" }, createForm()),
-    h("div", { class: "card" }, h("h2", {}, t("openTables")), await tablesBox()));
+    h("div", { class: "card" }, h("h2", {}, t("openTables")), tablesBox()));
 }
 
 api("/api/games").then(list => { games = list; chosen = (list.find(g => g.id === "toys") || list[0] || {}).id; draw(); })

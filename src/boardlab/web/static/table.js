@@ -35,6 +35,7 @@ function connect() {
   ws.onclose = ev => {
     if (ev.code === 4403 || ev.code === 4404) { app.innerHTML = ""; app.append(h("div", { class: "card" }, "⛔ " + (ev.reason || ev.code))); return; }
     retry = Math.min(retry + 1, 6); setTimeout(connect, 300 * retry);
+    document.getElementById("who").textContent = "⚠️ " + t("reconnecting");
   };
 }
 
@@ -95,7 +96,11 @@ export function genericControls(legal, ui) {
 }
 
 function controlsCard(ui) {
-  if (p.table.status === "open") return h("div", { class: "card" }, "⏳ " + t("notStarted"));
+  if (p.table.status === "open") return h("div", { class: "card" }, "⏳ " + t("notStarted"), " ",
+    mine.host ? h("button", { class: "primary", id: "start", onclick: async () => {
+      try { await api(`/api/tables/${tableId}/start`, { method: "POST", headers: { "X-Host-Token": mine.host } }); }
+      catch (e) { toast(e.message, true); }
+    } }, "▶ " + t("start")) : null);
   if (p.result || seat === null) return null;
   if (!p.legal.length) {
     const chose = (p.view.submitted || []).includes(seat);
@@ -113,7 +118,9 @@ function finalCard() {
       order.map(([s, i]) => h("tr", { class: r.winners.includes(i) ? "win" : "" },
         h("td", {}, (r.winners.includes(i) ? "👑 " : "") + seatName(i)), h("td", {}, String(s))))),
     renderer.final ? renderer.final(p, uiCtx()) : summaryList(r.summary),
-    h("a", { class: "btn", href: "/" }, t("back")));
+    h("p", {}, h("a", { class: "btn", href: "/" }, t("back")), " ",
+      h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: `${tableId}.json`, style: "background:#ece4f3;color:#2d2a32" },
+        "💾 " + t("record"))));
 }
 
 /** The game's own end-of-game figures (the scalar ones), when the renderer has no final(). */

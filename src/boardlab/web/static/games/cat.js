@@ -40,7 +40,8 @@ const L = (x, lang) => (lang === "zh" ? x[1] : x[2]);
 function cardFace(code, lang, extra = {}) {
   if (SPECIAL[code]) return h("div", { class: "pcard", ...extra }, SPECIAL[code][0], h("small", {}, L(SPECIAL[code], lang)));
   const room = ROOMS[LETTER[code[0]]];
-  return h("div", { class: "pcard " + code[0], ...extra }, room ? room[0] : "", code.slice(1), h("small", {}, room ? L(room, lang) : code));
+  return h("div", { class: "pcard " + code[0], ...extra }, h("span", { style: "font-size:1.6rem" }, code.slice(1)),
+    h("small", {}, room ? room[0] + " " + L(room, lang) : code));
 }
 
 export function render(p, ui) {

@@ -15,6 +15,15 @@ const COMPANIONS = { bear: "🐻", pig: "🐷", brachio: "🦕", frog: "🐸", r
 const ITEMS = { socks: ["🧦", "绒拖鞋", "fluffy slippers"], flashlight: ["🔦", "手电筒", "flashlight"],
   oil: ["🧴", "润滑油", "oil can"], earmuffs: ["🎧", "隔音耳罩", "earmuffs"], magnet: ["🧲", "小磁铁", "magnet"],
   box: ["📦", "纸箱盾", "cardboard shield"], clock: ["⏰", "小闹钟", "alarm clock"], mirror: ["🪞", "小镜子", "hand mirror"] };
+const TASKS = { tidy_blocks: ["🧹", "收拾积木", "Tidy the blocks"], park_cars: ["🚗", "赛车归位", "Park the cars"],
+  shelve_books: ["📚", "书本上架", "Shelve the books"], water_dog: ["🐶", "给小狗添水", "Water for the dog"],
+  close_window: ["🪟", "关上窗户", "Close the window"], find_friends: ["🧹", "找回失踪伙伴", "Find the lost friends"],
+  crayon: ["🎨", "擦掉蜡笔印", "Wipe the crayon"], door_gap: ["🚪", "堵住门缝", "Block the door gap"],
+  make_bed: ["🛏️", "铺好被子", "Make the bed"], big_clean: ["🧽", "深夜大扫除", "Midnight clean-up"] };
+const ROLLS = { roll_over: ["😴", "翻了个身", "Rolls over"], drink: ["🥛", "起来喝水", "Gets up for water"],
+  moonlight: ["🌙", "月光洒进来", "Moonlight"], sleepwalk: ["😶‍🌫️", "安迪梦游", "Sleepwalks"], mom: ["👩", "妈妈推门看一眼", "Mum peeks in"],
+  kick: ["🦵", "踢开了被子", "Kicks off the quilt"], nightlight: ["💡", "小夜灯亮了", "Night light on"],
+  sleeptalk: ["🗣️", "说了句梦话", "Talks in his sleep"], bark: ["🐕", "狗叫了两声", "The dog barks"], sit_up: ["🛌", "安迪坐了起来", "Sits up"] };
 const NOISE = { 0: "🤫", 1: "🚶", 2: "💥", 3: "🔊" };
 const PHASES = { move: ["移动", "move"], noise: ["动静", "noise"], peek: ["偷看", "peek"], react: ["反应", "react"],
   react2: ["再反应", "react again"] };
@@ -81,7 +90,11 @@ export function render(p, ui) {
   const head = h("div", { class: "toys-head" },
     h("span", { class: "big" }, lang === "zh" ? `🌙 第 ${v.night}/${v.nights} 夜 · 时刻 ${v.moment}/3` : `🌙 Night ${v.night}/${v.nights} · moment ${v.moment}/3`),
     h("span", { class: "tag running" }, phase),
-    h("span", { class: "muted" }, (lang === "zh" ? "任务进度 " : "task progress ") + `${v.progress}/${v.need}`));
+    h("span", { class: "muted" }, (lang === "zh" ? "任务进度 " : "task progress ") + `${v.progress}/${v.need}`),
+    TASKS[v.task_card] ? h("span", { class: "tag open", title: lang === "zh" ? "今夜任务（绿框）" : "tonight's task (green cells)" },
+      `${TASKS[v.task_card][0]} ${L(TASKS[v.task_card], lang)}`) : null,
+    ROLLS[v.roll_card] ? h("span", { class: "tag", title: lang === "zh" ? "安迪视线（👀）" : "Andy's sight (👀)" },
+      `${ROLLS[v.roll_card][0]} ${L(ROLLS[v.roll_card], lang)} 👀`) : null);
   const players = h("div", { class: "toys-players" }, Array.from({ length: n }, (_, s) => {
     const role = v.roles && v.roles[s] && ROLES[v.roles[s]];
     const decl = v.items_declared && v.items_declared[s] && ITEMS[v.items_declared[s]];
