@@ -21,7 +21,13 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 LAUNCHER = Path(__file__).resolve().parent.parent / "server" / "serve_sealed.py"
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# Screenshots go to build/screenshots (ignored by git) so that a test run leaves the tree
+# clean; `BOARDLAB_SCREENSHOTS=docs/screenshots make test` refreshes the ones in the docs.
+SCREENSHOTS = Path(
+    os.environ.get("BOARDLAB_SCREENSHOTS")
+    or Path(__file__).resolve().parents[2] / "build" / "screenshots"
+)
+SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
 
 def _in_ci() -> bool:

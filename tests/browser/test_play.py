@@ -137,7 +137,7 @@ def test_lobby_hotseat_hand_over(page, base_url):
     assert page.locator("#board").count() == 0
     page.click("#ready")
     page.wait_for_selector("#controls button")
-    assert "P2" in page.inner_text("#who")
+    assert "P1" in page.inner_text("#who")
 
 
 def test_lobby_lists_and_joins(page, base_url):
@@ -185,3 +185,23 @@ def test_lobby_screenshot(page, base_url):
     page.click("[data-game='toys']")
     page.wait_for_selector("[data-opt='roles']")
     page.screenshot(path=str(SCREENSHOTS / "lobby.png"), full_page=True)
+
+
+def test_host_hands_an_absent_seat_to_a_bot(page, base_url):
+    page.goto(base_url + "/")
+    page.wait_for_selector("[data-game='sealed']")
+    page.click("[data-game='sealed']")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "input")
+    page.select_option("[data-seat='0']", "human")
+    page.select_option("[data-seat='1']", "human")
+    page.click("#create")
+    page.wait_for_selector("#created [data-invite='1']")
+    page.click("#start")
+    page.wait_for_selector("#controls button")
+    page.locator("#controls button").first.click()
+    page.wait_for_selector("#waiting")
+    # seat 1 never came: the host gives it to a bot, which bids at once
+    page.click(".seat-chip[data-seat='1'] button")
+    page.wait_for_selector("#controls button")
+    assert "🤖" in page.inner_text(".seat-chip[data-seat='1']")

@@ -189,7 +189,7 @@ class Tables:
             if kind == "bot" and bot not in kinds:
                 raise Refused(400, f"seat {i}: {game.id} has no bot {bot!r}; choose from "
                               + ", ".join(sorted(kinds)))
-            default = f"P{i + 1} 🤖 {bot}" if kind == "bot" else f"P{i + 1}"
+            default = f"P{i} 🤖 {bot}" if kind == "bot" else f"P{i}"
             made.append(Seat(i, kind, bot if kind == "bot" else None,
                              str(spec.get("name") or default)[:40], _new_token(), kind == "bot"))
         seed = secrets.randbits(62) if seed is None else int(seed)
@@ -290,7 +290,7 @@ class Tables:
                               + ", ".join(sorted(kinds)))
             s = t.seats[seat]
             s.kind, s.bot, s.claimed = "bot", bot, True
-            s.name = f"P{seat + 1} 🤖 {bot}"
+            s.name = f"P{seat} 🤖 {bot}"
             s.token = _new_token()  # the old human token no longer acts
             with self.engine.begin() as conn:
                 conn.execute(db.seats.update().where(

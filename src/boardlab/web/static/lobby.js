@@ -37,7 +37,7 @@ function createForm() {
     for (let i = 0; i < n; i++) {
       const sel = h("select", { "data-seat": i }, h("option", { value: "human" }, "🙂 " + t("human")),
         g.bots.map(b => h("option", { value: "bot:" + b, selected: i > 0 ? "" : null }, "🤖 " + b)));
-      seatsBox.append(h("div", { class: "seatrow" }, h("b", {}, `P${i + 1}`), sel,
+      seatsBox.append(h("div", { class: "seatrow" }, h("b", {}, `P${i}`), sel,
         h("input", { placeholder: t("name"), "data-name": i, style: "width:9em" })));
     }
   };
@@ -80,7 +80,7 @@ function createdBox() {
   } }, "▶ " + t("start"));
   return h("div", { class: "card", id: "created" }, h("h2", {}, "✅ " + id),
     h("p", {}, t("invite")),
-    res.seats.map(s => h("div", { class: "seatrow" }, h("b", {}, `P${s.seat + 1}`),
+    res.seats.map(s => h("div", { class: "seatrow" }, h("b", {}, `P${s.seat}`),
       h("a", { class: "invite", href: s.invite, "data-invite": s.seat }, location.origin + s.invite),
       h("button", { class: "secondary", title: "copy", onclick: () => navigator.clipboard?.writeText(location.origin + s.invite)
         .then(() => toast("📋 ✓")).catch(() => {}) }, "📋"))),

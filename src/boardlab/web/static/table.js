@@ -59,7 +59,7 @@ async function act(action) {
   finally { sending = false; }
 }
 
-function seatName(s) { const x = p.table.seats[s]; return x ? x.name : `P${s + 1}`; }
+function seatName(s) { const x = p.table.seats[s]; return x ? x.name : `P${s}`; }
 
 function seatsCard() {
   const submitted = p.view.submitted || [];
@@ -68,7 +68,7 @@ function seatsCard() {
       submitted.includes(s.seat) ? "done" : ""].join(" ");
     const on = s.kind === "bot" || p.online.includes(s.seat);
     const chip = h("span", { class: cls, "data-seat": s.seat }, h("span", { class: "dot" + (on ? " on" : "") }),
-      `${s.seat + 1}. ${s.name}${s.seat === seat ? " (" + t("you") + ")" : ""}`);
+      `${s.name}${s.seat === seat ? " (" + t("you") + ")" : ""}`);
     if (mine.host && s.kind === "human" && !on && p.table.status === "running")
       chip.append(" ", h("button", { class: "secondary", style: "padding:2px 8px", title: t("toBot"), onclick: async () => {
         try { await api(`/api/tables/${tableId}/seats/${s.seat}/bot`, { method: "POST", body: { bot: "random" },

@@ -84,7 +84,7 @@ export function render(p, ui) {
       h("span", { class: "ico" }, c[0]), h("span", { class: "nm" }, lang === "zh" ? c[1] : c[2]),
       h("div", { class: "toys-tokens" }, here.map(s => h("span", {
         class: "toys-token" + (v.frozen[s] ? " frozen" : ""), style: `background:${COLORS[s % 6]}`,
-        title: ui.seatName(s) }, v.roles && v.roles[s] && ROLES[v.roles[s]] ? ROLES[v.roles[s]][0] : s + 1))));
+        title: ui.seatName(s) }, v.roles && v.roles[s] && ROLES[v.roles[s]] ? ROLES[v.roles[s]][0] : s))));
   }));
   const phase = PHASES[v.phase] ? (lang === "zh" ? PHASES[v.phase][0] : PHASES[v.phase][1]) : v.phase;
   const head = h("div", { class: "toys-head" },
