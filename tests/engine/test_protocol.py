@@ -14,8 +14,7 @@ from boardlab.engine.match import play_match
 from boardlab.engine.protocol import GameRecord
 from boardlab.engine.rng import derive_seed, make_rng
 from boardlab.engine.scenario import lookup, matches, replay_path, run_scenario
-
-from .bidgame import GAME
+from support.sealed import GAME
 
 
 @pytest.fixture
@@ -23,7 +22,7 @@ def bid_registered(monkeypatch):
     real = registry.get_game
 
     def fake(game_id):
-        return GAME if game_id == "bid" else real(game_id)
+        return GAME if game_id == "sealed" else real(game_id)
 
     monkeypatch.setattr("boardlab.engine.scenario.get_game", fake)
     return GAME
@@ -85,7 +84,7 @@ def test_lookup_and_matching():
 
 def test_scenario_passes_and_fails_with_step(bid_registered, tmp_path):
     good = {
-        "game": "bid", "config": {"players": 2},
+        "game": "sealed", "config": {"players": 2},
         "setup": {"hands": [[1, 2, 3], [3, 4, 5]]},
         "steps": [
             {"seat": 0, "action": {"type": "bid", "card": 3}},
@@ -113,12 +112,12 @@ def test_search_bot_uses_only_sampled_worlds_and_is_deterministic():
     a = play_match(GAME, {"players": 3}, 4, bots)
     b = play_match(GAME, {"players": 3}, 4, bots)
     assert a.record == b.record
-    # one round left: bidding 5 wins (or ties) whatever the others hold; 1 never scores
+    # one round left: bidding 9 wins (or ties) whatever the others hold; 1 never scores
     from boardlab.engine.match import decision_context
     from boardlab.engine.rng import make_rng
 
-    state = GAME.new_game({"players": 3, "rounds": 1}, 0, {"hands": [[1, 5], [4], [3]]})
+    state = GAME.new_game({"players": 3, "rounds": 1}, 0, {"hands": [[1, 9], [4], [3]]})
     ctx = decision_context(GAME, state, 0, make_rng(0))
-    assert bots[0].choose(ctx) == {"type": "bid", "card": 5}
+    assert bots[0].choose(ctx) == {"type": "bid", "card": 9}
     with pytest.raises(ValueError, match="no bot 'nope'"):
         make_bot(GAME, "nope")

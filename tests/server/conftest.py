@@ -9,8 +9,7 @@ from fastapi.testclient import TestClient
 
 from boardlab.engine import registry
 from boardlab.server import create_app
-
-from .sealed import GAME as SEALED
+from support.sealed import GAME as SEALED
 
 
 def lookup(game_id: str):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import uvicorn
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
 from sealed import GAME  # noqa: E402
 

@@ -1,12 +1,15 @@
-"""A small simultaneous sealed-bid game with hidden hands, for the server's tests.
+"""A small simultaneous sealed-bid game with hidden hands, for the engine's and server's tests.
 
 Each seat gets a secret hand of four cards from 1..9. Every round all seats bid one card at
 once (secretly); the unique highest bid scores its value. After the reveal every seat draws
 one card privately. ``rounds`` rounds.
+
+Setup overrides: ``hands`` (a list per seat) and ``deck`` (drawn from the end).
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 
@@ -52,6 +55,9 @@ class SealedGame(Game[SealedConfig, SealedState]):
         deck = [v for v in range(1, 10) for _ in range(3)]
         rng.shuffle(deck)
         hands = [sorted(deck.pop() for _ in range(4)) for _ in range(config.players)]
+        if overrides:
+            hands = [sorted(h) for h in overrides.get("hands", hands)]
+            deck = list(overrides.get("deck", deck))
         return SealedState(hands, deck, [0] * config.players, config.rounds, rng)
 
     def players(self, state):
@@ -114,6 +120,23 @@ class SealedGame(Game[SealedConfig, SealedState]):
         return Result(scores=[float(s) for s in state.scores],
                       winners=[i for i, s in enumerate(state.scores) if s == best],
                       reason=text("所有轮次结束", "every round played"))
+
+    def determinize(self, state, seat, rng):
+        """Re-deal what ``seat`` cannot see: the others' hands, their face-down bids and
+        the deck, from the pool of those cards, keeping every size it can see."""
+        world = copy.deepcopy(state)
+        others = [s for s in range(len(world.hands)) if s != seat]
+        hidden_bids = [s for s in others if s in world.bids]
+        pool = [c for s in others for c in world.hands[s]] + world.deck
+        pool += [world.bids[s] for s in hidden_bids]
+        rng.shuffle(pool)
+        for s in others:
+            world.hands[s] = sorted(pool.pop() for _ in world.hands[s])
+        for s in hidden_bids:
+            world.bids[s] = pool.pop()
+        world.deck = pool
+        world.rng = random.Random(rng.random())
+        return world
 
     def facts(self, state):
         return {"round": state.round, "scores": list(state.scores),
