@@ -1,0 +1,282 @@
+"""Rules of geometry (几何密室 / Dokojong): door bidding, the search, scoring, elimination."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+from boardlab.engine.errors import ConfigError
+from boardlab.engine.protocol import Action, Event, Game, Result, public, text
+from boardlab.games.geometry.config import GeometryConfig
+from boardlab.games.geometry.state import GeometryState
+
+
+def _d(doors: list[int]) -> str:
+    return ",".join(str(d + 1) for d in doors)
+
+
+class GeometryGame(Game[GeometryConfig, GeometryState]):
+    id = "geometry"
+    title = text("几何密室", "Geometry Rooms")
+    min_players = 2
+    max_players = 5
+    Config = GeometryConfig
+
+    # ---- setup ------------------------------------------------------------------------
+
+    def setup(self, config: GeometryConfig, seed: int,
+              overrides: Mapping[str, Any] | None = None) -> GeometryState:
+        ov = dict(overrides or {})
+        rng = random.Random(seed)
+        n, k = config.players, config.doors
+        shape = [rng.randrange(k) for _ in range(n)]
+        if "shapes" in ov:  # 1-based door numbers, as on the number board
+            shape = [int(d) - 1 for d in ov["shapes"]]
+            if len(shape) != n or any(not 0 <= d < k for d in shape):
+                raise ConfigError("setup.shapes: one door number 1..doors per seat")
+        st = GeometryState(cfg=config, rng=rng, shape=shape,
+                           revealed=[[False] * k for _ in range(n)],
+                           score=[0] * n, penalty=[0] * n, out=[False] * n)
+        first = rng.randrange(n) if config.first_leader == "random" else 0
+        st.leader = int(ov.get("leader", first)) % n
+        for key in ("score", "penalty"):
+            if key in ov:
+                setattr(st, key, [int(x) for x in ov[key]])
+        if "revealed" in ov:  # per seat, 1-based door numbers already face up
+            for s, doors in enumerate(ov["revealed"]):
+                for d in doors:
+                    st.revealed[s][int(d) - 1] = True
+        return st
+
+    def players(self, state: GeometryState) -> int:
+        return state.n
+
+    # ---- helpers ----------------------------------------------------------------------
+
+    def _left(self, state: GeometryState, seat: int) -> int:
+        """The next seat still in the game, clockwise (seat numbers increase to the left)."""
+        for i in range(1, state.n + 1):
+            s = (seat + i) % state.n
+            if not state.out[s]:
+                return s
+        return seat
+
+    def _active(self, state: GeometryState) -> list[int]:
+        return [s for s in range(state.n) if not state.out[s]]
+
+    def _reshuffle(self, state: GeometryState, seat: int) -> None:
+        state.revealed[seat] = [False] * state.cfg.doors
+        state.shape[seat] = state.rng.randrange(state.cfg.doors)
+
+    # ---- decisions --------------------------------------------------------------------
+
+    def to_move(self, state: GeometryState) -> list[int]:
+        if state.phase == "over":
+            return []
+        if state.phase == "lead":
+            return [state.leader]
+        if state.phase == "reveal_x":
+            return [state.accuser]
+        return [state.turn]
+
+    def legal_actions(self, state: GeometryState, seat: int) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        k = state.cfg.doors
+        closed = [d for d in range(k) if d not in state.open]
+        if state.phase == "lead":
+            return [{"type": "open", "door": d + 1} for d in range(k)]
+        if state.phase == "reveal_x":
+            return [{"type": "reveal_x", "door": d + 1} for d in range(k)
+                    if not state.revealed[seat][d] and d != state.shape[seat]]
+        acts: list[Action] = [{"type": "ok"}]
+        acts += [{"type": "add", "door": d + 1} for d in closed]
+        want = len(state.open) + 1
+        if len(state.open) < state.cfg.max_open_for_reopen and want <= len(closed):
+            acts += [{"type": "reopen", "doors": [d + 1 for d in c]}
+                     for c in combinations(closed, want)]
+        acts += [{"type": "accuse", "door": d + 1} for d in range(k)
+                 if not state.revealed[state.leader][d]]
+        return acts
+
+    def describe_action(self, state: GeometryState, seat: int, action: Action,
+                        lang: str = "en") -> str:
+        t = action.get("type")
+        zh = lang == "zh"
+        if t == "open":
+            return f"打开房门 {action['door']}" if zh else f"open door {action['door']}"
+        if t == "ok":
+            return "OK" if not zh else "同意（OK）"
+        if t == "add":
+            return f"再开房门 {action['door']}" if zh else f"also open door {action['door']}"
+        if t == "reopen":
+            ds = ",".join(str(d) for d in action["doors"])
+            return f"改开房门 {ds}" if zh else f"reopen doors {ds}"
+        if t == "accuse":
+            return (f"指认领袖的第 {action['door']} 张牌" if zh
+                    else f"accuse leader's card {action['door']}")
+        if t == "reveal_x":
+            return f"翻开我的 X 牌 {action['door']}" if zh else f"reveal my X card {action['door']}"
+        return str(action)
+
+    # ---- transitions ------------------------------------------------------------------
+
+    def _apply(self, state: GeometryState, seat: int, action: Action) -> list[Event]:
+        t = action["type"]
+        ev: list[Event] = []
+        if t == "open":
+            state.open = [action["door"] - 1]
+            state.phase, state.oks = "respond", 0
+            state.turn = self._left(state, state.leader)
+            ev.append(public("open", f"领袖 {seat} 打开房门 {action['door']}",
+                             f"leader {seat} opens door {action['door']}", door=action["door"]))
+            return ev
+        if t == "ok":
+            state.oks += 1
+            ev.append(public("ok", f"玩家 {seat}：OK", f"seat {seat}: OK"))
+            if state.oks >= len(self._active(state)) - 1:
+                ev += self._search_all(state)
+                ev += self._finish_search(state)
+            else:
+                state.turn = self._left(state, seat)
+            return ev
+        if t in ("add", "reopen"):
+            if t == "add":
+                state.open = sorted([*state.open, action["door"] - 1])
+            else:
+                state.open = sorted(d - 1 for d in action["doors"])
+            state.leader, state.oks = seat, 0
+            state.turn = self._left(state, seat)
+            ev.append(public(t, f"玩家 {seat} 成为领袖，打开的房门：{_d(state.open)}",
+                             f"seat {seat} takes the lead; open doors: {_d(state.open)}",
+                             open=[d + 1 for d in state.open]))
+            return ev
+        if t == "accuse":
+            d, ld = action["door"] - 1, state.leader
+            state.revealed[ld][d] = True
+            if state.shape[ld] == d:
+                state.penalty[ld] += 1
+                self._reshuffle(state, ld)
+                ev.append(public("found", f"玩家 {seat} 在领袖 {ld} 的房门 {d + 1} 找到图形！",
+                                 f"seat {seat} finds leader {ld}'s shape behind door {d + 1}!",
+                                 seat=ld, by=seat))
+                state.accuser = seat
+                if any(not r and d != state.shape[seat]
+                       for d, r in enumerate(state.revealed[seat])):
+                    state.phase = "reveal_x"
+                    return ev
+                ev += self._finish_search(state)  # no X card left face down (tiny configs)
+                return ev
+            ev.append(public("miss", f"玩家 {seat} 指认领袖 {ld} 的房门 {d + 1}：X",
+                             f"seat {seat} accuses leader {ld}'s door {d + 1}: X",
+                             seat=ld, by=seat))
+            ev += self._finish_search(state)
+            return ev
+        if t == "reveal_x":
+            state.revealed[seat][action["door"] - 1] = True
+            ev.append(public("reveal_x", f"玩家 {seat} 翻开自己的 X 牌 {action['door']}",
+                             f"seat {seat} reveals own X card {action['door']}"))
+            ev += self._finish_search(state)
+            return ev
+        raise AssertionError(t)  # check_action only lets legal types through
+
+    def _search_all(self, state: GeometryState) -> list[Event]:
+        """Step 1 after all OKs: from the leader clockwise, reveal the open doors."""
+        ev: list[Event] = []
+        seat = state.leader
+        for _ in range(len(self._active(state))):
+            for d in state.open:
+                state.revealed[seat][d] = True
+            if state.shape[seat] in state.open:
+                door = state.shape[seat] + 1
+                state.penalty[seat] += 1
+                self._reshuffle(state, seat)
+                ev.append(public("found", f"玩家 {seat} 的图形在房门 {door} 被找到！",
+                                 f"seat {seat}'s shape is found behind door {door}!",
+                                 seat=seat))
+                break  # the search stops: the remaining seats reveal nothing
+            seat = self._left(state, seat)
+        return ev
+
+    def _finish_search(self, state: GeometryState) -> list[Event]:
+        """Step 2 (points, elimination) and step 3 (close the doors, next round)."""
+        ev: list[Event] = []
+        for s in self._active(state):
+            if sum(state.revealed[s]) >= state.cfg.score_reveals:
+                state.score[s] += 1
+                self._reshuffle(state, s)
+                ev.append(public("point", f"玩家 {s} 证明了 {state.cfg.score_reveals} 个空房间，得 1 分",
+                                 f"seat {s} proves {state.cfg.score_reveals} empty rooms: +1 point",
+                                 seat=s))
+        for s in self._active(state):
+            if state.penalty[s] >= state.cfg.penalties_out:
+                state.out[s] = True
+                ev.append(public("out", f"玩家 {s} 出局", f"seat {s} is out", seat=s))
+        if state.out[state.leader]:
+            state.leader = self._left(state, state.leader)
+        state.open, state.oks, state.accuser = [], 0, -1
+        state.rounds += 1
+        active = self._active(state)
+        if any(state.score[s] >= state.cfg.win_points for s in active):
+            best = max((state.score[s], -state.penalty[s]) for s in active)
+            state.winners = [s for s in active if (state.score[s], -state.penalty[s]) == best]
+            state.reason = "points"
+        elif len(active) <= 1:
+            state.winners, state.reason = active, "last"
+        if state.winners is not None:
+            state.phase = "over"
+            ev.append(public("over", f"游戏结束，获胜：{state.winners}",
+                             f"game over, winners: {state.winners}"))
+        else:
+            state.phase = "lead"
+        return ev
+
+    # ---- views and the end -------------------------------------------------------------
+
+    def view(self, state: GeometryState, seat: int | None) -> dict[str, Any]:
+        seats = []
+        for s in range(state.n):
+            cards = ["X" if r else None for r in state.revealed[s]]
+            if seat == s:
+                cards = ["shape" if d == state.shape[s] else ("X" if r else "x")
+                         for d, r in enumerate(state.revealed[s])]
+            seats.append({"cards": cards, "score": state.score[s],
+                          "penalty": state.penalty[s], "out": state.out[s]})
+        return {"game": self.id, "seat": seat, "phase": state.phase, "leader": state.leader,
+                "turn": self.to_move(state), "oks": state.oks, "accuser": state.accuser,
+                "open": [d + 1 for d in state.open], "doors": state.cfg.doors,
+                "seats": seats, "round": state.rounds, "winners": state.winners,
+                "visible_log": self.visible_log(state, seat)}
+
+    def is_over(self, state: GeometryState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: GeometryState) -> Result:
+        if not self.is_over(state):
+            raise ValueError("the game is not over")
+        reason = (text("有玩家翻开了 2 个得分标记", "a player flipped the winning score markers")
+                  if state.reason == "points" else text("只剩 1 位玩家", "one player is left"))
+        return Result(scores=[float(s) for s in state.score], winners=list(state.winners or []),
+                      reason=reason,
+                      summary={"rounds": state.rounds, "penalties": list(state.penalty),
+                               "out": sum(state.out), "end": state.reason})
+
+    def facts(self, state: GeometryState) -> dict[str, Any]:
+        return {"phase": state.phase, "leader": state.leader, "turn": self.to_move(state),
+                "oks": state.oks, "open": [d + 1 for d in state.open],
+                "shapes": [d + 1 for d in state.shape],
+                "revealed": [[d + 1 for d, r in enumerate(rv) if r] for rv in state.revealed],
+                "revealed_count": [sum(r) for r in state.revealed],
+                "score": list(state.score), "penalty": list(state.penalty),
+                "out": list(state.out), "rounds": state.rounds, "winners": state.winners}
+
+    def determinize(self, state: GeometryState, seat: int, rng: random.Random) -> GeometryState:
+        w = state.copy()
+        for s in range(w.n):
+            if s != seat:
+                hidden = [d for d in range(w.cfg.doors) if not w.revealed[s][d]]
+                w.shape[s] = rng.choice(hidden)
+        w.rng = random.Random(rng.random())
+        return w
