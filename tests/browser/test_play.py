@@ -209,7 +209,7 @@ def test_host_hands_an_absent_seat_to_a_bot(page, base_url):
     assert "🤖" in page.inner_text(".seat-chip[data-seat='1']")
 
 
-OWN_RENDERER = {"toys", "cat"}
+OWN_RENDERER = {"toys", "cat", "geometry"}
 
 
 @pytest.mark.parametrize("game_id", [g for g in all_game_ids() if g not in OWN_RENDERER])
@@ -224,3 +224,16 @@ def test_every_other_game_plays_to_the_final_screen(page, base_url, game_id):
     page.wait_for_selector("#controls button, #final")
     assert play_to_final(page, seed=2, limit=90) >= 0
     assert page.locator("#final").count() == 1
+
+
+def test_geometry_board_shows_doors_and_own_cards(page, base_url):
+    t = new_table(base_url, "geometry", [{"kind": "human", "name": "Ann"}, {"kind": "bot"},
+                                         {"kind": "bot"}], seed=4)
+    page.goto(base_url + t["seats"][0]["invite"])
+    page.wait_for_selector("#geo-doors")
+    assert page.locator("[data-door]").count() == 5
+    # my own five cards are face up for me (one shape), the others' are backs
+    assert page.locator(".geo-card.shape").count() == 1
+    assert page.locator(".geo-card.face").count() == 5
+    page.screenshot(path=str(SCREENSHOTS / "geometry.png"), full_page=True)
+    assert play_to_final(page, seed=3, limit=90) >= 0
