@@ -1,0 +1,625 @@
+"""The rules of hotel (大陆酒店 暗拍接单) as pure transitions over HotelState."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from boardlab.engine.errors import ConfigError
+from boardlab.engine.protocol import Action, Event, Game, Result, private, public, text
+from boardlab.games.hotel import data
+from boardlab.games.hotel.config import HotelConfig
+from boardlab.games.hotel.state import HotelState
+
+OVERRIDE_KEYS = {"roles", "hands", "gold", "rep", "wounds", "checkins", "vault", "intel",
+                 "commissions", "events", "intel_deck", "charon_used", "sofia_used"}
+
+
+def _leaders(values: list[int], seats: list[int] | None = None) -> list[int]:
+    seats = list(range(len(values))) if seats is None else seats
+    if not seats:
+        return []
+    top = max(values[s] for s in seats)
+    return [s for s in seats if values[s] == top]
+
+
+class HotelGame(Game[HotelConfig, HotelState]):
+    id = "hotel"
+    title = text("大陆酒店 暗拍接单", "Continental Hotel: Sealed Contracts")
+    min_players = 3
+    max_players = 6
+    Config = HotelConfig
+
+    # ---- setup ---------------------------------------------------------------------------
+
+    def setup(self, config: HotelConfig, seed: int,
+              overrides: Mapping[str, Any] | None = None) -> HotelState:
+        ov = dict(overrides or {})
+        bad = set(ov) - OVERRIDE_KEYS
+        if bad:
+            raise ConfigError(f"unknown hotel setup keys: {sorted(bad)}")
+        rng = random.Random(seed)
+        n = config.players
+        s = HotelState(cfg=config, rng=rng)
+        s.gold = list(ov.get("gold", [config.start_gold] * n))
+        s.rep = list(ov.get("rep", [0] * n))
+        s.wounds = list(ov.get("wounds", [0] * n))
+        s.checkins = list(ov.get("checkins", [0] * n))
+        s.vault = int(ov.get("vault", 0))
+        roles = ov.get("roles") or rng.sample(list(data.ROLES), n)
+        if len(roles) != n or len(set(roles)) != n or not set(roles) <= set(data.ROLES):
+            raise ConfigError(f"roles must be {n} distinct of {list(data.ROLES)}")
+        s.roles = list(roles)
+        if "hands" in ov:
+            s.hands = [list(h) for h in ov["hands"]]
+            for h in s.hands:
+                if not set(h) <= set(data.technique_set()) or len(set(h)) != len(h):
+                    raise ConfigError(f"a hand holds cards of one set, each once: {h}")
+        else:
+            s.hands = [rng.sample(data.technique_set(), config.hand_size) for _ in range(n)]
+        s.played = [[] for _ in range(n)]
+        s.intel = [list(x) for x in ov.get("intel", [[] for _ in range(n)])]
+        # Decks: the listed cards go on top in the given order (first = first drawn).
+        by_id = {c["id"]: c for c in data.commission_deck()}
+        top = [by_id[c] for c in ov.get("commissions", [])]
+        rest = [c for c in by_id.values() if c["id"] not in set(ov.get("commissions", []))]
+        rng.shuffle(rest)
+        s.com_deck = rest + list(reversed(top))
+        ev_top = list(ov.get("events", []))
+        ev_rest = [e for e in data.EVENTS if e not in ev_top]
+        rng.shuffle(ev_rest)
+        s.event_deck = ev_rest + list(reversed(ev_top))
+        pool = [c for c in data.INTEL for _ in range(3)]
+        for h in s.intel:
+            for c in h:
+                pool.remove(c)
+        it_top = list(ov.get("intel_deck", []))
+        for c in it_top:
+            pool.remove(c)
+        rng.shuffle(pool)
+        s.intel_deck = pool + list(reversed(it_top))
+        s.charon_used = bool(ov.get("charon_used", False))
+        s.sofia_used = bool(ov.get("sofia_used", False))
+        s.known_top = [0] * n
+        s.completed, s.failed = [0] * n, [0] * n
+        s.peeked = [[] for _ in range(n)]
+        s.log.extend(self._start_night(s))
+        return s
+
+    # ---- helpers ------------------------------------------------------------------------
+
+    def _seat_of(self, s: HotelState, role: str) -> int | None:
+        return s.roles.index(role) if role in s.roles else None
+
+    def _draw_intel(self, s: HotelState, seat: int, k: int) -> list[Event]:
+        got = []
+        for _ in range(k):
+            if not s.intel_deck and s.intel_discard:
+                s.intel_deck = s.intel_discard
+                s.intel_discard = []
+                s.rng.shuffle(s.intel_deck)
+            if not s.intel_deck:
+                break
+            got.append(s.intel_deck.pop())
+        s.intel[seat].extend(got)
+        names = "、".join(data.INTEL_ZH[c] for c in got)
+        return [private([seat], "intel_draw", f"你抽到情报：{names or '无'}",
+                        f"you drew intel: {', '.join(got) or 'none'}", cards=got),
+                public("intel_count", f"P{seat} 抽 {len(got)} 张情报",
+                       f"P{seat} draws {len(got)} intel", seat=seat, count=len(got))]
+
+    def _wound(self, s: HotelState, seat: int, k: int) -> list[Event]:
+        s.wounds[seat] += k
+        if s.wounds[seat] >= s.cfg.hospital_at:
+            # Rulebook: the 4th wound sends you to hospital: down to 2, skip next night.
+            s.wounds[seat] = 2
+            if seat not in s.hospital_next:
+                s.hospital_next.append(seat)
+            return [public("hospital", f"P{seat} 送医：伤口降到 2，跳过下一夜",
+                           f"P{seat} goes to hospital: wounds to 2, skips next night",
+                           seat=seat)]
+        return []
+
+    def _heal(self, s: HotelState, seat: int, k: int) -> None:
+        s.wounds[seat] = max(0, s.wounds[seat] - k)
+
+    # ---- night flow ---------------------------------------------------------------------
+
+    def _start_night(self, s: HotelState) -> list[Event]:
+        if s.night > s.cfg.nights:
+            s.phase = "over"
+            return [public("over", "五夜结束，结账", "the nights are over: settlement")]
+        n = s.n
+        s.resting = sorted(s.hospital_next)
+        s.hospital_next = []
+        s.bids, s.revealed, s.owners, s.queue = {}, {}, {}, []
+        s.succeeded, s.completions, s.swapped, s.foresight = [], [], [], {}
+        s.salvage_done = False
+        if not s.event_deck:
+            s.event_deck = s.event_discard
+            s.event_discard = []
+            s.rng.shuffle(s.event_deck)
+        s.event = s.event_deck.pop()
+        zh, en = data.EVENT_TEXT[s.event]
+        ev = [public("night", f"第 {s.night} 夜。事件：{zh}", f"Night {s.night}. Event: {en}",
+                     night=s.night, event=s.event)]
+        ev += self._event_now(s)
+        k = min(n + 1, len(s.com_deck))
+        s.wall = []
+        for _ in range(k):
+            c = dict(s.com_deck.pop())
+            c["reward"] = c["r"] + (2 if s.event == "rush" else 0)
+            s.wall.append(c)
+        s.known_top = [max(0, x - k) for x in s.known_top]
+        ev.append(public("post", "张贴委托：" + " ".join(self._com_label(c) for c in s.wall),
+                         "posted: " + " ".join(self._com_label(c) for c in s.wall),
+                         wall=[c["id"] for c in s.wall]))
+        s.phase = "bid"
+        if not self.to_move(s):
+            ev += self._resolve_bids(s)
+        return ev
+
+    def _com_label(self, c: dict) -> str:
+        risk = f"⚠{c['risk']}" if c["risk"] else ""
+        return f"[{c['tag']} D{c['d']} R{c.get('reward', c['r'])}{risk}]"
+
+    def _event_now(self, s: HotelState) -> list[Event]:
+        e, ev = s.event, []
+        if e == "gunshots":
+            top = _leaders(s.gold)
+            loss = 4 if len(top) == 1 else 2
+            for p in top:
+                s.gold[p] -= loss
+                s.vault += loss
+            ev.append(public("gunshots", f"P{top} 各失 {loss} 金币入金库",
+                             f"P{top} lose {loss} each to the vault", seats=top, loss=loss))
+        elif e == "cleaner":
+            hit = [p for p in range(s.n) if s.wounds[p] > 0]
+            for p in hit:
+                s.gold[p] -= 2
+                s.vault += 2
+            ev.append(public("cleaner", f"受伤者 {hit} 各付 2", f"wounded {hit} pay 2 each",
+                             seats=hit))
+        elif e == "high_table":
+            # Ruling H9: only a standing reputation (>= 1) is summoned; all tied leaders are.
+            top = _leaders(s.rep) if max(s.rep) > 0 else []
+            for p in top:
+                if s.gold[p] >= 3:
+                    s.gold[p] -= 3
+                    s.vault += 3
+                else:
+                    s.rep[p] -= 1
+            ev.append(public("high_table", f"高桌召见 {top}", f"High Table summons {top}",
+                             seats=top))
+        elif e == "doctor":
+            for p in range(s.n):
+                self._heal(s, p, 1)
+        elif e == "prepay":
+            for p in range(s.n):
+                s.gold[p] += 2
+        elif e == "old_marker":
+            top = _leaders(s.checkins) if max(s.checkins) > 0 else []
+            if len(top) == 1:  # ruling H10: a tie gets nothing
+                pay = min(3, s.vault)
+                s.vault -= pay
+                s.gold[top[0]] += pay
+                ev.append(public("old_marker", f"金库付 P{top[0]} {pay}",
+                                 f"vault pays P{top[0]} {pay}", seat=top[0], paid=pay))
+        return ev
+
+    def _resolve_bids(self, s: HotelState) -> list[Event]:
+        s.revealed = {p: dict(a) for p, a in s.bids.items()}
+        s.bids = {}
+        ev = [public("reveal", "亮出：" + "; ".join(f"P{p} {self._short(a)}"
+                                                   for p, a in sorted(s.revealed.items())),
+                     "revealed: " + "; ".join(f"P{p} {self._short(a)}"
+                                              for p, a in sorted(s.revealed.items())),
+                     choices={str(p): a for p, a in s.revealed.items()})]
+        cass = self._seat_of(s, "cassian")
+        charon = self._seat_of(s, "charon")
+        for i, c in enumerate(s.wall):
+            bidders = [p for p, a in s.revealed.items()
+                       if a["type"] == "bid" and a["commission"] == i]
+            if not bidders:
+                continue
+
+            def worth(p: int, c: dict = c) -> int:
+                b = s.revealed[p]["bid"]
+                if (p == cass and c["risk"] and s.cfg.cassian_discount == "compare"):
+                    b = max(0, b - 1)
+                return b
+
+            best = max(worth(p) for p in bidders)
+            top = [p for p in bidders if worth(p) == best]
+            if len(top) == 1:
+                w = top[0]
+            elif charon in top and not s.charon_used:
+                w = charon
+                s.charon_used = True
+                ev.append(public("charon", f"查伦用门房特权赢下 {self._com_label(c)}",
+                                 f"Charon breaks the tie on {self._com_label(c)}"))
+            else:
+                ev.append(public("tie", f"{self._com_label(c)} 平手流拍",
+                                 f"{self._com_label(c)}: tied, unsold", seats=top))
+                continue
+            pay = s.revealed[w]["bid"]
+            if w == cass and c["risk"]:
+                pay = max(0, pay - 1)
+            s.gold[w] -= pay
+            s.vault += pay
+            s.owners[i] = w
+            ev.append(public("won", f"P{w} 以 {pay} 拿下 {self._com_label(c)}",
+                             f"P{w} takes {self._com_label(c)} paying {pay}",
+                             seat=w, commission=i, paid=pay))
+        winston = self._seat_of(s, "winston")
+        for p in sorted(s.revealed):
+            if s.revealed[p]["type"] != "checkin":
+                continue
+            s.checkins[p] += 1
+            self._heal(s, p, 2 if s.event == "peace" else 1)
+            draws = 1 + (p == winston) + (s.event == "hospitality")
+            if p == winston:
+                s.gold[p] += 2
+            if s.checkins[p] in (2, 4):
+                s.rep[p] += 1
+            ev.append(public("checkin", f"P{p} 入住（第 {s.checkins[p]} 次）",
+                             f"P{p} checks in (#{s.checkins[p]})", seat=p))
+            ev += self._draw_intel(s, p, draws)
+        s.queue = sorted(s.owners)
+        s.phase = "execute"
+        return ev + self._advance(s)
+
+    def _advance(self, s: HotelState) -> list[Event]:
+        """Move past execution, salvage and the night's end while nobody must choose."""
+        if s.phase == "execute" and s.queue:
+            return []
+        ev: list[Event] = []
+        b = self._seat_of(s, "beggar")
+        if (not s.salvage_done and b is not None and b not in s.succeeded
+                and b not in s.resting and s.gold[b] >= 2 and self._unsold(s)):
+            s.phase = "salvage"
+            return ev
+        return ev + self._end_night(s)
+
+    def _unsold(self, s: HotelState) -> list[int]:
+        return [i for i in range(len(s.wall)) if i not in s.owners]
+
+    def _end_night(self, s: HotelState) -> list[Event]:
+        ev: list[Event] = []
+        if s.event == "bounty" and s.completions:
+            best = max(d for _, d in s.completions)
+            seats = sorted({p for p, d in s.completions if d == best})
+            if len(seats) == 1:
+                s.rep[seats[0]] += 1
+                ev.append(public("bounty", f"P{seats[0]} 连锁悬赏 +1 声望",
+                                 f"P{seats[0]} wins the bounty: +1 reputation",
+                                 seat=seats[0]))
+        s.unsold += len(self._unsold(s))
+        s.event_discard.append(s.event)  # type: ignore[arg-type]
+        s.night += 1
+        return ev + self._start_night(s)
+
+    def _execute(self, s: HotelState, seat: int, i: int, action: Action) -> list[Event]:
+        c = s.wall[i]
+        kill = action["type"] == "kill"
+        if kill:
+            s.sofia_used = True
+            ok, fire = True, None
+        elif action["type"] == "forfeit":
+            ok, fire = False, 0
+        else:
+            card, boost = action["card"], action["boost"]
+            s.hands[seat].remove(card)
+            s.played[seat].append(card)
+            fire = data.card_value(card) + (data.card_tag(card) == c["tag"]) + boost
+            s.gold[seat] -= boost
+            ok = fire >= c["d"]
+        ev: list[Event] = []
+        if ok:
+            gain = c["reward"] + (3 if kill else 0)
+            if s.roles[seat] == "wick" and c["tag"] == "gun":
+                gain += 3
+            if s.roles[seat] == "cassian" and c["risk"]:
+                gain += 3
+            if c["risk"] == "cleanup":
+                gain -= 3
+            s.gold[seat] += gain
+            s.rep[seat] += 1
+            s.succeeded.append(seat)
+            s.completions.append([seat, c["d"]])
+            s.completed[seat] += 1
+            how = "一击必杀" if kill else f"火力 {fire}"
+            ev.append(public("success", f"P{seat} 完成 {self._com_label(c)}（{how}），净得 {gain}",
+                             f"P{seat} completes {self._com_label(c)} "
+                             f"({'one-shot' if kill else f'fire {fire}'}), nets {gain}",
+                             seat=seat, commission=c["id"], gain=gain, fire=fire))
+        else:
+            s.failed[seat] += 1
+            wounds, loss = 1, 0
+            pen = {"tough": (2, 0), "gutter": (0, 4), "legend": (2, 2)}.get(c["risk"] or "")
+            if pen:
+                wounds, loss = pen if s.cfg.risk_failure == "replace" else (1 + pen[0], pen[1])
+            s.gold[seat] -= loss
+            ev.append(public("fail", f"P{seat} 失败 {self._com_label(c)}（火力 {fire}）："
+                                     f"{wounds} 伤，失 {loss} 金币",
+                             f"P{seat} fails {self._com_label(c)} (fire {fire}): "
+                             f"{wounds} wounds, -{loss} gold",
+                             seat=seat, commission=c["id"], wounds=wounds, loss=loss))
+            ev += self._wound(s, seat, wounds)
+        return ev
+
+    # ---- protocol -----------------------------------------------------------------------
+
+    def players(self, state: HotelState) -> int:
+        return state.n
+
+    def is_over(self, state: HotelState) -> bool:
+        return state.phase == "over"
+
+    def to_move(self, state: HotelState) -> list[int]:
+        s = state
+        if s.phase == "bid":
+            return [p for p in range(s.n) if p not in s.resting and p not in s.bids]
+        if s.phase == "execute" and s.queue:
+            return [s.owners[s.queue[0]]]
+        if s.phase == "salvage":
+            return [self._seat_of(s, "beggar")]  # type: ignore[list-item]
+        return []
+
+    def legal_actions(self, state: HotelState, seat: int) -> list[Action]:
+        s = state
+        if seat not in self.to_move(s):
+            return []
+        if s.phase == "bid":
+            if seat in s.foresight:
+                k = s.foresight[seat]
+                return [{"type": "arrange", "order": list(p)}
+                        for p in itertools.permutations(range(k))]
+            out: list[Action] = [{"type": "bid", "commission": i, "bid": b}
+                                 for i in range(len(s.wall)) for b in range(s.cfg.max_bid + 1)]
+            if s.event != "full_house":
+                out.append({"type": "checkin"})
+            for c in sorted(set(s.intel[seat])):
+                if c == "eavesdrop":
+                    out += [{"type": "intel", "card": c, "target": t}
+                            for t in range(s.n) if t != seat]
+                elif (c == "foresight" and not s.com_deck) or (
+                        c == "medical" and s.wounds[seat] == 0):
+                    continue
+                else:
+                    out.append({"type": "intel", "card": c})
+            if s.event == "broker" and seat not in s.swapped and s.intel[seat]:
+                held = sorted(s.intel[seat])
+                subs = {tuple(x) for r in range(1, len(held) + 1)
+                        for x in itertools.combinations(held, r)}
+                out += [{"type": "swap", "discard": list(x)} for x in sorted(subs)]
+            return out
+        if s.phase == "execute":
+            c = s.wall[s.queue[0]]
+            out = []
+            if s.roles[seat] == "sofia" and not s.sofia_used and c["d"] <= 9:
+                out.append({"type": "kill"})
+            top = min(s.cfg.max_boost, max(0, s.gold[seat]))
+            out += [{"type": "execute", "card": card, "boost": b}
+                    for card in sorted(s.hands[seat]) for b in range(top + 1)]
+            if not s.hands[seat]:
+                out.append({"type": "forfeit"})
+            return out
+        if s.phase == "salvage":
+            return [{"type": "salvage", "commission": i} for i in self._unsold(s)] + [
+                {"type": "pass"}]
+        return []
+
+    def _apply(self, state: HotelState, seat: int, action: Action) -> list[Event]:
+        s, t = state, action["type"]
+        if t in ("bid", "checkin"):
+            s.bids[seat] = dict(action)
+            ev = [private([seat], "sealed", f"你的暗拍：{self._short(action)}",
+                          f"your sealed choice: {self._short(action)}"),
+                  public("submitted", f"P{seat} 已暗拍", f"P{seat} has chosen", seat=seat)]
+            if not self.to_move(s):
+                ev += self._resolve_bids(s)
+            return ev
+        if t == "intel":
+            return self._use_intel(s, seat, action)
+        if t == "arrange":
+            k = s.foresight.pop(seat)
+            top = [s.com_deck[-1 - j] for j in range(k)]  # top first
+            new = [top[j] for j in action["order"]]
+            s.com_deck[len(s.com_deck) - k:] = list(reversed(new))
+            # Another seat's earlier peek no longer tells it the order.
+            s.known_top = [0 if p != seat else max(s.known_top[p], k) for p in range(s.n)]
+            return [public("arrange", f"P{seat} 重排了委托堆顶 {k} 张",
+                           f"P{seat} rearranged the top {k} contracts", seat=seat)]
+        if t == "swap":
+            s.swapped.append(seat)
+            for c in action["discard"]:
+                s.intel[seat].remove(c)
+            got = self._draw_intel(s, seat, len(action["discard"]))
+            s.intel_discard.extend(action["discard"])
+            return [public("swap", f"P{seat} 弃 {len(action['discard'])} 张情报重抽",
+                           f"P{seat} swaps {len(action['discard'])} intel",
+                           seat=seat, discard=action["discard"]), *got]
+        if t in ("execute", "kill", "forfeit"):
+            i = s.queue.pop(0)
+            ev = self._execute(s, seat, i, action)
+            return ev + self._advance(s)
+        if t == "salvage":
+            s.salvage_done = True
+            s.gold[seat] -= 2
+            i = action["commission"]
+            s.owners[i] = seat
+            s.queue = [i]
+            s.phase = "execute"
+            return [public("salvage", f"丐帮王 P{seat} 付 2 接手 {self._com_label(s.wall[i])}",
+                           f"Beggar P{seat} pays 2 for {self._com_label(s.wall[i])}",
+                           seat=seat, commission=i)]
+        if t == "pass":
+            s.salvage_done = True
+            return self._end_night(s)
+        raise AssertionError(t)  # pragma: no cover - check_action filters
+
+    def _use_intel(self, s: HotelState, seat: int, action: Action) -> list[Event]:
+        c = action["card"]
+        s.intel[seat].remove(c)
+        s.intel_discard.append(c)
+        ev = [public("intel_use", f"P{seat} 使用情报：{data.INTEL_ZH[c]}",
+                     f"P{seat} uses intel: {c}", seat=seat, card=c)]
+        if c == "medical":
+            self._heal(s, seat, 1)
+        elif c == "key":
+            s.gold[seat] += 2
+        elif c == "eavesdrop":
+            t = action["target"]
+            if t not in s.peeked[seat]:
+                s.peeked[seat].append(t)
+            ev.append(private([seat], "peek", f"P{t} 的手牌：{sorted(s.hands[t])}",
+                              f"P{t}'s hand: {sorted(s.hands[t])}", hand=sorted(s.hands[t])))
+        elif c == "foresight":
+            k = min(3, len(s.com_deck))
+            s.foresight[seat] = k
+            s.known_top[seat] = max(s.known_top[seat], k)
+        return ev
+
+    def _short(self, a: Action) -> str:
+        if a["type"] == "bid":
+            return f"bid {a['bid']} on #{a['commission']}"
+        return a["type"]
+
+    # ---- views and results --------------------------------------------------------------
+
+    def view(self, state: HotelState, seat: int | None) -> dict[str, Any]:
+        s = state
+        n = s.n
+        known = s.com_deck[len(s.com_deck) - s.known_top[seat]:][::-1] if (
+            seat is not None and s.known_top[seat]) else []
+        return {
+            "game": "hotel", "seat": seat, "night": s.night, "nights": s.cfg.nights,
+            "phase": s.phase, "event": s.event, "wall": [dict(c) for c in s.wall],
+            "vault": s.vault, "gold": list(s.gold), "rep": list(s.rep),
+            "wounds": list(s.wounds), "checkins": list(s.checkins), "roles": list(s.roles),
+            "played": [list(p) for p in s.played],
+            "hands": [sorted(s.hands[p]) if seat is not None and (
+                p == seat or p in s.peeked[seat]) else None for p in range(n)],
+            "hand_sizes": [len(h) for h in s.hands],
+            "intel": [sorted(s.intel[p]) if p == seat else None for p in range(n)],
+            "intel_sizes": [len(h) for h in s.intel],
+            "intel_discard": sorted(s.intel_discard),
+            "decks": {"commissions": len(s.com_deck), "events": len(s.event_deck),
+                      "intel": len(s.intel_deck)},
+            "known_top": [dict(c) for c in known],
+            "foresight_pending": s.foresight.get(seat, 0) if seat is not None else 0,
+            "submitted": sorted(s.bids),
+            "my_choice": s.bids.get(seat) if seat is not None else None,
+            "revealed": {str(p): a for p, a in sorted(s.revealed.items())},
+            "owners": {str(i): p for i, p in sorted(s.owners.items())},
+            "queue": list(s.queue), "resting": list(s.resting),
+            "hospital_next": list(s.hospital_next),
+            "charon_used": s.charon_used, "sofia_used": s.sofia_used,
+            "swapped": list(s.swapped), "to_move": self.to_move(s),
+            "visible_log": self.visible_log(s, seat),
+        }
+
+    def dividend(self, s: HotelState) -> list[int]:
+        out = [0] * s.n
+        top = _leaders(s.checkins) if max(s.checkins) > 0 else []
+        share = min(s.vault, s.cfg.vault_cap)
+        if len(top) == 1:
+            out[top[0]] = share
+        elif top and s.cfg.vault_tie == "split":
+            for p in top:
+                out[p] = share // len(top)
+        return out
+
+    def scores(self, s: HotelState) -> list[int]:
+        div = self.dividend(s)
+        c = s.cfg
+        return [s.rep[p] * c.rep_points + s.gold[p] + div[p] - s.wounds[p] * c.wound_points
+                for p in range(s.n)]
+
+    def result(self, state: HotelState) -> Result:
+        if not self.is_over(state):
+            raise ValueError("the game is not over")
+        s = state
+        sc = self.scores(s)
+        best = max(sc)
+        winners = [p for p in range(s.n) if sc[p] == best]
+        return Result(
+            scores=[float(x) for x in sc], winners=winners,
+            reason=text(f"{s.cfg.nights} 夜结束，最高分 {best}",
+                        f"{s.cfg.nights} nights over; top score {best}"),
+            summary={"unsold": s.unsold, "nights": s.cfg.nights, "gold": list(s.gold),
+                     "rep": list(s.rep), "wounds": list(s.wounds),
+                     "checkins": list(s.checkins), "vault": s.vault,
+                     "dividend": self.dividend(s), "completed": list(s.completed),
+                     "failed": list(s.failed), "roles": list(s.roles)})
+
+    def facts(self, state: HotelState) -> dict[str, Any]:
+        s = state
+        return {
+            "night": s.night, "phase": s.phase, "event": s.event, "vault": s.vault,
+            "gold": list(s.gold), "rep": list(s.rep), "wounds": list(s.wounds),
+            "checkins": list(s.checkins), "roles": list(s.roles),
+            "hands": [sorted(h) for h in s.hands], "played": [list(p) for p in s.played],
+            "intel": [sorted(h) for h in s.intel], "wall": [c["id"] for c in s.wall],
+            "owners": {str(i): p for i, p in sorted(s.owners.items())},
+            "resting": list(s.resting), "hospital_next": list(s.hospital_next),
+            "charon_used": s.charon_used, "sofia_used": s.sofia_used,
+            "unsold": s.unsold, "completed": list(s.completed), "failed": list(s.failed),
+            "deck_top": [c["id"] for c in s.com_deck[::-1][:5]],
+            "scores": self.scores(s), "dividend": self.dividend(s),
+            "bank_gold": sum(s.gold) + s.vault,
+        }
+
+    def describe_action(self, state: HotelState, seat: int, action: Action,
+                        lang: str = "en") -> str:
+        t = action.get("type")
+        zh = lang == "zh"
+        if t == "bid":
+            c = state.wall[action["commission"]]
+            return (f"出价 {action['bid']} {self._com_label(c)}" if zh
+                    else f"bid {action['bid']} {self._com_label(c)}")
+        if t == "execute":
+            return (f"打 {action['card']} 补 {action['boost']}" if zh
+                    else f"play {action['card']} +{action['boost']} gold")
+        labels = {"checkin": ("入住", "check in"), "kill": ("一击必杀", "one-shot"),
+                  "forfeit": ("放弃（失败）", "give up (fail)"), "pass": ("不捡漏", "pass"),
+                  "salvage": ("捡漏", "salvage"), "arrange": ("重排", "arrange"),
+                  "swap": ("换情报", "swap intel"), "intel": ("情报", "intel")}
+        zh_l, en_l = labels.get(str(t), (str(t), str(t)))
+        extra = {k: v for k, v in action.items() if k != "type"}
+        return (zh_l if zh else en_l) + (f" {extra}" if extra else "")
+
+    def determinize(self, state: HotelState, seat: int, rng: random.Random) -> HotelState:
+        s = state.copy()
+        for p in range(s.n):
+            if p == seat or p in s.peeked[seat]:
+                continue
+            pool = [c for c in data.technique_set() if c not in s.played[p]]
+            s.hands[p] = rng.sample(pool, len(s.hands[p]))
+        pool = list(s.intel_deck)
+        for p in range(s.n):
+            if p != seat:
+                pool += s.intel[p]
+        rng.shuffle(pool)
+        for p in range(s.n):
+            if p != seat:
+                k = len(s.intel[p])
+                s.intel[p], pool = pool[:k], pool[k:]
+        s.intel_deck = pool
+        k = s.known_top[seat]
+        hidden = s.com_deck[:len(s.com_deck) - k]
+        rng.shuffle(hidden)
+        s.com_deck[:len(s.com_deck) - k] = hidden
+        rng.shuffle(s.event_deck)
+        # Others' sealed choices are unknown: replace them with plausible ones.
+        for p in list(s.bids):
+            if p != seat:
+                opts = [{"type": "bid", "commission": i, "bid": b}
+                        for i in range(len(s.wall)) for b in range(s.cfg.max_bid + 1)]
+                if s.event != "full_house":
+                    opts.append({"type": "checkin"})
+                s.bids[p] = rng.choice(opts)
+        return s
