@@ -121,7 +121,8 @@ def test_spectator_and_language_switch(page, base_url):
     assert "bookshelf" in page.inner_text("#toys-room")
 
 
-def test_lobby_hotseat_hand_over(page, base_url):
+def lobby_two_humans_first_choice(page, base_url, hotseat: bool) -> None:
+    """Create a 2-human sealed-bid table in the lobby, start it, make seat 0's first choice."""
     page.goto(base_url + "/")
     page.wait_for_selector("[data-game='sealed']")
     page.click("[data-game='sealed']")
@@ -129,12 +130,17 @@ def test_lobby_hotseat_hand_over(page, base_url):
     page.dispatch_event("#players", "input")
     page.select_option("[data-seat='0']", "human")
     page.select_option("[data-seat='1']", "human")
-    page.check("#hotseat")
+    if hotseat:
+        page.check("#hotseat")
     page.click("#create")
     page.wait_for_selector("#created [data-invite='1']")
     page.click("#start")
     page.wait_for_selector("#controls button")
     page.locator("#controls button").first.click()
+
+
+def test_lobby_hotseat_hand_over(page, base_url):
+    lobby_two_humans_first_choice(page, base_url, hotseat=True)
     page.wait_for_selector("#cover")  # the hand-over screen hides seat 0's view
     assert page.locator("#board").count() == 0
     page.click("#ready")
@@ -190,18 +196,7 @@ def test_lobby_screenshot(page, base_url):
 
 
 def test_host_hands_an_absent_seat_to_a_bot(page, base_url):
-    page.goto(base_url + "/")
-    page.wait_for_selector("[data-game='sealed']")
-    page.click("[data-game='sealed']")
-    page.fill("#players", "2")
-    page.dispatch_event("#players", "input")
-    page.select_option("[data-seat='0']", "human")
-    page.select_option("[data-seat='1']", "human")
-    page.click("#create")
-    page.wait_for_selector("#created [data-invite='1']")
-    page.click("#start")
-    page.wait_for_selector("#controls button")
-    page.locator("#controls button").first.click()
+    lobby_two_humans_first_choice(page, base_url, hotseat=False)
     page.wait_for_selector("#waiting")
     # seat 1 never came: the host gives it to a bot, which bids at once
     page.click(".seat-chip[data-seat='1'] button")
