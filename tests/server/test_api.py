@@ -242,7 +242,29 @@ def test_migrations_ran_and_are_idempotent(db_url, make_client):
     make_client()
     make_client()  # a second start over the same database
     with sa.create_engine(db_url).connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
+        assert {"tables", "seats", "choices", "lab_runs", "lab_games"} <= set(
+            sa.inspect(conn).get_table_names())
+
+
+def test_lab_tables_made_before_migrations_are_kept(tmp_path):
+    """A database where the lab once created its tables itself upgrades in place."""
+    import sqlalchemy as sa
+
+    from boardlab.lab.store import Base
+    from boardlab.server.db import make_engine, migrate
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    old = sa.create_engine(url)
+    Base.metadata.create_all(old)
+    with old.begin() as conn:
+        conn.execute(sa.text(
+            "insert into lab_runs (id, created, game, kind, games, seed, code_version, config,"
+            " summary) values ('r1', '2026-01-01', 'toys', 'simulate', 1, '1', 'v', '{}', '{}')"))
+    migrate(make_engine(url))
+    with old.connect() as conn:
+        assert conn.execute(sa.text("select id from lab_runs")).scalar() == "r1"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
 
 
 def test_serve_command_is_registered():

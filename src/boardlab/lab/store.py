@@ -1,8 +1,8 @@
 """Runs in the project database (SQLite by default, PostgreSQL via BOARDLAB_DATABASE_URL).
 
-The lab owns these two tables with their own ``MetaData`` and creates them with
-``create_all``; the web server's tables are migrated separately (Alembic) and never touch
-these.
+The lab's two tables share the project database with the web server's; one set of Alembic
+migrations (``boardlab/server/migrations``, revision 0003 for these) creates and upgrades
+them all, whichever of the two opens the database first.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
-    create_engine,
     select,
 )
 from sqlalchemy.engine import Engine
@@ -62,8 +61,10 @@ _engines: dict[str, Engine] = {}
 def engine(url: str | None = None) -> Engine:
     url = url or database_url()
     if url not in _engines:
-        eng = create_engine(url)
-        Base.metadata.create_all(eng)
+        from boardlab.server.db import make_engine, migrate
+
+        eng = make_engine(url)
+        migrate(eng)
         _engines[url] = eng
     return _engines[url]
 
