@@ -30,7 +30,7 @@ import copy
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -48,6 +48,7 @@ Action = dict[str, Any]
 """One seat's choice: a JSON object with a ``"type"`` key and the type's parameters."""
 
 LANGUAGES = ("zh", "en")
+"""Every event and label carries these languages."""
 
 
 def text(zh: str, en: str) -> Text:
@@ -314,6 +315,3 @@ class Game(ABC, Generic[C, S]):
                 raise ReplayError(f"action {i} (seat {seat}) cannot be replayed: {exc}") from None
         return state
 
-
-def seat_list(n: int) -> Sequence[int]:
-    return range(n)
