@@ -9,8 +9,6 @@ import time
 import httpx
 import pytest
 
-from boardlab.engine.registry import all_game_ids
-
 from .conftest import SCREENSHOTS, new_table
 
 pytestmark = pytest.mark.browser
@@ -203,22 +201,6 @@ def test_host_hands_an_absent_seat_to_a_bot(page, base_url):
     page.wait_for_selector("#controls button")
     assert "🤖" in page.inner_text(".seat-chip[data-seat='1']")
 
-
-OWN_RENDERER = {"toys", "cat", "geometry"}
-
-
-@pytest.mark.parametrize("game_id", [g for g in all_game_ids() if g not in OWN_RENDERER])
-def test_every_other_game_plays_to_the_final_screen(page, base_url, game_id):
-    """Games without a board renderer of their own still play by clicks (generic view)."""
-    from boardlab.engine.registry import get_game
-
-    game = get_game(game_id)
-    seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot"}] * (game.min_players - 1)
-    t = new_table(base_url, game_id, seats, seed=3)
-    page.goto(base_url + t["seats"][0]["invite"])
-    page.wait_for_selector("#controls button, #final")
-    assert play_to_final(page, seed=2, limit=90) >= 0
-    assert page.locator("#final").count() == 1
 
 
 def test_geometry_board_shows_doors_and_own_cards(page, base_url):

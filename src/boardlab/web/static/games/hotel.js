@@ -1,0 +1,227 @@
+// 大陆酒店 暗拍接单 (hotel): tonight's event, the contract wall (tag, D, reward, risk mark,
+// owner), the vault, every seat's gold / reputation / wounds / stays / hospital / sealed bid,
+// and the seat's own technique cards and intel. Only what p.view holds is drawn.
+import { h } from "../i18n.js";
+
+const TAGS = { gun: ["🔫", "枪斗术", "Gun"], melee: ["🥊", "近身格斗", "Melee"], stealth: ["🥷", "潜行", "Stealth"] };
+const RISK = { cleanup: ["善后费", "Cleanup fee"], tough: ["硬茬子", "Tough nut"], gutter: ["阴沟翻船", "Gutter"],
+  legend: ["传奇难度", "Legendary"] };
+const ROLES = { wick: ["约翰·威克", "John Wick"], winston: ["温斯顿", "Winston"], charon: ["查伦", "Charon"],
+  beggar: ["丐帮王", "Beggar King"], sofia: ["索菲亚", "Sofia"], cassian: ["卡西安", "Cassian"] };
+const INTEL = { foresight: ["🔮", "预知", "Foresight"], eavesdrop: ["👂", "窃听", "Eavesdrop"], medical: ["🩹", "医疗", "Medical"],
+  key: ["🗝️", "门匙", "Key"] };
+const EVENTS = {
+  gunshots: ["💥", "外廊枪声：金币最多者失 4 入金库（平手各失 2）", "Gunshots: richest loses 4 to the vault (tied: 2 each)"],
+  cleaner: ["🧹", "清道夫：有伤者各失 2 金币入金库", "Cleaner: every wounded pays 2 to the vault"],
+  hospitality: ["🍸", "Charon 的款待：入住者多抽 1 情报", "Hospitality: check-ins draw 1 more intel"],
+  high_table: ["🏛️", "高桌召见：声望最高者付 3 入金库，否则 −1 声望", "High Table: top reputation pays 3 to the vault, else -1 reputation"],
+  doctor: ["🩺", "地下医生：受伤者治疗 1", "Doctor: every wounded heals 1"],
+  prepay: ["💰", "客户预付：每人得 2 金币", "Prepay: everyone gains 2 gold"],
+  bounty: ["🎯", "连锁悬赏：完成最高难度者 +1 声望", "Bounty: top difficulty completed +1 rep"],
+  peace: ["🕊️", "大堂和平夜：入住者治疗 2", "Peace night: check-ins heal 2"],
+  rush: ["⏱️", "限时加急：本夜报酬 +2", "Rush: rewards +2 tonight"],
+  full_house: ["🈵", "酒店满房：本夜不可入住", "Full house: no check-in tonight"],
+  old_marker: ["🪙", "旧标记：金库付 3 给入住最多者", "Old marker: vault pays 3 to most check-ins"],
+  broker: ["🕵️", "情报贩子：可弃情报重抽", "Broker: swap any intel cards"],
+};
+const PHASE = { bid: ["暗拍", "Sealed bids"], execute: ["执行", "Execution"], salvage: ["丐帮捡漏", "Salvage"] };
+
+const css = `
+.ht-board { background: linear-gradient(160deg, #1d1a24, #2c2333); color: #f3e9d2; border-radius: 16px; padding: 14px; }
+.ht-board .muted { color: #b9ab93; }
+.ht-head { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: center; margin-bottom: 10px; }
+.ht-night { font-size: 1.25rem; font-weight: 800; color: #e8c872; letter-spacing: .03em; }
+.ht-pill { background: rgba(255,255,255,.09); border: 1px solid rgba(232,200,114,.35); border-radius: 999px; padding: 3px 10px; font-size: .9rem; white-space: nowrap; }
+.ht-event { display: flex; gap: 10px; align-items: center; background: rgba(232,200,114,.12); border: 1px solid rgba(232,200,114,.45);
+  border-radius: 12px; padding: 8px 12px; margin-bottom: 12px; }
+.ht-event .ic { font-size: 1.8rem; }
+.ht-event b { color: #e8c872; }
+.ht-h { margin: 12px 0 6px; font-size: .95rem; color: #e8c872; text-transform: uppercase; letter-spacing: .06em; }
+.ht-wall { display: grid; grid-template-columns: repeat(auto-fill, minmax(132px, 1fr)); gap: 8px; }
+.ht-com { position: relative; background: #f7efdc; color: #2a2230; border-radius: 12px; padding: 8px 10px; box-shadow: 0 2px 6px rgba(0,0,0,.35);
+  border-top: 6px solid #888; }
+.ht-com.gun { border-top-color: #c0504d; } .ht-com.melee { border-top-color: #d08a2c; } .ht-com.stealth { border-top-color: #4f6fb5; }
+.ht-com .no { position: absolute; top: 4px; right: 8px; font-size: .75rem; color: #8a7c68; }
+.ht-com .ht-tag { font-weight: 700; font-size: .9rem; }
+.ht-com .nums { display: flex; gap: 10px; margin: 4px 0; font-size: 1.05rem; }
+.ht-com .nums b { font-size: 1.3rem; }
+.ht-risk { display: inline-block; background: #7a1f2b; color: #fff; border-radius: 6px; padding: 1px 6px; font-size: .75rem; font-weight: 700; }
+.ht-safe { font-size: .75rem; color: #6e8a5c; }
+.ht-owner { margin-top: 4px; font-size: .8rem; font-weight: 700; color: #2d5a8a; }
+.ht-com.mine { outline: 3px solid #e8c872; }
+.ht-com.now { box-shadow: 0 0 0 3px #ff7b7b, 0 2px 6px rgba(0,0,0,.35); }
+.ht-ctl { display: flex; flex-direction: column; gap: 6px; }
+.ht-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+.ht-row .lbl { min-width: 16em; font-weight: 700; }
+.ht-row button { min-width: 3.2em; }
+.ht-row button.ok { background: #3f7a4f; color: #fff; }
+@media (max-width: 640px) { .ht-row .lbl { min-width: 100%; } }
+.ht-seats { display: grid; grid-template-columns: repeat(auto-fit, minmax(165px, 1fr)); gap: 8px; }
+.ht-seat { background: rgba(255,255,255,.06); border: 1px solid rgba(255,255,255,.12); border-radius: 12px; padding: 8px 10px; }
+.ht-seat.me { border-color: #e8c872; background: rgba(232,200,114,.10); }
+.ht-seat.hosp { border-color: #c0504d; }
+.ht-seat .top { display: flex; flex-direction: column; }
+.ht-seat .nm { font-weight: 800; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.ht-seat .role { font-size: .8rem; color: #e8c872; white-space: nowrap; }
+.ht-stats { display: flex; flex-wrap: wrap; gap: 4px 10px; margin-top: 4px; font-size: .92rem; }
+.ht-flags { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 5px; }
+.ht-flag { font-size: .75rem; border-radius: 6px; padding: 1px 6px; background: rgba(255,255,255,.12); }
+.ht-flag.sub { background: #3f7a4f; } .ht-flag.wait { background: #6b5a2a; } .ht-flag.hosp { background: #a33a3f; }
+.ht-wounds.hot { color: #ff7b7b; font-weight: 800; }
+.ht-mine { display: grid; grid-template-columns: 2fr 1fr; gap: 12px; }
+.ht-hand { display: flex; flex-wrap: wrap; gap: 6px; }
+.ht-card { width: 56px; height: 76px; border-radius: 9px; background: #f7efdc; color: #2a2230; display: flex; flex-direction: column;
+  align-items: center; justify-content: center; box-shadow: 0 2px 5px rgba(0,0,0,.4); border-bottom: 5px solid #888; }
+.ht-card.gun { border-bottom-color: #c0504d; } .ht-card.melee { border-bottom-color: #d08a2c; } .ht-card.stealth { border-bottom-color: #4f6fb5; }
+.ht-card .v { font-size: 1.4rem; font-weight: 800; }
+.ht-card small { font-size: .68rem; }
+.ht-card.used { opacity: .35; transform: scale(.85); }
+.ht-intel { background: #3b3350; color: #f3e9d2; border-bottom-color: #9b6bd6; }
+.ht-choice { margin-top: 6px; font-size: .9rem; color: #e8c872; }
+@media (max-width: 640px) {
+  .ht-board { padding: 10px; border-radius: 12px; }
+  .ht-wall { grid-template-columns: repeat(2, 1fr); }
+  .ht-seats { grid-template-columns: 1fr 1fr; }
+  .ht-mine { grid-template-columns: 1fr; }
+  .ht-card { width: 48px; height: 66px; }
+}
+`;
+
+function style() { if (!document.getElementById("hotel-css")) document.head.append(h("style", { id: "hotel-css" }, css)); }
+const L = (x, zh, i = 0) => (x ? x[zh ? i : i + 1] : "");
+
+function tech(code, zh, extra = "") {
+  const tag = code.slice(0, -1), val = code.slice(-1), t = TAGS[tag];
+  return h("div", { class: `ht-card ${tag} ${extra}`, "data-card": code, title: code },
+    h("span", {}, t ? t[0] : "?"), h("span", { class: "v" }, val), h("small", {}, t ? L(t, zh, 1) : tag));
+}
+
+function choiceText(a, v, zh) {
+  if (!a) return "";
+  if (a.type === "checkin") return zh ? "🛎️ 入住" : "🛎️ check in";
+  if (a.type === "bid") {
+    const c = v.wall[a.commission];
+    return (zh ? `出价 ${a.bid} → #${a.commission}` : `bid ${a.bid} → #${a.commission}`) + (c && TAGS[c.tag] ? " " + TAGS[c.tag][0] : "");
+  }
+  return a.type;
+}
+
+export function render(p, ui) {
+  style();
+  const v = p.view, zh = ui.lang === "zh", n = v.gold.length;
+  const ev = EVENTS[v.event];
+  const submitted = new Set(v.submitted || []), resting = new Set(v.resting || []), hospNext = new Set(v.hospital_next || []);
+  const toMove = new Set(v.to_move || []);
+  const head = h("div", { class: "ht-head" },
+    h("span", { class: "ht-night" }, zh ? `🏨 第 ${v.night}/${v.nights} 夜` : `🏨 Night ${v.night}/${v.nights}`),
+    h("span", { class: "ht-pill", id: "hotel-phase" }, PHASE[v.phase] ? L(PHASE[v.phase], zh) : v.phase),
+    h("span", { class: "ht-pill", id: "hotel-vault" }, (zh ? "🏦 金库 " : "🏦 Vault ") + v.vault),
+    v.decks ? h("span", { class: "ht-pill muted" }, (zh ? "委托牌堆 " : "Contract deck ") + v.decks.commissions) : null);
+  const event = v.event ? h("div", { class: "ht-event", id: "hotel-event", "data-event": v.event },
+    h("span", { class: "ic" }, ev ? ev[0] : "🃏"),
+    h("div", {}, h("b", {}, zh ? "今夜事件" : "Tonight"), h("div", {}, ev ? L(ev, zh, 1) : v.event))) : null;
+
+  const owners = v.owners || {};
+  const current = v.phase === "execute" && v.queue && v.queue.length ? v.queue[0] : null;
+  const wall = h("div", { class: "ht-wall", id: "hotel-wall" }, v.wall.map((c, i) => {
+    const t = TAGS[c.tag], own = owners[String(i)];
+    const bonus = c.reward !== c.r;
+    return h("div", { class: `ht-com ${c.tag}` + (own === v.seat && own !== undefined ? " mine" : "") + (i === current ? " now" : ""), "data-com": i },
+      h("span", { class: "no" }, `#${i}`),
+      h("div", { class: "ht-tag" }, `${t ? t[0] : ""} ${t ? L(t, zh, 1) : c.tag}`),
+      h("div", { class: "nums" },
+        h("span", { title: zh ? "难度" : "difficulty" }, "D", h("b", {}, c.d)),
+        h("span", { title: zh ? "报酬" : "reward" }, "💰", h("b", {}, c.reward), bonus ? h("small", {}, ` (+${c.reward - c.r})`) : null)),
+      c.risk ? h("span", { class: "ht-risk", "data-risk": c.risk }, "⚠ " + L(RISK[c.risk], zh)) : h("span", { class: "ht-safe" }, zh ? "无风险标记" : "no risk mark"),
+      own !== undefined ? h("div", { class: "ht-owner" }, (zh ? "🤝 接单：" : "🤝 taken by ") + ui.seatName(own)) : null);
+  }));
+
+  const seats = h("div", { class: "ht-seats", id: "hotel-seats" }, Array.from({ length: n }, (_, s) => {
+    const role = v.roles && v.roles[s];
+    const flags = [];
+    if (resting.has(s)) flags.push(h("span", { class: "ht-flag hosp" }, zh ? "🏥 住院中" : "🏥 in hospital"));
+    if (hospNext.has(s)) flags.push(h("span", { class: "ht-flag hosp" }, zh ? "🚑 下夜住院" : "🚑 hospital next night"));
+    if (v.phase === "bid" && !resting.has(s)) flags.push(submitted.has(s)
+      ? h("span", { class: "ht-flag sub", "data-submitted": s }, zh ? "✉️ 已暗拍" : "✉️ bid sealed")
+      : h("span", { class: "ht-flag wait" }, zh ? "⏳ 考虑中" : "⏳ deciding"));
+    else if (toMove.has(s)) flags.push(h("span", { class: "ht-flag wait" }, zh ? "⏳ 行动中" : "⏳ to act"));
+    const rev = v.revealed && v.revealed[String(s)];
+    if (rev) flags.push(h("span", { class: "ht-flag" }, choiceText(rev, v, zh)));
+    const wounds = v.wounds[s];
+    return h("div", { class: "ht-seat" + (s === v.seat ? " me" : "") + (resting.has(s) ? " hosp" : ""), "data-seat-box": s },
+      h("div", { class: "top" }, h("span", { class: "nm" }, ui.seatName(s)),
+        role ? h("span", { class: "role" }, "🎭 " + (L(ROLES[role], zh) || role)) : null),
+      h("div", { class: "ht-stats" },
+        h("span", { title: zh ? "金币" : "gold" }, `🪙 ${v.gold[s]}`),
+        h("span", { title: zh ? "声望" : "reputation" }, `⭐ ${v.rep[s]}`),
+        h("span", { title: zh ? "伤（4 伤住院）" : "wounds (4 = hospital)", class: "ht-wounds" + (wounds >= 3 ? " hot" : "") }, `🩸 ${wounds}/4`),
+        h("span", { title: zh ? "入住次数" : "check-ins" }, `🛏️ ${v.checkins[s]}`),
+        h("span", { title: zh ? "手牌" : "technique cards" }, `✋ ${v.hand_sizes[s]}`),
+        h("span", { title: zh ? "情报" : "intel" }, `📁 ${v.intel_sizes[s]}`)),
+      h("div", { class: "ht-flags" }, flags));
+  }));
+
+  let mine = null;
+  if (v.seat !== null && v.seat !== undefined) {
+    const hand = (v.hands && v.hands[v.seat]) || [];
+    const played = (v.played && v.played[v.seat]) || [];
+    const intel = (v.intel && v.intel[v.seat]) || [];
+    mine = h("div", { class: "ht-mine", id: "my-hand" },
+      h("div", {}, h("div", { class: "ht-h" }, zh ? "我的技巧牌" : "My technique cards"),
+        h("div", { class: "ht-hand", id: "hotel-hand" }, hand.map(c => tech(c, zh)), played.map(c => tech(c, zh, "used"))),
+        v.my_choice ? h("div", { class: "ht-choice", id: "hotel-my-choice" }, (zh ? "我的暗拍：" : "My sealed choice: ") + choiceText(v.my_choice, v, zh)) : null),
+      h("div", {}, h("div", { class: "ht-h" }, zh ? "我的情报" : "My intel"),
+        h("div", { class: "ht-hand", id: "hotel-intel" }, intel.length ? intel.map(c => h("div", { class: "ht-card ht-intel", "data-intel": c },
+          h("span", { class: "v" }, INTEL[c] ? INTEL[c][0] : "?"), h("small", {}, INTEL[c] ? L(INTEL[c], zh, 1) : c)))
+          : h("span", { class: "muted" }, zh ? "暂无情报" : "no intel yet")),
+        v.known_top && v.known_top.length ? h("div", { class: "muted", style: "margin-top:6px;font-size:.85rem" },
+          (zh ? "🔮 预知牌堆顶：" : "🔮 deck top: ") + v.known_top.map(c => `${TAGS[c.tag] ? TAGS[c.tag][0] : c.tag}D${c.d}`).join(" · ")) : null));
+  }
+  // others' hands peeked by eavesdrop
+  const peeked = (v.hands || []).map((hd, s) => (hd && s !== v.seat ? h("div", { class: "muted", style: "font-size:.85rem" },
+    `👂 ${ui.seatName(s)}: ${hd.join(" ")}`) : null)).filter(Boolean);
+
+  return h("div", { class: "card ht-board", id: "board" }, head, event,
+    h("div", { class: "ht-h" }, zh ? "委托墙" : "Contracts on offer"), wall,
+    h("div", { class: "ht-h" }, zh ? "杀手们" : "Assassins"), seats, peeked, mine);
+}
+
+function comLabel(c, i, zh) {
+  const t = TAGS[c.tag];
+  return `#${i} ${t ? t[0] + " " + L(t, zh, 1) : c.tag} D${c.d} 💰${c.reward}` + (c.risk ? ` ⚠${L(RISK[c.risk], zh)}` : "");
+}
+
+/** Bids as one row per contract (0-3), execution as one row per card (boost 0-5, fire shown). */
+export function controls(p, ui) {
+  const v = p.view, zh = ui.lang === "zh";
+  const bids = p.legal.filter(l => l.action.type === "bid");
+  const execs = p.legal.filter(l => l.action.type === "execute");
+  if (!bids.length && !execs.length) return null;
+  const btn = (l, text, cls = "") => h("button", { class: cls, "data-action": JSON.stringify(l.action), title: ui.t(l.label),
+    onclick: () => ui.act(l.action) }, text);
+  const box = h("div", { class: "controls ht-ctl", id: "controls" });
+  if (bids.length) {
+    box.append(h("div", { class: "group" }, zh ? "暗拍：选委托和出价（付入金库）" : "Sealed bid: pick a contract and a bid (paid to the vault)"));
+    const by = new Map();
+    for (const l of bids) { if (!by.has(l.action.commission)) by.set(l.action.commission, []); by.get(l.action.commission).push(l); }
+    for (const [i, ls] of by) box.append(h("div", { class: "ht-row", "data-bid-row": i },
+      h("span", { class: "lbl" }, comLabel(v.wall[i], i, zh)), ls.map(l => btn(l, `🪙${l.action.bid}`))));
+  }
+  if (execs.length) {
+    const c = v.wall[v.queue[0]];
+    box.append(h("div", { class: "group" }, (zh ? "执行：出一张技巧牌并加金币（火力 ≥ D 成功）" : "Execute: one technique card plus gold (fire ≥ D succeeds)")
+      + (c ? " — " + comLabel(c, v.queue[0], zh) : "")));
+    const by = new Map();
+    for (const l of execs) { if (!by.has(l.action.card)) by.set(l.action.card, []); by.get(l.action.card).push(l); }
+    for (const [card, ls] of by) {
+      const tag = card.slice(0, -1), base = Number(card.slice(-1)) + (c && c.tag === tag ? 1 : 0);
+      box.append(h("div", { class: "ht-row", "data-exec-row": card },
+        h("span", { class: "lbl" }, `${TAGS[tag] ? TAGS[tag][0] : ""} ${card.slice(-1)} ${TAGS[tag] ? L(TAGS[tag], zh, 1) : tag}` + (c && c.tag === tag ? (zh ? "（对口 +1）" : " (match +1)") : "")),
+        ls.map(l => { const fire = base + l.action.boost;
+          return btn(l, `+${l.action.boost}🪙 🔥${fire}`, c && fire >= c.d ? "ok" : ""); })));
+    }
+  }
+  const rest = p.legal.filter(l => l.action.type !== "bid" && l.action.type !== "execute");
+  if (rest.length) { const g = ui.generic(rest, ui); g.removeAttribute("id"); box.append(g); }
+  return box;
+}
