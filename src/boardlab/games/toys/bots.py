@@ -59,6 +59,17 @@ def move_towards(ctx: DecisionContext, target: str | None, avoid: set[str]) -> A
     return min(moves, key=key) if moves else ctx.legal[0]
 
 
+def after_placement(v: dict, legal: list[Action]) -> Action:
+    """Peek and react windows, alike for both bots: never peek; after the reveal, use 🎧
+    if the revealed cards cross the threshold; otherwise pass."""
+    if v["phase"] != "peek":
+        cards = v.get("cards") or {}
+        S = sum(c["card"] for s, c in cards.items() if not v["frozen"][int(s)])
+        if v["threshold"] <= S and pick(legal, type="earmuffs"):
+            return {"type": "earmuffs"}
+    return pick(legal, type="pass") or legal[0]
+
+
 class GreedyBot:
     """Takes what it can; never freezes."""
 
@@ -77,13 +88,7 @@ class GreedyBot:
             noise = [a for a in legal if a["type"] == "noise"]
             return max(noise, key=lambda a: (a["card"] + (a.get("item") == "oil"),
                                              a.get("item") is not None, a.get("rocket", False)))
-        if phase == "peek":
-            return pick(legal, type="pass") or legal[0]
-        cards = v.get("cards") or {}
-        S = sum(c["card"] for s, c in cards.items() if not v["frozen"][int(s)])
-        if v["threshold"] <= S and pick(legal, type="earmuffs"):
-            return {"type": "earmuffs"}
-        return pick(legal, type="pass") or legal[0]
+        return after_placement(v, legal)
 
 
 def freeze_rota(v: dict[str, Any]) -> list[int]:
@@ -192,13 +197,7 @@ class CoordinatedBot:
                         return a
             noise = [a for a in legal if a["type"] == "noise"]
             return pick(legal, type="noise", card=want) or (opts or noise or legal)[0]
-        if phase == "peek":
-            return pick(legal, type="pass") or legal[0]
-        cards = v.get("cards") or {}
-        S = sum(c["card"] for s, c in cards.items() if not v["frozen"][int(s)])
-        if v["threshold"] <= S and pick(legal, type="earmuffs"):
-            return {"type": "earmuffs"}
-        return pick(legal, type="pass") or legal[0]
+        return after_placement(v, legal)
 
 
 BOTS = {"greedy": GreedyBot, "coordinated": CoordinatedBot}

@@ -165,6 +165,18 @@ class ToysGame(Game[ToysConfig, ToysState]):
             st.rng.shuffle(cards)
         return cards.pop()
 
+    def _night_card(self, st: ToysState, plan: Mapping[str, Any], key: str, deck: str,
+                    cards: Mapping[str, Any]) -> tuple[str | None, list[str]]:
+        """A night's task or roll-over card and its two cells: the cells given directly by
+        the scenario plan (``<key>_cells``, the card then only a name or none), else the card
+        it names (taken out of the deck), else the top of the deck."""
+        if f"{key}_cells" in plan:
+            return plan.get(key), list(plan[f"{key}_cells"])
+        cid = plan.get(key) or self._draw(st, deck)
+        if cid in getattr(st, deck):
+            getattr(st, deck).remove(cid)
+        return cid, list(cards[cid].cells)
+
     def _draw_item(self, st: ToysState) -> str | None:
         if not st.item_deck and st.item_discard:  # 9.2 / FAQ: reshuffle the discards
             st.item_deck = st.item_discard
@@ -188,13 +200,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         plan = st.plan_nights[st.night - 1] if st.night <= len(st.plan_nights) else {}
         ev: list[Event] = []
         # ① task card -> companion cells.
-        if "task_cells" in plan:
-            st.task_card, st.task_cells = plan.get("task"), list(plan["task_cells"])
-        else:
-            tid = plan.get("task") or self._draw(st, "task_deck")
-            if tid in st.task_deck:
-                st.task_deck.remove(tid)
-            st.task_card, st.task_cells = tid, list(TASKS[tid].cells)
+        st.task_card, st.task_cells = self._night_card(st, plan, "task", "task_deck", TASKS)
         names = list(plan.get("companions", []))
         for name in names:
             if name in st.companion_pool:
@@ -255,13 +261,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             st.roll_card = self._draw(st, "roll_deck")
             st.sight = list(ROLLOVERS[st.roll_card].cells)
         elif moment == 1:
-            if "sight_cells" in plan:
-                st.roll_card, st.sight = plan.get("sight"), list(plan["sight_cells"])
-            else:
-                rid = plan.get("sight") or self._draw(st, "roll_deck")
-                if rid in st.roll_deck:
-                    st.roll_deck.remove(rid)
-                st.roll_card, st.sight = rid, list(ROLLOVERS[rid].cells)
+            st.roll_card, st.sight = self._night_card(st, plan, "sight", "roll_deck", ROLLOVERS)
 
     def _start_moment(self, st: ToysState) -> list[Event]:
         st.moment += 1
