@@ -295,6 +295,13 @@ class Game(ABC, Generic[C, S]):
         """Bots for this game by name (the game-independent ones are added by the registry)."""
         return {}
 
+    def default_bots(self, players: int) -> list[str]:
+        """The bot names ``simulate``, the lab and the lobby seat by default, one per seat
+        before any balanced re-seating: the styles the rulebook describes, never random play.
+        Games override this; the fallback is only for games with no bots of their own."""
+        own = list(self.bots())
+        return [own[i % len(own)] for i in range(players)] if own else ["random"] * players
+
     # ---- records ------------------------------------------------------------------------
 
     def new_game(
