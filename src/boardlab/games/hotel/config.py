@@ -28,3 +28,15 @@ class HotelConfig(GameConfig):
         "also the bid compared")
     vault_tie: Literal["split", "none"] = Field(
         "split", description="ruling H8: tied most check-ins split the dividend, or nobody")
+    bid_over_gold: Literal["forbid", "debt"] = Field(
+        "forbid", description="ruling H28: a bid is at most the gold one holds, or any bid "
+        "(paid into debt)")
+    empty_hand: Literal["checkin_only", "may_bid"] = Field(
+        "checkin_only", description="ruling H13: a seat with no technique card cannot bid "
+        "(Sofia with her one-shot can), or may bid and then fails")
+    last_intel: Literal["cash", "lost"] = Field(
+        "cash", description="ruling H12: keys and medicine still held at the end are used at "
+        "settlement, or are lost")
+    salvage_from: Literal["unsold", "tied"] = Field(
+        "unsold", description="ruling H17: the Beggar salvages any contract nobody won, or only "
+        "one left unsold by a tie (流拍 as the FAQ and the setup table use it)")

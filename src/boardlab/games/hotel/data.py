@@ -10,10 +10,12 @@ RISK_BY_D = {7: "cleanup", 8: "tough", 9: "gutter", 10: "legend"}
 RISK_ZH = {"cleanup": "善后费", "tough": "硬茬子", "gutter": "阴沟翻船", "legend": "传奇难度"}
 
 # Ruling H1: the 12 tiers per tag are not printed. Safe R = D + 3; risk R = D + 5..7 with
-# D10 -> R17 (the only risk reward the text names).
+# D10 -> R17 (the only risk reward the text names). Ruling H27: D7's cleanup fee (3, paid
+# on success) is certain, so by ⑥ ("恰好补偿期望惩罚") its reward is D + 3 + 3 = 13: after
+# the fee it nets exactly what a safe contract of the same difficulty would (R12 netted less).
 TIERS: tuple[tuple[int, int], ...] = (
     (2, 5), (3, 6), (4, 7), (4, 7), (5, 8), (5, 8), (6, 9), (6, 9),
-    (7, 12), (8, 14), (9, 15), (10, 17),
+    (7, 13), (8, 14), (9, 15), (10, 17),
 )
 
 ROLES = ("wick", "winston", "charon", "beggar", "sofia", "cassian")

@@ -130,7 +130,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
     def _start_night(self, s: HotelState) -> list[Event]:
         if s.night > s.cfg.nights:
             s.phase = "over"
-            return [public("over", "五夜结束，结账", "the nights are over: settlement")]
+            ev = self._cash_last_intel(s) if s.cfg.last_intel == "cash" else []
+            return ev + [public("over", "五夜结束，结账", "the nights are over: settlement")]
         n = s.n
         s.resting = sorted(s.hospital_next)
         s.hospital_next = []
@@ -159,6 +160,16 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s.phase = "bid"
         if not self.to_move(s):
             ev += self._resolve_bids(s)
+        return ev
+
+    def _cash_last_intel(self, s: HotelState) -> list[Event]:
+        """Ruling H12: intel marked 「任何时刻」 can still be used after the last execution;
+        a key (+2 gold) and medicine on a wound never hurt then, so settlement uses them."""
+        ev: list[Event] = []
+        for p in range(s.n):
+            for c in sorted(s.intel[p]):
+                if c == "key" or (c == "medical" and s.wounds[p] > 0):
+                    ev += self._use_intel(s, p, {"type": "intel", "card": c})
         return ev
 
     def _com_label(self, c: dict) -> str:
@@ -241,6 +252,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 ev.append(public("charon", f"查伦用门房特权赢下 {self._com_label(c)}",
                                  f"Charon breaks the tie on {self._com_label(c)}"))
             else:
+                c["tied"] = True  # 流拍 in the FAQ's sense (ruling H17, salvage_from)
                 ev.append(public("tie", f"{self._com_label(c)} 平手流拍",
                                  f"{self._com_label(c)}: tied, unsold", seats=top))
                 continue
@@ -278,13 +290,26 @@ class HotelGame(Game[HotelConfig, HotelState]):
         ev: list[Event] = []
         b = self._seat_of(s, "beggar")
         if (not s.salvage_done and b is not None and b not in s.succeeded
-                and b not in s.resting and s.gold[b] >= 2 and self._unsold(s)):
+                and b not in s.resting and self._salvage_funds(s, b) >= 2
+                and (s.hands[b] or s.cfg.empty_hand == "may_bid") and self._salvageable(s)):
             s.phase = "salvage"
             return ev
         return ev + self._end_night(s)
 
+    def _salvage_funds(self, s: HotelState, seat: int) -> int:
+        # Ruling H12: a key (「任何时刻」) may be cashed to pay for the salvage.
+        return s.gold[seat] + 2 * s.intel[seat].count("key")
+
     def _unsold(self, s: HotelState) -> list[int]:
         return [i for i in range(len(s.wall)) if i not in s.owners]
+
+    def _salvageable(self, s: HotelState) -> list[int]:
+        """Ruling H17: 「接手一张流拍委托」 - any contract nobody won, or (salvage_from="tied")
+        only one a tie at the top left unsold."""
+        out = self._unsold(s)
+        if s.cfg.salvage_from == "tied":
+            out = [i for i in out if s.wall[i].get("tied")]
+        return out
 
     def _end_night(self, s: HotelState) -> list[Event]:
         ev: list[Event] = []
@@ -378,9 +403,12 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 return [{"type": "arrange", "order": list(p)}
                         for p in itertools.permutations(range(k))]
             out: list[Action] = [{"type": "bid", "commission": i, "bid": b}
-                                 for i in range(len(s.wall)) for b in range(s.cfg.max_bid + 1)]
+                                 for i in range(len(s.wall))
+                                 for b in range(self._max_bid(s, seat) + 1)]
             if s.event != "full_house":
                 out.append({"type": "checkin"})
+            elif not out:
+                out.append({"type": "pass"})  # ruling H13: full house, nothing to bid with
             for c in sorted(set(s.intel[seat])):
                 if c == "eavesdrop":
                     out += [{"type": "intel", "card": c, "target": t}
@@ -406,15 +434,35 @@ class HotelGame(Game[HotelConfig, HotelState]):
                     for card in sorted(s.hands[seat]) for b in range(top + 1)]
             if not s.hands[seat]:
                 out.append({"type": "forfeit"})
-            return out
+            return out + self._instant_intel(s, seat)
         if s.phase == "salvage":
-            return [{"type": "salvage", "commission": i} for i in self._unsold(s)] + [
-                {"type": "pass"}]
+            out = ([{"type": "salvage", "commission": i} for i in self._salvageable(s)]
+                   if s.gold[seat] >= 2 else [])
+            return out + [{"type": "pass"}] + self._instant_intel(s, seat)
         return []
+
+    def _instant_intel(self, s: HotelState, seat: int) -> list[Action]:
+        """Ruling H12: key and medicine (「任何时刻」) may also be used by the seat that is
+        deciding outside the bid phase: a key can fund a boost or a salvage."""
+        out: list[Action] = []
+        if "key" in s.intel[seat]:
+            out.append({"type": "intel", "card": "key"})
+        if "medical" in s.intel[seat] and s.wounds[seat] > 0:
+            out.append({"type": "intel", "card": "medical"})
+        return out
+
+    def _max_bid(self, s: HotelState, seat: int) -> int:
+        """The highest bid a seat may seal, or -1 when it may not bid at all."""
+        if s.cfg.empty_hand == "checkin_only" and not s.hands[seat] and not (
+                s.roles[seat] == "sofia" and not s.sofia_used):
+            return -1  # ruling H13: nothing to execute with
+        if s.cfg.bid_over_gold == "forbid":  # ruling H28: a bid is paid in coins one holds
+            return min(s.cfg.max_bid, max(0, s.gold[seat]))
+        return s.cfg.max_bid
 
     def _apply(self, state: HotelState, seat: int, action: Action) -> list[Event]:
         s, t = state, action["type"]
-        if t in ("bid", "checkin"):
+        if t in ("bid", "checkin") or (t == "pass" and s.phase == "bid"):
             s.bids[seat] = dict(action)
             ev = [private([seat], "sealed", f"你的暗拍：{self._short(action)}",
                           f"your sealed choice: {self._short(action)}"),
@@ -588,6 +636,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
                   "forfeit": ("放弃（失败）", "give up (fail)"), "pass": ("不捡漏", "pass"),
                   "salvage": ("捡漏", "salvage"), "arrange": ("重排", "arrange"),
                   "swap": ("换情报", "swap intel"), "intel": ("情报", "intel")}
+        if t == "pass" and state.phase == "bid":
+            labels["pass"] = ("不行动", "stand aside")
         zh_l, en_l = labels.get(str(t), (str(t), str(t)))
         extra = {k: v for k, v in action.items() if k != "type"}
         return (zh_l if zh else en_l) + (f" {extra}" if extra else "")
