@@ -138,3 +138,61 @@ def test_a_seat_view_does_not_depend_on_what_it_cannot_see(game_id, seed, cut, d
         world = game.determinize(state, seat, random.Random(seed + seat))
         assert canonical(game.view(world, seat)) == canonical(game.view(state, seat))
         assert game.to_move(world) == game.to_move(state)
+
+
+# Keys of a view that say who must decide now (each game exposes some of them).
+DECISION_KEYS = ("to_move", "waiting", "submitted", "turn", "phase", "prompt")
+
+
+def decisions(game, state, seat: int, players: int) -> dict:
+    """Everything about who must decide that ``seat`` can observe: the open window, who is
+    asked and who has answered, whether each seat has anything to decide, and ``seat``'s
+    own choices (another seat's options are its own secret)."""
+    view = game.view(state, seat)
+    return {
+        "to_move": game.to_move(state),
+        "view": {k: view[k] for k in DECISION_KEYS if k in view},
+        "asked": [bool(game.legal_actions(state, s)) for s in range(players)],
+        "mine": [canonical(a) for a in game.legal_actions(state, seat)],
+    }
+
+
+def what_it_knows(game, state, seat: int) -> str:
+    view = game.view(state, seat)
+    return canonical({k: v for k, v in view.items() if k not in DECISION_KEYS})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_who_must_decide_does_not_depend_on_what_a_seat_cannot_see(game_id):
+    """Re-deal what one seat cannot see at a point of a random game, then play on with the
+    same choices: as long as that seat has seen the same things in both worlds, the same
+    window must be open, the same seats asked, and the seat's own options unchanged.
+    Catches windows that open for a seat because of what it secretly holds (a 🪞 owner
+    asked to peek even when it passes, a frozen seat asked because it holds a ⏰)."""
+    game = get_game(game_id)
+    if not determinizable(game):
+        pytest.skip(f"{game_id} has no determinize")
+    horizon = 40
+    for players in player_counts(game):
+        for seed in (1, 2):
+            walk = [(s.copy(), seat, action)
+                    for s, seat, action in random_walk(game, players, seed)][:240]
+            for cut in range(0, len(walk), 11):
+                real = walk[cut][0]
+                for observer in range(players):
+                    world = game.determinize(real, observer, random.Random(seed * 97 + cut))
+                    state = real.copy()
+                    for step in range(cut, min(cut + horizon, len(walk))):
+                        if what_it_knows(game, world, observer) != what_it_knows(
+                                game, state, observer):
+                            break  # fresh hidden draws legitimately diverge from here
+                        assert decisions(game, world, observer, players) == decisions(
+                            game, state, observer, players), (
+                            f"{game_id} p={players} seed={seed} cut={cut} step={step}: who "
+                            f"must decide depends on what seat {observer} cannot see")
+                        _, seat, action = walk[step]
+                        if canonical(action) not in {
+                                canonical(a) for a in game.legal_actions(world, seat)}:
+                            break  # the choice used what the re-deal changed
+                        game.apply_in_place(world, seat, action)
+                        game.apply_in_place(state, seat, action)

@@ -28,6 +28,9 @@ class ToysConfig(GameConfig):
     # 🥔 replays together with the others' post-reveal freezes (then one more freeze round),
     # or only after every freeze is final (nobody can react to the new card).
     potato_timing: Literal["with_freezes", "after_freezes"] = "with_freezes"
+    # Post-reveal freezes (FAQ 10.4): all at once in secret, or one seat at a time in the
+    # open, each freeze / 🎧 / 🥔 giving the others another turn ("后面的人都会跟着翻").
+    react_order: Literal["simultaneous", "cascade"] = "simultaneous"
     tie_break: bool = False  # §6.4 chain: companions, then best freezes
     # Variants §9.
     deep_sleep: bool = False  # 9.1

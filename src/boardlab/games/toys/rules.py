@@ -8,7 +8,16 @@ from itertools import combinations
 from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
-from boardlab.engine.protocol import Event, Game, Result, canonical, private, public, text
+from boardlab.engine.protocol import (
+    Event,
+    Game,
+    Result,
+    canonical,
+    private,
+    public,
+    seat_refs,
+    text,
+)
 from boardlab.engine.rng import make_rng
 
 from .config import ToysConfig, numbers
@@ -33,13 +42,14 @@ MOMENTS = 3
 PROMPTS = {
     "move": text("移动（或收工 🧊）", "Move (or freeze 🧊)"),
     "noise": text("暗置一张动静卡（可同时声明道具）", "Place a noise card face down (declare an item)"),
-    "peek": text("🪞 偷看一名玩家的牌，或跳过", "🪞 Peek at one card, or pass"),
+    "peek": text("持道具者：🪞 偷看一名玩家的牌，或过", "Item holders: 🪞 peek at one card, or pass"),
+    "after_peek": text("🪞 偷看之后、揭示之前：收工或过", "🪞 After the peek, before the reveal: freeze or pass"),
     "react": text("揭示后：收工、用 🎧、🥔 重出，或过", "After the reveal: freeze, 🎧, 🥔 replay or pass"),
     "react2": text("🥔 重出后：最后一次收工机会", "After the 🥔 replay: last chance to freeze"),
     "potato": text("🥔 所有收工已定：重出或过", "🥔 Freezes are final: replay or pass"),
     "over": text("游戏结束", "Game over"),
 }
-DEFAULTS = {"item": None, "rocket": False, "boosts": []}
+DEFAULTS = {"item": None, "rocket": False, "boosts": [], "freeze": False}
 
 
 def _c(cell: str) -> tuple[str, str]:
@@ -55,6 +65,10 @@ def normalise(action: Any) -> Any:
         out["boosts"] = sorted(out["boosts"])
     return out
 
+
+# The movement boosts a move may use, in words for the log (zh, en).
+BOOST_WORDS = {"cowboy": ("🤠牛仔冲刺", "🤠 cowboy dash"), "springdog": ("🐩弹簧跳", "🐩 spring jump"),
+               "magnet": ("🧲小磁铁", "🧲 magnet")}
 
 class ToysGame(Game[ToysConfig, ToysState]):
     id = "toys"
@@ -242,11 +256,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
         ce = ", ".join(f"{COMPANIONS[v][0]} on {_c(k)[1]}" for k, v in st.markers.items())
         sz = "、".join(_c(c)[0] for c in st.sight)
         se = ", ".join(_c(c)[1] for c in st.sight)
-        andy = ""
+        andy = andy_zh = ""
         if st.andy is not None:
-            andy = f"; seat {st.andy} plays Andy"
+            andy, andy_zh = f"; P{st.andy + 1} plays Andy", f"；P{st.andy + 1} 扮演安迪"
         ev.insert(0, public(
-            "night_start", f"第 {st.night} 夜开始：伙伴 {cz}；视线格 {sz}；任务需求 {st.need}",
+            "night_start", f"第 {st.night} 夜开始：伙伴 {cz}；视线格 {sz}；任务需求 {st.need}{andy_zh}",
             f"Night {st.night}: companions {ce}; sight cells {se}; task needs {st.need}{andy}",
             night=st.night, markers=dict(st.markers), sight=list(st.sight), need=st.need,
             andy=st.andy))
@@ -278,24 +292,39 @@ class ToysGame(Game[ToysConfig, ToysState]):
         ev += self._open(st, "move")
         return ev
 
+    @staticmethod
+    def holds_item(st: ToysState, seat: int) -> bool:
+        """Whether ``seat`` still holds an unused item card - public (everyone sees the
+        card in front of it), unlike which item it is."""
+        return st.item[seat] is not None and not st.item_used[seat]
+
     def _participants(self, st: ToysState, phase: str) -> list[int]:
+        """Who a window asks - decided on public facts only (R5a): which item a seat
+        holds is secret, so every holder of an unused item card is asked where any item
+        could be used, and answers ``pass`` when its own item does not fit."""
         n = self.n(st)
         if phase == "move":
             return [s for s in range(n) if self.active(st, s)]
         if phase == "noise":
             return [s for s in range(n) if self.active(st, s) or s == st.andy]
-        if phase == "peek":
-            return [s for s in range(n) if s != st.andy and st.item[s] == "mirror"
-                    and not st.item_used[s] and any(t != s for t in st.cards)]
-        # react / react2: every 🧸 may still freeze; 🎧 and ⏰ holders even when 🧊
-        # (FAQ 10.3: items are not blocked by the frozen status).
-        return [s for s in range(n) if self.active(st, s)
-                or (s != st.andy and st.item[s] in ("earmuffs", "clock")
-                    and not st.item_used[s])]
+        if phase == "peek":  # a 🪞 may be in any unused item card (FAQ 10.3: even 🧊)
+            if not st.cards:
+                return []
+            return [s for s in range(n) if s != st.andy and self.holds_item(st, s)]
+        if phase == "after_peek":  # the peeks were public; a 🧸 peeker may freeze now
+            return [s for s in sorted(st.peeks) if self.active(st, s)]
+        # react / react2: every 🧸 may still freeze; every holder of an unused item card
+        # too, even when 🧊 (FAQ 10.3: 🎧 and ⏰ are not blocked by the frozen status).
+        seats = [s for s in range(n) if self.active(st, s)
+                 or (s != st.andy and self.holds_item(st, s))]
+        if st.cfg.react_order == "cascade":  # speakers in turn, from a rotating seat
+            start = ((st.night - 1) * MOMENTS + st.moment - 1) % n
+            seats = sorted(seats, key=lambda s: (s - start) % n)
+        return seats
 
     def _open(self, st: ToysState, phase: str) -> list[Event]:
         """Open a window; skip windows nobody takes part in."""
-        order = ["move", "noise", "peek", "reveal", "react", "react2"]
+        order = ["move", "noise", "peek", "after_peek", "reveal", "react", "react2"]
         while True:
             if phase == "reveal":
                 ev = self._reveal(st)
@@ -317,6 +346,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
             return []
         left = [s for s in st.waiting if s not in st.pending]
         if st.phase == "move" and st.cfg.move_order == "in_turn":
+            return left[:1]
+        if st.phase in ("react", "react2") and st.cfg.react_order == "cascade":
             return left[:1]
         return left
 
@@ -385,8 +416,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
                         acts.append(a)
             acts.append({"type": "freeze"})
         elif ph == "peek":
-            acts = [{"type": "peek", "target": t} for t in sorted(st.cards) if t != seat]
+            if st.item[seat] == "mirror" and not st.item_used[seat]:
+                acts = [{"type": "peek", "target": t} for t in sorted(st.cards) if t != seat]
             acts.append({"type": "pass"})
+        elif ph == "after_peek":
+            acts = [{"type": "pass"}, {"type": "freeze"}]
         elif ph == "potato":
             acts = [{"type": "replay", "card": c} for c in self._cards(st)
                     if c != st.cards[seat]["card"]]
@@ -402,6 +436,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
                              if c != st.cards[seat]["card"]]
             if st.item[seat] == "earmuffs" and not st.item_used[seat]:
                 acts.append({"type": "earmuffs"})
+                if self.active(st, seat):  # FAQ 10.3/10.4: use 🎧, then freeze
+                    acts.append({"type": "earmuffs", "freeze": True})
         return acts + self._extra(st, seat)
 
     def _cards(self, st: ToysState) -> list[int]:
@@ -449,6 +485,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
             ev = self._freeze(st, seat)
             st.waiting = [s for s in st.waiting if s != seat]
             return ev + self._maybe_close(st)
+        if st.phase in ("react", "react2") and st.cfg.react_order == "cascade":
+            return self._cascade(st, seat, action)
         st.pending[seat] = action
         ev = []
         if st.phase == "noise" and kind == "noise":
@@ -464,9 +502,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
         return ev + self._maybe_close(st)
 
     def _seat_name(self, st: ToysState, seat: int) -> tuple[str, str]:
+        """A seat in event texts: ``P1``.. counted from 1, with its role's icon."""
         r = st.roles[seat]
         icon = ROLES[r][0] if r else ""
-        return f"{seat}号{icon}", f"seat {seat}{icon}"
+        return f"P{seat + 1}{icon}", f"P{seat + 1}{icon}"
 
     def _freeze(self, st: ToysState, seat: int) -> list[Event]:
         st.frozen[seat] = True
@@ -484,6 +523,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
             return self._close_noise(st)
         if ph == "peek":
             return self._close_peek(st)
+        if ph == "after_peek":
+            ev = [e for s, a in sorted(st.pending.items()) if a["type"] == "freeze"
+                  for e in self._freeze(st, s)]
+            return ev + self._open(st, "reveal")
         return self._close_react(st)
 
     def _close_move(self, st: ToysState) -> list[Event]:
@@ -505,10 +548,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
             z, e = self._seat_name(st, s)
             route_z = "→".join(_c(c)[0] for c in a["path"])
             route_e = " → ".join(_c(c)[1] for c in a["path"])
-            extra = f"（{'、'.join(a['boosts'])}）" if a.get("boosts") else ""
+            boosts = [BOOST_WORDS.get(b, (b, b)) for b in a.get("boosts") or []]
+            extra = f"（{'、'.join(b[0] for b in boosts)}）" if boosts else ""
             ev.append(public("move", f"{z} 移动 {route_z}{extra}",
                              f"{e} moves {route_e}"
-                             + (f" ({', '.join(a['boosts'])})" if a.get("boosts") else ""),
+                             + (f" ({', '.join(b[1] for b in boosts)})" if boosts else ""),
                              seat=s, path=list(a["path"]), boosts=a.get("boosts", [])))
         return ev
 
@@ -532,12 +576,12 @@ class ToysGame(Game[ToysConfig, ToysState]):
             st.peeks[s] = t
             card = st.cards.get(t, {}).get("card")
             z, e = self._seat_name(st, s)
-            ev.append(public("item", f"{z} 用 🪞小镜子 偷看了 {t}号 的牌",
-                             f"{e} uses 🪞 mirror to peek at seat {t}", seat=s, target=t))
+            ev.append(public("item", f"{z} 用 🪞小镜子 偷看了 P{t + 1} 的牌",
+                             f"{e} uses 🪞 mirror to peek at P{t + 1}", seat=s, target=t))
             shown = NOISE_ICONS.get(card, "🧊") if card is not None else "🧊"
-            ev.append(private([s], "peek", f"你看到 {t}号 的牌是 {shown}",
-                              f"seat {t}'s card is {shown}", target=t, card=card))
-        return ev + self._open(st, "reveal")
+            ev.append(private([s], "peek", f"你看到 P{t + 1} 的牌是 {shown}",
+                              f"P{t + 1}'s card is {shown}", target=t, card=card))
+        return ev + self._open(st, "after_peek")
 
     def _reveal(self, st: ToysState) -> list[Event]:
         st.revealed = True
@@ -552,31 +596,54 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 extra += ITEMS[c["item"]][0]
             if c["rocket"]:
                 extra += "🚀"
-            parts_z.append(f"{s}号 {NOISE_ICONS[c['card']]}{extra}")
-            parts_e.append(f"seat {s} {NOISE_ICONS[c['card']]}{extra}")
+            parts_z.append(f"P{s + 1} {NOISE_ICONS[c['card']]}{extra}")
+            parts_e.append(f"P{s + 1} {NOISE_ICONS[c['card']]}{extra}")
         cards = {str(s): dict(c) for s, c in st.cards.items()}
         return [public("reveal", "揭示：" + ("，".join(parts_z) or "无人出牌"),
                        "Reveal: " + (", ".join(parts_e) or "no cards"), cards=cards)]
+
+    def _react_effect(self, st: ToysState, s: int, a: dict[str, Any]) -> list[Event]:
+        """What one post-reveal choice does (pass does nothing)."""
+        ev: list[Event] = []
+        z, e = self._seat_name(st, s)
+        if a["type"] == "earmuffs":
+            st.item_used[s] = True
+            st.muffs += 1
+            ev.append(public("item", f"{z} 使用 🎧隔音耳罩：本时刻 S−1",
+                             f"{e} uses 🎧 earmuffs: S − 1 this moment", seat=s))
+        if a["type"] == "freeze" or a.get("freeze"):
+            ev += self._freeze(st, s)
+        elif a["type"] == "replay":
+            st.ability_used[s] = True
+            st.cards[s]["card"] = a["card"]
+            ev.append(public("replay", f"{z} 🥔 收回并重出：{NOISE_ICONS[a['card']]}",
+                             f"{e} 🥔 takes back and replays: {NOISE_ICONS[a['card']]}",
+                             seat=s, card=a["card"]))
+        return ev
+
+    def _cascade(self, st: ToysState, seat: int, action: dict[str, Any]) -> list[Event]:
+        """``react_order="cascade"``: one seat speaks at a time and what it does is seen
+        at once; any freeze, 🎧 or 🥔 gives everyone who already passed another turn
+        ("一旦有人先翻，后面的人都会跟着翻"). The window closes after a full round of passes."""
+        if action["type"] == "pass":
+            st.pending[seat] = action
+            st.waiting = st.waiting[1:] + st.waiting[:1]
+            z, e = self._seat_name(st, seat)
+            return [public("react_pass", f"{z} 过", f"{e} passes", seat=seat),
+                    *self._maybe_close(st)]
+        ev = self._react_effect(st, seat, action)
+        # the seats after the one that acted speak first; it comes last again
+        still = set(self._participants(st, st.phase))
+        st.waiting = [s for s in st.waiting[1:] + st.waiting[:1] if s in still]
+        st.pending = {}
+        return ev + self._maybe_close(st)
 
     def _close_react(self, st: ToysState) -> list[Event]:
         ev: list[Event] = []
         replayed = False
         for s, a in sorted(st.pending.items()):
-            z, e = self._seat_name(st, s)
-            if a["type"] == "freeze":
-                ev += self._freeze(st, s)
-            elif a["type"] == "earmuffs":
-                st.item_used[s] = True
-                st.muffs += 1
-                ev.append(public("item", f"{z} 使用 🎧隔音耳罩：本时刻 S−1",
-                                 f"{e} uses 🎧 earmuffs: S − 1 this moment", seat=s))
-            elif a["type"] == "replay":
-                st.ability_used[s] = True
-                st.cards[s]["card"] = a["card"]
-                replayed = True
-                ev.append(public("replay", f"{z} 🥔 收回并重出：{NOISE_ICONS[a['card']]}",
-                                 f"{e} 🥔 takes back and replays: {NOISE_ICONS[a['card']]}",
-                                 seat=s, card=a["card"]))
+            ev += self._react_effect(st, s, a)
+            replayed = replayed or a["type"] == "replay"
         if st.phase == "react" and st.cfg.potato_timing == "after_freezes":
             potatoes = [s for s in range(self.n(st)) if self.active(st, s) and s in st.cards
                         and st.roles[s] == "potato" and not st.ability_used[s]]
@@ -700,9 +767,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
         st.over, st.ending, st.phase, st.waiting, st.pending = True, "andy_woke", "over", [], {}
         return [public("andy_wakes",
                        f"曝光 {st.exposure} ≥ {st.nums['cap']}：安迪醒了！游戏结束；"
-                       f"仍在活动的 {hit} 各 −6",
+                       f"仍在活动的 {seat_refs(hit, 'zh')} 各 −6",
                        f"Exposure {st.exposure} ≥ {st.nums['cap']}: Andy wakes up! Game over; "
-                       f"still active {hit} lose 6 each", exposure=st.exposure, seats=hit)]
+                       f"still active {seat_refs(hit)} lose 6 each", exposure=st.exposure, seats=hit)]
 
     def _end_night(self, st: ToysState) -> list[Event]:
         n = self.n(st)
@@ -782,6 +849,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         }
         # Used items are public (they were declared); unused ones only to their holder.
         v["items_declared"] = [st.item[s] if st.item_used[s] else None for s in range(n)]
+        v["items_held"] = [self.holds_item(st, s) for s in range(n)]
         if st.revealed:
             v["cards"] = {str(s): dict(c) for s, c in st.cards.items()}
         if seat is not None:
@@ -896,7 +964,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             return ("猜：会越线" if c else "猜：不越线") if zh else (
                 "guess: crossing" if c else "guess: no crossing")
         if k == "peek":
-            return f"🪞 偷看 {action['target']}号" if zh else f"🪞 peek at seat {action['target']}"
+            return f"🪞 偷看 P{action['target'] + 1}" if zh else f"🪞 peek at P{action['target'] + 1}"
         if k == "replay":
             c = action["card"]
             return f"🥔 重出 {NOISE_ICONS[c]}{c}" if zh else f"🥔 replay {NOISE_ICONS[c]}{c}"
@@ -931,7 +999,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 w.pending[s] = {"type": "noise", "card": rng.choice(self._cards(w))}
             elif a["type"] == "guess":
                 w.pending[s] = {"type": "guess", "cross": rng.random() < 0.5}
-            elif a["type"] in ("peek", "pass", "earmuffs", "replay"):
+            elif a["type"] in ("peek", "pass", "earmuffs", "replay", "freeze"):
                 w.pending[s] = {"type": "pass"}
         w.rng = random.Random(rng.random())
         return w
