@@ -3,32 +3,74 @@
 A bot never receives the game state. It gets its seat's view, the seat's legal actions, its
 own seeded generator and - for search bots - ``sample_world``, which returns a
 *determinized* state (everything the seat cannot see re-dealt at random by the game).
+
+The view is built only when the bot reads ``ctx.view`` (a random bot never pays for it).
+A bot may answer with an index into ``ctx.legal`` instead of an action by defining
+``choose_index(ctx) -> int`` (OpenSpiel-style action ids): nothing is compared or
+serialised then. ``choose`` stays the one method every bot has.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from boardlab.engine.protocol import Action
 
 
-@dataclass
 class DecisionContext:
-    game: Any  # Game
-    seat: int
-    view: dict[str, Any]
-    legal: list[Action]
-    rng: random.Random
-    _sample_world: Callable[[random.Random], Any] | None = None
+    """One decision of one seat: what the bot may know.
+
+    ``view`` may be given, or built lazily by ``make_view`` on first read."""
+
+    __slots__ = ("game", "seat", "legal", "rng", "_view", "_make_view", "_sample_world")
+
+    def __init__(
+        self,
+        game: Any,
+        seat: int,
+        view: dict[str, Any] | None = None,
+        legal: list[Action] | None = None,
+        rng: random.Random | None = None,
+        _sample_world: Callable[[random.Random], Any] | None = None,
+        *,
+        make_view: Callable[[], dict[str, Any]] | None = None,
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.legal: list[Action] = legal if legal is not None else []
+        self.rng: random.Random = rng if rng is not None else random.Random(0)
+        self._view = view
+        self._make_view = make_view
+        self._sample_world = _sample_world
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            if self._make_view is None:
+                raise RuntimeError("this decision carries no view")
+            self._view = self._make_view()
+        return self._view
+
+    @view.setter
+    def view(self, value: dict[str, Any]) -> None:
+        self._view = value
+
+    @property
+    def view_built(self) -> bool:
+        """Whether the view has been built (tests and benchmarks check laziness)."""
+        return self._view is not None
 
     def sample_world(self) -> Any:
         """A state consistent with this seat's view (hidden information re-dealt)."""
         if self._sample_world is None:
             raise RuntimeError("this decision offers no world sampling")
         return self._sample_world(self.rng)
+
+    @property
+    def can_sample(self) -> bool:
+        return self._sample_world is not None
 
 
 class Bot(Protocol):
@@ -38,9 +80,13 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions (the same draw either way it is asked)."""
 
     name = "random"
 
     def choose(self, ctx: DecisionContext) -> Action:
         return ctx.rng.choice(ctx.legal)
+
+    def choose_index(self, ctx: DecisionContext) -> int:
+        # random.choice(seq) is seq[_randbelow(len(seq))]: the same stream as choose.
+        return ctx.rng._randbelow(len(ctx.legal))

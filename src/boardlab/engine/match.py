@@ -1,14 +1,25 @@
-"""Playing one game with bots (and, through callbacks, people)."""
+"""Playing one game with bots (and, through callbacks, people).
+
+The loop is the engine's hot path. Per decision it asks ``to_move`` once and
+``legal_actions`` once, gives the bot a context whose view is built only if the bot reads
+it (and then with the seat's log kept incrementally, see :class:`SeatLog`), and accepts
+the bot's answer without re-checking it when it is one of the listed legal actions (by
+index, or the very object from the list). Anything else goes through ``check_action`` as
+before, so behaviour does not change.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardlab.bots.base import Bot, DecisionContext
-from boardlab.engine.protocol import Game, GameRecord, GameState, Result
+from boardlab.engine.errors import IllegalAction
+from boardlab.engine.protocol import Game, GameRecord, GameState, Result, SeatLog, log_feed
 from boardlab.engine.rng import make_rng
+
+if TYPE_CHECKING:
+    from boardlab.bots.base import Bot, DecisionContext
 
 MAX_STEPS = 1_000_000
 
@@ -20,16 +31,53 @@ class MatchOutcome:
     state: GameState
 
 
-def decision_context(game: Game, state: GameState, seat: int, rng) -> DecisionContext:
-    """What a bot at ``seat`` may know: its view, its legal actions, world sampling."""
-    return DecisionContext(
-        game=game,
-        seat=seat,
-        view=game.view(state, seat),
-        legal=game.legal_actions(state, seat),
-        rng=rng,
-        _sample_world=lambda r: game.determinize(state, seat, r),
+def _context_class():
+    # engine never imports bots at module level (layers); the class is looked up once.
+    from boardlab.bots.base import DecisionContext
+
+    return DecisionContext
+
+
+def decision_context(game: Game, state: GameState, seat: int, rng,
+                     legal: list | None = None,
+                     seat_log: SeatLog | None = None) -> DecisionContext:
+    """What a bot at ``seat`` may know: its view (built when read), its legal actions,
+    world sampling. With ``seat_log`` the view's log is kept incrementally (equal to the
+    full view's)."""
+    if seat_log is None:
+        def make_view() -> dict[str, Any]:
+            return game.view(state, seat)
+    else:
+        def make_view() -> dict[str, Any]:
+            with log_feed(state, seat_log):
+                return game.view(state, seat)
+    return _context_class()(
+        game, seat, None,
+        game.legal_actions(state, seat) if legal is None else legal,
+        rng,
+        lambda r: game.determinize(state, seat, r),
+        make_view=make_view,
     )
+
+
+def is_listed(action: Any, legal: list) -> bool:
+    """Whether ``action`` is one of the objects of ``legal`` (identity, not equality)."""
+    for candidate in legal:  # noqa: SIM110 - a plain loop is faster than any() here
+        if candidate is action:
+            return True
+    return False
+
+
+def ask(bot: Bot, ctx: DecisionContext) -> tuple[Any, bool]:
+    """The bot's choice and whether it is known legal (picked from ``ctx.legal``)."""
+    by_index = getattr(bot, "choose_index", None)
+    if by_index is not None:
+        i = by_index(ctx)
+        if type(i) is int and 0 <= i < len(ctx.legal):
+            return ctx.legal[i], True
+        raise IllegalAction(f"{bot.name}: action index {i!r} is not in 0..{len(ctx.legal) - 1}")
+    action = bot.choose(ctx)
+    return action, is_listed(action, ctx.legal)
 
 
 def play_match(
@@ -53,18 +101,26 @@ def play_match(
     if len(bots) != cfg.players:
         raise ValueError(f"{len(bots)} bots for {cfg.players} seats")
     rngs = [make_rng(seed, "bot", i) for i in range(cfg.players)]
+    logs = [SeatLog(i) for i in range(cfg.players)]
     record = GameRecord(
         game=game.id, config=cfg.model_dump(), seed=seed,
         overrides=dict(overrides) if overrides else None,
     )
+    actions = record.actions
+    to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_in_place
     for _ in range(MAX_STEPS):
-        seats = game.to_move(state)
+        seats = to_move(state)
         if not seats:
             break
         seat = seats[0]
-        action = bots[seat].choose(decision_context(game, state, seat, rngs[seat]))
-        game.apply_in_place(state, seat, action, check=check)
-        record.actions.append((seat, action))
+        ctx = decision_context(game, state, seat, rngs[seat], legal_actions(state, seat),
+                               logs[seat])
+        action, listed = ask(bots[seat], ctx)
+        checked = action
+        if check and not listed:
+            checked = game.check_action(state, seat, action)
+        apply(state, seat, checked, check=False)
+        actions.append((seat, action))
         if on_step is not None:
             on_step(state, seat, action)
     else:

@@ -31,7 +31,10 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -56,9 +59,60 @@ def text(zh: str, en: str) -> Text:
     return {"zh": zh, "en": en}
 
 
+def seat_ref(seat: int) -> str:
+    """How event texts name a seat: ``P1`` .. ``Pn``, counted from 1 as people count (the web
+    shows a player's own name in its place)."""
+    return f"P{seat + 1}"
+
+
+def seat_refs(seats: Iterable[int], lang: str = "en") -> str:
+    """Several seats in words (``P1、P3`` / ``P1, P3``; ``无`` / ``none`` for no seat)."""
+    names = [seat_ref(s) for s in seats]
+    if not names:
+        return "无" if lang == "zh" else "none"
+    return ("、" if lang == "zh" else ", ").join(names)
+
+
 def canonical(value: Any) -> str:
     """A stable JSON spelling of a JSON-able value (sorted keys), for comparing actions."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+_JSON_TYPES = frozenset({dict, list, tuple, str, int, float, bool, type(None)})
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """``canonical(a) == canonical(b)`` without serialising either (the legality hot path).
+
+    Exactly the JSON comparison: ``True`` differs from ``1`` and ``1`` from ``1.0``, a tuple
+    equals the list with the same items. Anything outside plain JSON types falls back to
+    :func:`canonical`, so the answer (or the error) is always the one it would give."""
+    if a is b:
+        return True
+    ta, tb = type(a), type(b)
+    if ta is tb:
+        if ta is dict:
+            if len(a) != len(b):
+                return False
+            for k, v in a.items():
+                if k not in b or type(k) is not str:
+                    return canonical(a) == canonical(b)
+                if not same_json(v, b[k]):
+                    return False
+            return True
+        if ta is str or ta is int or ta is bool:
+            return a == b
+        if ta is list or ta is tuple:
+            return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+        if ta is float:
+            return repr(a) == repr(b)
+        if a is None:
+            return True
+    elif ta in _JSON_TYPES and tb in _JSON_TYPES:
+        if (ta is list or ta is tuple) and (tb is list or tb is tuple):
+            return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+        return False  # distinct plain JSON types never share a spelling
+    return canonical(a) == canonical(b)
 
 
 @dataclass(frozen=True)
@@ -84,6 +138,60 @@ class Event:
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
         return out
+
+
+class SeatLog:
+    """The log one seat may see, kept up to date incrementally.
+
+    Each event is turned into JSON once, when it first appears, instead of the whole log
+    at every view: :meth:`sync` looks only at the events appended since the last call. A
+    state whose log is another list (a copy, a replay) or shorter than what was read
+    starts the seat's log over. ``entries`` always equals ``game.visible_log(state, seat)``
+    after ``sync(state)``; the dictionaries are shared between calls and must not be
+    changed by their readers.
+    """
+
+    __slots__ = ("seat", "entries", "seen", "_log")
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.entries: list[dict[str, Any]] = []
+        self.seen = 0
+        self._log: list[Event] | None = None
+
+    def sync(self, state: GameState) -> list[dict[str, Any]]:
+        log = state.log
+        if log is not self._log or len(log) < self.seen:
+            self._log, self.entries, self.seen = log, [], 0
+        if len(log) > self.seen:
+            seat, out = self.seat, self.entries
+            for event in islice(log, self.seen, None):
+                if event.visible(seat):
+                    out.append(event.to_json())
+            self.seen = len(log)
+        return self.entries
+
+    def new_entries(self, state: GameState) -> list[dict[str, Any]]:
+        """Only the entries that appeared since the previous call (an incremental feed)."""
+        before = len(self.entries) if state.log is self._log else 0
+        return self.sync(state)[before:]
+
+
+_LOG_FEED: ContextVar[tuple[Any, SeatLog] | None] = ContextVar("boardlab_log_feed",
+                                                                default=None)
+
+
+@contextmanager
+def log_feed(state: GameState, seat_log: SeatLog):
+    """While active, ``visible_log(state, seat_log.seat)`` reads ``seat_log`` incrementally
+    instead of converting the whole log again: the same list of entries, built once per
+    event. Every game whose ``view`` takes its log from :meth:`Game.visible_log` gets
+    this without changing anything."""
+    token = _LOG_FEED.set((state, seat_log))
+    try:
+        yield
+    finally:
+        _LOG_FEED.reset(token)
 
 
 def public(kind: str, zh: str, en: str, **data: Any) -> Event:
@@ -217,9 +325,8 @@ class Game(ABC, Generic[C, S]):
         if seat not in self.to_move(state):
             raise IllegalAction(f"seat {seat} has nothing to decide now")
         legal = self.legal_actions(state, seat)
-        key = canonical(action)
         for candidate in legal:
-            if canonical(candidate) == key:
+            if candidate is action or same_json(candidate, action):
                 return candidate
         types = sorted({a.get("type", "?") for a in legal})
         kind = action.get("type")
@@ -249,13 +356,17 @@ class Game(ABC, Generic[C, S]):
         return new, events  # type: ignore[return-value]
 
     def apply_in_place(
-        self, state: S, seat: int, action: Action, *, check: bool = True
+        self, state: S, seat: int, action: Action, *, check: bool = True, log: bool = True
     ) -> list[Event]:
-        """Like :meth:`apply` but mutates ``state`` (the simulation hot path)."""
+        """Like :meth:`apply` but mutates ``state`` (the simulation hot path).
+
+        ``log=False`` is the quiet mode of rollouts: the events are returned but not kept
+        in ``state.log`` (a search bot's imagined futures need no history)."""
         if check:
             action = self.check_action(state, seat, action)
         events = self._apply(state, seat, action)
-        state.log.extend(events)
+        if log:
+            state.log.extend(events)
         return events
 
     # ---- what seats see, and the end --------------------------------------------------------
@@ -283,6 +394,11 @@ class Game(ABC, Generic[C, S]):
         return canonical(action)
 
     def visible_log(self, state: S, seat: int | None) -> list[dict[str, Any]]:
+        """The events ``seat`` may see, as JSON. Inside :func:`log_feed` for this state and
+        seat, the incrementally kept copy (equal, without converting the whole log)."""
+        feed = _LOG_FEED.get()
+        if feed is not None and feed[0] is state and feed[1].seat == seat:
+            return list(feed[1].sync(state))
         return [e.to_json() for e in state.log if e.visible(seat)]
 
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:

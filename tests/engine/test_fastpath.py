@@ -1,0 +1,154 @@
+"""The engine's fast paths give exactly what the slow, obvious paths give."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardlab.bots.base import DecisionContext, RandomBot
+from boardlab.engine.errors import IllegalAction
+from boardlab.engine.match import decision_context, play_match
+from boardlab.engine.protocol import SeatLog, canonical, log_feed, same_json
+from boardlab.engine.registry import all_game_ids, get_game
+from support.sealed import GAME as SEALED
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 3),
+                      st.floats(allow_nan=False, width=16), st.sampled_from(["a", "b", "1"]))
+json_value = st.recursive(
+    json_leaf,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.tuples(inner, inner),
+                            st.dictionaries(st.sampled_from(["type", "card", "x"]), inner,
+                                            max_size=3)),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(a=json_value, b=json_value)
+def test_same_json_is_canonical_equality(a, b):
+    assert same_json(a, b) == (canonical(a) == canonical(b))
+    assert same_json(a, a)
+
+
+@pytest.mark.parametrize(("a", "b", "same"), [
+    ({"card": 1}, {"card": True}, False),
+    ({"card": 1}, {"card": 1.0}, False),
+    ({"path": ["a"]}, {"path": ("a",)}, True),
+    ({"x": 0.0}, {"x": -0.0}, False),
+    ({"type": "a", "k": None}, {"type": "a"}, False),
+])
+def test_same_json_edge_cases(a, b, same):
+    assert same_json(a, b) is same
+
+
+class ViewChecker:
+    """A bot that reads its view and compares it with the full view built the slow way."""
+
+    name = "checker"
+
+    def __init__(self, game, state_of) -> None:
+        self.game, self.state_of, self.checked = game, state_of, 0
+
+    def choose(self, ctx: DecisionContext):
+        state = self.state_of()
+        assert ctx.view == self.game.view(state, ctx.seat)
+        assert canonical(ctx.view) == canonical(self.game.view(state, ctx.seat))
+        self.checked += 1
+        return ctx.rng.choice(ctx.legal)
+
+
+GAMES = [g for g in all_game_ids() if g != "burgle"] + ["sealed"]
+
+
+def _game(gid):
+    return SEALED if gid == "sealed" else get_game(gid)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_incremental_log_equals_the_full_views_log(gid, monkeypatch):
+    """Every view a bot reads in ``play_match`` (log kept per seat, one event converted
+    once) equals the view ``game.view`` builds from the whole log."""
+    game = _game(gid)
+    players = game.min_players + 1
+    holder: dict = {}
+    real_setup = game.setup
+
+    def setup(*a, **k):  # the one state object play_match then mutates
+        holder["state"] = real_setup(*a, **k)
+        return holder["state"]
+
+    monkeypatch.setattr(game, "setup", setup)
+    bots = [ViewChecker(game, lambda: holder["state"]) for _ in range(players)]
+    play_match(game, {"players": players}, 3, bots)
+    assert sum(b.checked for b in bots) >= 9
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_seat_log_feed_follows_a_game_and_restarts_on_another_log(gid):
+    game = _game(gid)
+    players = game.min_players
+    state = game.new_game({"players": players}, 9)
+    logs = {s: SeatLog(s) for s in [None, *range(players)]}
+    rng = random.Random(9)
+    fed: dict = {s: [] for s in logs}
+    for _ in range(400):
+        movers = game.to_move(state)
+        if not movers:
+            break
+        for s, log in logs.items():
+            fed[s] += log.new_entries(state)
+            assert log.sync(state) == game.visible_log(state, s) == fed[s]
+            with log_feed(state, log):
+                assert game.visible_log(state, s) == game.visible_log(state.copy(), s)
+        seat = movers[0]
+        game.apply_in_place(state, seat, rng.choice(game.legal_actions(state, seat)))
+    other = game.new_game({"players": players}, 10)
+    assert logs[0].sync(other) == game.visible_log(other, 0)
+
+
+def test_view_is_built_only_when_read_and_choices_by_index_match_choices():
+    state = SEALED.new_game({"players": 3}, 1)
+    ctx = decision_context(SEALED, state, 0, random.Random(1))
+    assert not ctx.view_built
+    i = RandomBot().choose_index(decision_context(SEALED, state, 0, random.Random(5)))
+    assert RandomBot().choose(decision_context(SEALED, state, 0, random.Random(5))) == \
+        ctx.legal[i]
+    assert ctx.view == SEALED.view(state, 0) and ctx.view_built
+
+
+class Fresh:
+    """Returns an equal but new dict (not the listed object): it must go through
+    ``check_action`` and still be accepted, and a wrong one refused."""
+
+    name = "fresh"
+
+    def __init__(self, wrong: bool = False) -> None:
+        self.wrong = wrong
+
+    def choose(self, ctx):
+        a = dict(ctx.rng.choice(ctx.legal))
+        if self.wrong:
+            a["card"] = 99
+        return a
+
+
+def test_choices_not_from_the_list_are_still_checked():
+    a = play_match(SEALED, {"players": 3}, 4, [Fresh()] * 3)
+    b = play_match(SEALED, {"players": 3}, 4, [RandomBot()] * 3)
+    assert a.record.actions == b.record.actions
+    with pytest.raises(IllegalAction, match="not a legal"):
+        play_match(SEALED, {"players": 3}, 4, [Fresh(wrong=True)] * 3)
+
+
+def test_quiet_apply_keeps_no_log_but_the_same_state():
+    loud = SEALED.new_game({"players": 3}, 2)
+    quiet = loud.copy()
+    for seat in SEALED.to_move(loud):
+        action = SEALED.legal_actions(loud, seat)[0]
+        events = SEALED.apply_in_place(quiet, seat, action, log=False)
+        assert events == SEALED.apply_in_place(loud, seat, action)
+    assert SEALED.facts(quiet) == SEALED.facts(loud)
+    assert len(quiet.log) < len(loud.log)
