@@ -418,6 +418,29 @@ class Game(ABC, Generic[C, S]):
         own = list(self.bots())
         return [own[i % len(own)] for i in range(players)] if own else ["random"] * players
 
+    def labels(self) -> dict[str, Any]:
+        """The game's words for screens, each a :data:`Text`, grouped by kind: ``actions``
+        (action types), ``phases``, ``summary`` (result-summary keys), ``values`` (words for
+        summary/option values such as ``"dawn"``), ``options`` (config keys), ``bots`` (bot
+        names), ``rules`` (``turn``: the turn in short; ``phases``: each phase explained;
+        ``glossary``: ``[icon, Text]`` pairs for every role, item and card).
+
+        By default read from ``LABELS`` in the ``texts`` module next to the game's rules
+        (``games/<id>/texts.py``); empty when the game has none yet."""
+        import importlib
+        import sys
+
+        module_name = type(self).__module__
+        is_package = hasattr(sys.modules.get(module_name), "__path__")
+        package = module_name if is_package else module_name.rpartition(".")[0]
+        try:
+            module = importlib.import_module(package + ".texts")
+        except ModuleNotFoundError as exc:
+            if exc.name != package + ".texts":
+                raise
+            return {}
+        return copy.deepcopy(getattr(module, "LABELS", {}))
+
     # ---- records ------------------------------------------------------------------------
 
     def new_game(

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
-from boardlab.engine.protocol import Action, Event, Game, Result, private, public, text
+from boardlab.engine.protocol import Action, Event, Game, Result, private, public, seat_refs, text
 from boardlab.engine.rng import make_rng
 from boardlab.games.cat import data
 from boardlab.games.cat.config import CatConfig
@@ -295,7 +295,7 @@ class CatGame(Game[CatConfig, CatState]):
         events = [
             private([seat], "chosen", f"你暗出：{label(action, 'zh')}",
                     f"you play face down: {label(action, 'en')}", seat=seat, action=action),
-            public("face_down", f"P{seat} 已暗出", f"P{seat} has played face down", seat=seat),
+            public("face_down", f"P{seat + 1} 已暗出", f"P{seat + 1} has played face down", seat=seat),
         ]
         if len(state.pending) == state.n:
             events += self._resolve(state)
@@ -307,7 +307,7 @@ class CatGame(Game[CatConfig, CatState]):
         name = {"zh": "特殊牌堆", "en": "special deck"} if pile == "special" else {
             "zh": rn(pile, "zh") + "胡闹牌", "en": rn(pile, "en") + " chaos pile"}
         events = [
-            public("draw", f"P{seat} 从{name['zh']}抽了 1 张", f"P{seat} draws from the "
+            public("draw", f"P{seat + 1} 从{name['zh']}抽了 1 张", f"P{seat + 1} draws from the "
                    f"{name['en']}", seat=seat, pile=pile),
             private([seat], "drawn", f"你抽到 {data.card_name(card, 'zh')}",
                     f"you draw {data.card_name(card, 'en')}", seat=seat, card=card),
@@ -324,17 +324,17 @@ class CatGame(Game[CatConfig, CatState]):
         plays = dict(sorted(state.pending.items()))
         state.pending = {}
         events = [public(
-            "reveal", "翻牌：" + "；".join(f"P{s} {label(a, 'zh')}" for s, a in plays.items()),
-            "reveal: " + "; ".join(f"P{s} {label(a, 'en')}" for s, a in plays.items()),
+            "reveal", "翻牌：" + "；".join(f"P{s + 1} {label(a, 'zh')}" for s, a in plays.items()),
+            "reveal: " + "; ".join(f"P{s + 1} {label(a, 'en')}" for s, a in plays.items()),
             plays={str(s): a for s, a in plays.items()}, station=state.station)]
         for s, a in plays.items():
             if "card" in a:
                 state.hands[s].remove(a["card"])
                 state.discard.append(a["card"])
             if a["type"] == "discard":
-                events.append(public("discard", f"P{s} 没有能用的牌，弃掉了 "
+                events.append(public("discard", f"P{s + 1} 没有能用的牌，弃掉了 "
                                      f"{data.card_name(a['card'], 'zh')}",
-                                     f"P{s} had no usable card and discards "
+                                     f"P{s + 1} had no usable card and discards "
                                      f"{data.card_name(a['card'], 'en')}", seat=s))
         # room by room; every shift and cat resolves before any exposure check (§6.2 step 2)
         for room in data.ROOMS:
@@ -408,8 +408,8 @@ class CatGame(Game[CatConfig, CatState]):
             zh, en = "鱼堆 +2", "fish pile +2"
         return public(
             "effect",
-            f"P{s} {label(a, 'zh')}：{zh}，乐趣 {before}→{state.fun[s]}",
-            f"P{s} {label(a, 'en')}: {en}, fun {before}->{state.fun[s]}",
+            f"P{s + 1} {label(a, 'zh')}：{zh}，乐趣 {before}→{state.fun[s]}",
+            f"P{s + 1} {label(a, 'en')}: {en}, fun {before}->{state.fun[s]}",
             seat=s, room=room, card=card, fun=state.fun[s], role=bool(role))
 
     def _maybe_expose(self, state: CatState, room: str) -> Event | None:
@@ -441,9 +441,9 @@ class CatGame(Game[CatConfig, CatState]):
         state.exposures.append(record)
         state.lanes[room] = [0] * state.n
         state.fish[room] = 0
-        moves = "，".join(f"P{s} {b}→{a}" for s, (b, a) in enumerate(zip(before, state.fun,
+        moves = "，".join(f"P{s + 1} {b}→{a}" for s, (b, a) in enumerate(zip(before, state.fun,
                                                                            strict=True)))
-        moves_en = ", ".join(f"P{s} {b}->{a}" for s, (b, a) in enumerate(zip(before, state.fun,
+        moves_en = ", ".join(f"P{s + 1} {b}->{a}" for s, (b, a) in enumerate(zip(before, state.fun,
                                                                               strict=True)))
         return public("exposure", f"💥 {rn(room, 'zh')} {total} 点曝光！{moves}；房间清零",
                       f"💥 the {rn(room, 'en')} is exposed at {total}! {moves_en}; cleared",
@@ -466,9 +466,9 @@ class CatGame(Game[CatConfig, CatState]):
             rooms[room] = {"total": total, "lanes": list(lanes), "fish": state.fish[room],
                            "dirtiest": dirtiest, "second": second, "bills": b, "bonus": g}
             events.append(public(
-                "settle", f"{rn(room, 'zh')} {total} 点：最脏 {dirtiest or '无'}，第二 "
-                f"{second or '无'}", f"the {rn(room, 'en')} at {total}: dirtiest "
-                f"{dirtiest or 'none'}, second {second or 'none'}", room=room, **rooms[room]))
+                "settle", f"{rn(room, 'zh')} {total} 点：最脏 {seat_refs(dirtiest, 'zh')}，第二 "
+                f"{seat_refs(second, 'zh')}", f"the {rn(room, 'en')} at {total}: dirtiest "
+                f"{seat_refs(dirtiest)}, second {seat_refs(second)}", room=room, **rooms[room]))
         held = [state.mess_held(s) for s in range(n)]
         if cfg.variant_d:
             team = sum(state.fun) - state.house_bill

@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from boardlab.engine.errors import ConfigError
-from boardlab.engine.protocol import Action, Event, Game, Result, public, text
+from boardlab.engine.protocol import Action, Event, Game, Result, public, seat_refs, text
 from boardlab.games.geometry.config import GeometryConfig
 from boardlab.games.geometry.state import GeometryState
 
@@ -108,7 +108,7 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
         if t == "open":
             return f"打开房门 {action['door']}" if zh else f"open door {action['door']}"
         if t == "ok":
-            return "OK" if not zh else "同意（OK）"
+            return "同意" if zh else "agree"
         if t == "add":
             return f"再开房门 {action['door']}" if zh else f"also open door {action['door']}"
         if t == "reopen":
@@ -118,7 +118,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
             return (f"指认领袖的第 {action['door']} 张牌" if zh
                     else f"accuse leader's card {action['door']}")
         if t == "reveal_x":
-            return f"翻开我的 X 牌 {action['door']}" if zh else f"reveal my X card {action['door']}"
+            return (f"翻开我在房门 {action['door']} 的空门牌 ✖" if zh
+                    else f"turn up my empty card ✖ at door {action['door']}")
         return str(action)
 
     # ---- transitions ------------------------------------------------------------------
@@ -130,12 +131,12 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
             state.open = [action["door"] - 1]
             state.phase, state.oks = "respond", 0
             state.turn = self._left(state, state.leader)
-            ev.append(public("open", f"领袖 {seat} 打开房门 {action['door']}",
-                             f"leader {seat} opens door {action['door']}", door=action["door"]))
+            ev.append(public("open", f"领袖 P{seat + 1} 打开房门 {action['door']}",
+                             f"leader P{seat + 1} opens door {action['door']}", door=action["door"]))
             return ev
         if t == "ok":
             state.oks += 1
-            ev.append(public("ok", f"玩家 {seat}：OK", f"seat {seat}: OK"))
+            ev.append(public("ok", f"P{seat + 1}：同意", f"P{seat + 1}: agrees"))
             if state.oks >= len(self._active(state)) - 1:
                 ev += self._search_all(state)
                 ev += self._finish_search(state)
@@ -149,8 +150,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
                 state.open = sorted(d - 1 for d in action["doors"])
             state.leader, state.oks = seat, 0
             state.turn = self._left(state, seat)
-            ev.append(public(t, f"玩家 {seat} 成为领袖，打开的房门：{_d(state.open)}",
-                             f"seat {seat} takes the lead; open doors: {_d(state.open)}",
+            ev.append(public(t, f"P{seat + 1} 成为领袖，打开的房门：{_d(state.open)}",
+                             f"P{seat + 1} takes the lead; open doors: {_d(state.open)}",
                              open=[d + 1 for d in state.open]))
             return ev
         if t == "accuse":
@@ -159,8 +160,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
             if state.shape[ld] == d:
                 state.penalty[ld] += 1
                 self._reshuffle(state, ld)
-                ev.append(public("found", f"玩家 {seat} 在领袖 {ld} 的房门 {d + 1} 找到图形！",
-                                 f"seat {seat} finds leader {ld}'s shape behind door {d + 1}!",
+                ev.append(public("found", f"P{seat + 1} 在领袖 P{ld + 1} 的房门 {d + 1} 找到图形！",
+                                 f"P{seat + 1} finds leader P{ld + 1}'s shape behind door {d + 1}!",
                                  seat=ld, by=seat))
                 state.accuser = seat
                 if any(not r and d != state.shape[seat]
@@ -169,15 +170,15 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
                     return ev
                 ev += self._finish_search(state)  # no X card left face down (tiny configs)
                 return ev
-            ev.append(public("miss", f"玩家 {seat} 指认领袖 {ld} 的房门 {d + 1}：X",
-                             f"seat {seat} accuses leader {ld}'s door {d + 1}: X",
+            ev.append(public("miss", f"P{seat + 1} 指认领袖 P{ld + 1} 的房门 {d + 1}：空门 ✖",
+                             f"P{seat + 1} accuses leader P{ld + 1}'s door {d + 1}: empty ✖",
                              seat=ld, by=seat))
             ev += self._finish_search(state)
             return ev
         if t == "reveal_x":
             state.revealed[seat][action["door"] - 1] = True
-            ev.append(public("reveal_x", f"玩家 {seat} 翻开自己的 X 牌 {action['door']}",
-                             f"seat {seat} reveals own X card {action['door']}"))
+            ev.append(public("reveal_x", f"P{seat + 1} 翻开自己房门 {action['door']} 的空门牌 ✖",
+                             f"P{seat + 1} turns up an empty card ✖ at door {action['door']}"))
             ev += self._finish_search(state)
             return ev
         raise AssertionError(t)  # check_action only lets legal types through
@@ -193,8 +194,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
                 door = state.shape[seat] + 1
                 state.penalty[seat] += 1
                 self._reshuffle(state, seat)
-                ev.append(public("found", f"玩家 {seat} 的图形在房门 {door} 被找到！",
-                                 f"seat {seat}'s shape is found behind door {door}!",
+                ev.append(public("found", f"P{seat + 1} 的图形在房门 {door} 被找到！",
+                                 f"P{seat + 1}'s shape is found behind door {door}!",
                                  seat=seat))
                 break  # the search stops: the remaining seats reveal nothing
             seat = self._left(state, seat)
@@ -207,13 +208,13 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
             if sum(state.revealed[s]) >= state.cfg.score_reveals:
                 state.score[s] += 1
                 self._reshuffle(state, s)
-                ev.append(public("point", f"玩家 {s} 证明了 {state.cfg.score_reveals} 个空房间，得 1 分",
-                                 f"seat {s} proves {state.cfg.score_reveals} empty rooms: +1 point",
+                ev.append(public("point", f"P{s + 1} 证明了 {state.cfg.score_reveals} 个空房间，得 1 分",
+                                 f"P{s + 1} proves {state.cfg.score_reveals} empty rooms: +1 point",
                                  seat=s))
         for s in self._active(state):
             if state.penalty[s] >= state.cfg.penalties_out:
                 state.out[s] = True
-                ev.append(public("out", f"玩家 {s} 出局", f"seat {s} is out", seat=s))
+                ev.append(public("out", f"P{s + 1} 出局", f"P{s + 1} is out", seat=s))
         if state.out[state.leader]:
             state.leader = self._left(state, state.leader)
         state.open, state.oks, state.accuser = [], 0, -1
@@ -227,8 +228,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
             state.winners, state.reason = active, "last"
         if state.winners is not None:
             state.phase = "over"
-            ev.append(public("over", f"游戏结束，获胜：{state.winners}",
-                             f"game over, winners: {state.winners}"))
+            ev.append(public("over", f"游戏结束，获胜：{seat_refs(state.winners, 'zh')}",
+                             f"game over, winners: {seat_refs(state.winners)}"))
         else:
             state.phase = "lead"
         return ev
