@@ -17,14 +17,19 @@ who has already chosen):
    ``"item": "socks"|"flashlight"|"oil"|"box"`` (declared with the card, shown at the
    reveal) and ``"rocket": true`` (🚀, card 2 only, once a night); or ``{"type":"freeze"}``.
    9.4's stand-in Andy instead sends ``{"type":"guess","cross":true|false}``.
-3. ``peek`` - only seats holding an unused 🪞 (even 🧊): ``{"type":"peek","target":s}`` or
-   ``{"type":"pass"}``; the card is shown to the peeker only (private event, ``view.peeked``).
+3. ``peek`` - every seat holding an unused item card (public; even 🧊): a 🪞 holder
+   ``{"type":"peek","target":s}`` or ``{"type":"pass"}``, any other holder ``pass``; the card
+   is shown to the peeker only (private event, ``view.peeked``). Then ``after_peek`` - each 🧸
+   seat that peeked: ``{"type":"freeze"}`` before the reveal, or ``pass``.
 4. reveal (automatic, public event ``reveal``), then ``react`` - every 🧸 seat and every
-   holder of an unused 🎧 or ⏰ (also 🧊): ``{"type":"pass"}``, ``{"type":"freeze"}``
-   (the card no longer counts), ``{"type":"earmuffs"}`` (S−1), 🥔 ``{"type":"replay","card":c}`` (once a night).
+   holder of an unused item card (also 🧊): ``{"type":"pass"}``, ``{"type":"freeze"}``
+   (the card no longer counts), ``{"type":"earmuffs"}`` (S−1; with ``"freeze": true`` also
+   freeze), 🥔 ``{"type":"replay","card":c}`` (once a night).
    If a 🥔 replayed, ``react2`` gives every seat one more pass/freeze/earmuffs choice.
    With ``potato_timing="after_freezes"`` the replay is not in ``react``; a ``potato``
-   window (🥔 only: replay or pass) follows once every freeze is final.
+   window (🥔 only: replay or pass) follows once every freeze is final. With
+   ``react_order="cascade"`` ``react`` asks one seat at a time, publicly, and any freeze,
+   🎧 or 🥔 gives the seats that passed another turn (no ``react2``).
 5. the five reveal steps resolve (S, progress+screws, companions, crossing, next moment).
 
 ``{"type":"clock"}`` (⏰) may be sent in any window the seat is asked in; it takes effect at
