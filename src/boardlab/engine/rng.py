@@ -25,3 +25,33 @@ def derive_seed(seed: int, *keys: object) -> int:
 def make_rng(seed: int, *keys: object) -> random.Random:
     """A generator for ``seed`` (and an optional sub-stream ``keys``)."""
     return random.Random(derive_seed(seed, *keys) if keys else int(seed))
+
+
+_C_RANDOM = random.Random.__mro__[1]  # the C generator under random.Random
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state (the next draws are the same).
+
+    A state copy needs one; this skips ``random.Random()``'s own seeding from the OS and
+    the Python-level wrapping of ``getstate``/``setstate``."""
+    new = type(rng).__new__(type(rng))
+    _C_RANDOM.setstate(new, _C_RANDOM.getstate(rng))
+    new.gauss_next = rng.gauss_next
+    return new
+
+
+class _NoGenerator:
+    """Stands in for a state's generator that the caller replaces before any draw (a
+    ``determinize`` copies a state, re-deals, then gives the world a fresh generator):
+    copying the real one would be wasted. Any use fails loudly."""
+
+    def __getattr__(self, name: str):
+        raise RuntimeError("this state's generator was never set (copy(rng=UNSET) needs "
+                           "a real generator before any draw)")
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+UNSET = _NoGenerator()

@@ -8,7 +8,7 @@ from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
 from boardlab.engine.protocol import Action, Event, Game, Result, private, public, seat_refs, text
-from boardlab.engine.rng import make_rng
+from boardlab.engine.rng import UNSET, make_rng
 from boardlab.games.cat import data
 from boardlab.games.cat.config import CatConfig
 from boardlab.games.cat.scoring import ceil_div, exposure_deltas, final_bills, ranks
@@ -574,7 +574,7 @@ class CatGame(Game[CatConfig, CatState]):
     def determinize(self, state: CatState, seat: int, rng: random.Random) -> CatState:
         """Re-deal what ``seat`` cannot see: other hands (each card stays of the pile it
         was drawn from - public - ), pile orders, and other seats' face-down plays."""
-        world = state.copy()
+        world = state.copy(rng=UNSET)  # a fresh generator is set below
         others = [s for s in range(state.n) if s != seat]
         for p in data.PILES:
             pool = list(world.piles[p])

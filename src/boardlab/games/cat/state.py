@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardlab.engine.protocol import Event, GameState
+from boardlab.engine.rng import copy_rng
 from boardlab.games.cat.config import CatConfig
 
 
@@ -31,11 +32,12 @@ class CatState(GameState):
     final: dict[str, Any] | None = None  # the settlement, once over
     log: list[Event] = field(default_factory=list)
 
-    def copy(self) -> CatState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+    def copy(self, rng: random.Random | None = None) -> CatState:
+        """An independent copy; ``rng`` replaces the generator instead of copying ours
+        (``determinize`` draws a fresh one)."""
         return CatState(
-            cfg=self.cfg, rng=rng, phase=self.phase, station=self.station,
+            cfg=self.cfg, rng=copy_rng(self.rng) if rng is None else rng, phase=self.phase,
+            station=self.station,
             hands=[list(h) for h in self.hands],
             piles={k: list(v) for k, v in self.piles.items()},
             discard=list(self.discard),

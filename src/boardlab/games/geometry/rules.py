@@ -9,6 +9,7 @@ from typing import Any
 
 from boardlab.engine.errors import ConfigError
 from boardlab.engine.protocol import Action, Event, Game, Result, public, seat_refs, text
+from boardlab.engine.rng import UNSET
 from boardlab.games.geometry.config import GeometryConfig
 from boardlab.games.geometry.state import GeometryState
 
@@ -274,7 +275,7 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
                 "out": list(state.out), "rounds": state.rounds, "winners": state.winners}
 
     def determinize(self, state: GeometryState, seat: int, rng: random.Random) -> GeometryState:
-        w = state.copy()
+        w = state.copy(rng=UNSET)  # a fresh generator is set below
         for s in range(w.n):
             if s != seat:
                 hidden = [d for d in range(w.cfg.doors) if not w.revealed[s][d]]

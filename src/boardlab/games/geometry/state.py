@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from boardlab.engine.protocol import Event, GameState
+from boardlab.engine.rng import copy_rng
 from boardlab.games.geometry.config import GeometryConfig
 
 
@@ -29,11 +30,12 @@ class GeometryState(GameState):
     reason: str = ""
     log: list[Event] = field(default_factory=list)
 
-    def copy(self) -> GeometryState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+    def copy(self, rng: random.Random | None = None) -> GeometryState:
+        """An independent copy; ``rng`` replaces the generator instead of copying ours
+        (``determinize`` draws a fresh one)."""
         return GeometryState(
-            cfg=self.cfg, rng=rng, phase=self.phase, leader=self.leader, turn=self.turn,
+            cfg=self.cfg, rng=copy_rng(self.rng) if rng is None else rng, phase=self.phase,
+            leader=self.leader, turn=self.turn,
             oks=self.oks, accuser=self.accuser, shape=list(self.shape),
             revealed=[list(r) for r in self.revealed], score=list(self.score),
             penalty=list(self.penalty), out=list(self.out), open=list(self.open),

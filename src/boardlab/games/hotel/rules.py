@@ -643,7 +643,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
         return (zh_l if zh else en_l) + (f" {extra}" if extra else "")
 
     def determinize(self, state: HotelState, seat: int, rng: random.Random) -> HotelState:
-        s = state.copy()
+        # A fresh generator: the real one's future draws are hidden information too.
+        s = state.copy(rng=random.Random(rng.getrandbits(64)))
         for p in range(s.n):
             if p == seat or p in s.peeked[seat]:
                 continue

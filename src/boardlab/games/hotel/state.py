@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field, fields
-from typing import Any
 
 from boardlab.engine.protocol import Event, GameState
+from boardlab.engine.rng import copy_rng
 from boardlab.games.hotel.config import HotelConfig
 
 
@@ -53,17 +53,37 @@ class HotelState(GameState):
     failed: list[int] = field(default_factory=list)
     log: list[Event] = field(default_factory=list)
 
-    def copy(self) -> HotelState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        kw: dict[str, Any] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if f.name in ("rng", "cfg", "log"):
-                continue
-            kw[f.name] = copy.deepcopy(v) if isinstance(v, list | dict) else v
-        return HotelState(cfg=self.cfg, rng=rng, log=list(self.log), **kw)
+    def copy(self, rng: random.Random | None = None) -> HotelState:
+        """An independent copy without ``deepcopy``: containers copied as deep as the
+        rules mutate them (wall entries and per-seat lists are changed in place). ``rng``
+        replaces the generator instead of copying ours."""
+        new = object.__new__(HotelState)
+        d = self.__dict__.copy()
+        for name in _FLAT:
+            d[name] = d[name].copy()
+        for name in _NESTED_LISTS:
+            d[name] = [x.copy() for x in d[name]]
+        for name in _NESTED_DICTS:
+            d[name] = {k: v.copy() for k, v in d[name].items()}
+        for name in _UNLISTED:  # a field added later and not sorted in below: be safe
+            d[name] = copy.deepcopy(d[name])
+        d["rng"] = copy_rng(self.rng) if rng is None else rng
+        new.__dict__ = d
+        return new
 
     @property
     def n(self) -> int:
         return len(self.gold)
+
+
+# Lists/dicts of immutable values, or of entries the rules replace but never change.
+_FLAT = ("log", "gold", "rep", "wounds", "checkins", "roles", "intel_deck", "intel_discard",
+         "com_deck", "event_deck", "event_discard", "owners", "queue", "succeeded",
+         "resting", "hospital_next", "swapped", "foresight", "known_top", "completed",
+         "failed")
+_NESTED_LISTS = ("hands", "played", "intel", "wall", "completions", "peeked")
+_NESTED_DICTS = ("bids", "revealed")
+_SCALARS = ("cfg", "rng", "night", "phase", "event", "vault", "charon_used", "sofia_used",
+            "salvage_done", "unsold")
+_UNLISTED = tuple(f.name for f in fields(HotelState)
+                  if f.name not in {*_FLAT, *_NESTED_LISTS, *_NESTED_DICTS, *_SCALARS})

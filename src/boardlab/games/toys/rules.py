@@ -18,7 +18,7 @@ from boardlab.engine.protocol import (
     seat_refs,
     text,
 )
-from boardlab.engine.rng import make_rng
+from boardlab.engine.rng import UNSET, make_rng
 
 from .config import ToysConfig, numbers
 from .data import (
@@ -973,7 +973,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
     def determinize(self, st: ToysState, seat: int, rng: random.Random) -> ToysState:
         """Re-deal what ``seat`` cannot see: others' unused items, others' unrevealed
         cards and pending choices, every deck's order."""
-        w = st.copy()
+        w = st.copy(rng=UNSET)  # a fresh generator is set below
         n = self.n(w)
         others = [s for s in range(n) if s != seat and w.item[s] is not None
                   and not w.item_used[s]]

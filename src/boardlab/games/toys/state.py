@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from boardlab.engine.protocol import Event
+from boardlab.engine.rng import copy_rng
 
 from .config import ToysConfig
 
@@ -66,14 +67,40 @@ class ToysState:
     woke_penalty: list[int] = field(default_factory=list)
     guesses_right: list[int] = field(default_factory=list)
 
-    def copy(self) -> ToysState:
-        new = copy.copy(self)
-        for name, value in vars(self).items():
-            if name in ("cfg", "rng", "log"):
-                continue
-            if isinstance(value, list | dict):
-                setattr(new, name, copy.deepcopy(value))
-        new.log = list(self.log)  # events are immutable
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+    def copy(self, rng: random.Random | None = None) -> ToysState:
+        """An independent copy without ``deepcopy``: containers are copied as deep as the
+        rules mutate them (cards' entries are changed in place; events, companions' entries
+        and stored choices never are). ``rng`` replaces the generator (``determinize``
+        draws a fresh one) instead of copying ours."""
+        new = object.__new__(ToysState)
+        d = self.__dict__.copy()
+        for name in _FLAT_LISTS:
+            d[name] = d[name][:]
+        for name in _FLAT_DICTS:
+            d[name] = d[name].copy()
+        d["companions"] = [h[:] for h in self.companions]
+        d["cards"] = {s: c.copy() for s, c in self.cards.items()}
+        d["moved_extra"] = {s: list(v) for s, v in self.moved_extra.items()}
+        d["night_screws"] = [list(x) for x in self.night_screws]
+        for name in _UNLISTED:  # a field added later and not sorted in below: be safe
+            d[name] = copy.deepcopy(d[name])
+        d["rng"] = copy_rng(self.rng) if rng is None else rng
+        new.__dict__ = d
         return new
+
+
+# Fields holding lists or dicts of immutable values (a one-level copy is a full copy).
+_FLAT_LISTS = (
+    "log", "roles", "pos", "frozen", "screws", "freezes", "item", "item_used",
+    "ability_used", "clock_on", "task_deck", "roll_deck", "item_deck", "item_discard",
+    "companion_pool", "task_cells", "sight", "waiting", "plan_nights", "plan_items",
+    "night_exposure", "tasks_done", "dawn_bonus", "woke_penalty", "guesses_right",
+)
+_FLAT_DICTS = ("nums", "markers", "pending", "peeks", "last")
+_SCALARS = ("cfg", "rng", "night", "moment", "phase", "andy", "task_card", "roll_card",
+            "progress", "need", "exposure", "revealed", "guess", "muffs", "over", "ending",
+            "dawn")
+_UNLISTED = tuple(
+    f.name for f in fields(ToysState)
+    if f.name not in {*_FLAT_LISTS, *_FLAT_DICTS, *_SCALARS,
+                      "companions", "cards", "moved_extra", "night_screws"})
