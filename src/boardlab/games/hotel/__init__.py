@@ -60,6 +60,13 @@ class _Game(HotelGame):
 
         return dict(BOTS)
 
+    def default_bots(self, players):
+        """附录 B's five styles, in its table's order, one per seat (a sixth seat repeats
+        接单流, the book's 「标准答案」)."""
+        from boardlab.games.hotel.bots import STYLE_ORDER
+
+        return [STYLE_ORDER[i % len(STYLE_ORDER)] for i in range(players)]
+
 
 GAME = _Game()
 

@@ -1,130 +1,500 @@
-"""Bots for hotel: a contract-taker heuristic and a cautious hotel-stayer."""
+"""Bots for hotel: the five styles of 附录 B (流派胜率), role-aware, reading the table.
+
+The rulebook names its simulator's five styles only in 附录 B's style table, with one line of
+positioning each (quoted in each class), and scatters how they play through the text: the
+worked example's seating (威克 接单流, 温斯顿 住客流, 丐帮王 囤币流, 索菲亚 高风险流), the
+role table's 「适合流派」 column, the FAQ's advice and 附录 A's laws. Each bot below follows
+those words; where they are silent the bot plays the style's evident aim well.
+
+All styles share one model of the table (``Table``):
+
+* what a contract is worth to a seat: 附录 A ① - a sure execution nets the card's fire
+  (capped by D) + 3 - the bid, + 1 reputation (3 points), plus the role's bonus (威克 on 🔫,
+  卡西安 on ⚠ and his bid discount, 索菲亚's one-shot), minus what spending the card costs
+  the nights still to come (every card is a whole-game resource: 「打出不补」);
+* what each *other* seat will likely do (附录 A ⑤ 「出价 = 你愿意支付的价格 + 你对'别人也选这张'
+  的预判」): every other seat's hand is sampled from the cards it has not played (or read
+  exactly after 🗣 窃听), its best contracts are scored the same way, and its choice is a soft
+  maximum over them and checking in. From that the bot reckons, for each contract and bid,
+  the chance of winning it (a tie at the top loses it, unless this seat is 查伦 with its
+  tie-break unused), so the bots spread over the wall instead of piling onto one contract;
+* what checking in is worth: heal, intel, reputation at the 2nd and 4th stay, 温斯顿's
+  2 gold, and the vault race (附录 A ④: the most check-ins takes min(vault, 15)).
+
+Bots see only ``ctx.view``, ``ctx.legal`` and ``ctx.rng``.
+"""
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Any
 
 from boardlab.bots.base import DecisionContext
 from boardlab.engine.protocol import Action
 from boardlab.games.hotel import data
 
-
-def _best_play(view: dict[str, Any], seat: int, c: dict) -> tuple[int, str | None, int]:
-    """(net gain estimate, card, boost) for the cheapest sure execution of contract c."""
-    best = (-99, None, 0)
-    gold = max(0, view["gold"][seat])
-    for card in view["hands"][seat] or []:
-        fire = data.card_value(card) + (data.card_tag(card) == c["tag"])
-        need = max(0, c["d"] - fire)
-        if need <= min(5, gold):
-            # Spending a high card costs future options: charge its value a little.
-            net = c["reward"] - need - data.card_value(card)
-            if net > best[0]:
-                best = (net, card, need)
-    return best
+CLEANUP_FEE = 3
+POINTS_PER_REP = 3
+POINTS_PER_WOUND = 2
+SAMPLES = 6  # sampled hands per rival and decision
+CHOICE_SPREAD = 0.8  # points: how far below the best a sealed choice may still be picked
 
 
-class ContractBot:
-    """Bids on the contract it can surely finish with the best net, bid scaled by margin."""
+def bid_at_least(value: float, b: int) -> float:
+    """The chance that a rival who wants a contract worth ``value`` to it bids ``b`` or
+    more: a coin of bid buys certainty, so the richer the contract the higher the bid (about
+    one coin per 2 points above a plain 6-point contract; fitted to how these bots bid)."""
+    if b <= 0:
+        return 1.0
+    return 1 / (1 + math.exp(-(value - 5.5 - 2.0 * b) / 1.2))
+
+
+def fire_of(card: str, c: dict) -> int:
+    return data.card_value(card) + (data.card_tag(card) == c["tag"])
+
+
+class Seat:
+    """What one seat holds as far as a bot can tell (its own seat exactly)."""
+
+    def __init__(self, view: dict[str, Any], p: int, hand: list[str]) -> None:
+        self.p = p
+        self.role = view["roles"][p]
+        self.gold = view["gold"][p]
+        self.keys = (view["intel"][p] or []).count("key") if view["intel"][p] else 0
+        self.hand = hand
+        self.sofia = self.role == "sofia" and not view["sofia_used"]
+
+
+class Table:
+    """The shared model of a bid night (see the module text)."""
+
+    def __init__(self, view: dict[str, Any], seat: int, rng: random.Random,
+                 reserve: dict[str, float] | None = None) -> None:
+        self.v, self.seat, self.rng = view, seat, rng
+        self.n = len(view["gold"])
+        self.nights_left = view["nights"] - view["night"] + 1  # tonight included
+        self.reserve = reserve or {}
+        self.cfg = view.get("options", {})
+
+    # -- values -----------------------------------------------------------------------------
+
+    def card_cost(self, hand: list[str], card: str) -> float:
+        """What spending ``card`` tonight costs the nights to come: nothing on the last night
+        or when the hand holds more cards than there are nights left to play them; else the
+        fire it carries above the hand's weakest card (a stronger card unlocks a harder,
+        less contested contract later), plus whatever a plan has reserved it for."""
+        extra = self.reserve.get(card, 0.0)
+        if self.nights_left <= 1:
+            return extra
+        weakest = min(data.card_value(c) for c in hand)
+        surplus = len(hand) - (self.nights_left - 1)
+        scale = 0.35 if surplus > 1 else 0.8
+        return scale * (data.card_value(card) - weakest) + 0.6 + extra
+
+    def play_value(self, s: Seat, c: dict, bid: int = 0, kill_ok: bool = True
+                   ) -> tuple[float, Action | None]:
+        """The best sure execution of contract ``c`` by seat ``s`` after paying ``bid``:
+        (points gained, the action), or (-inf, None) when no sure play exists."""
+        best: tuple[float, Action | None] = (-math.inf, None)
+        pay = bid
+        if s.role == "cassian" and c["risk"]:
+            pay = max(0, bid - 1)
+        funds = s.gold + 2 * s.keys - pay
+        base = c["reward"] + POINTS_PER_REP - pay
+        if s.role == "wick" and c["tag"] == "gun":
+            base += 3
+        if s.role == "cassian" and c["risk"]:
+            base += 3
+        if c["risk"] == "cleanup":
+            base -= CLEANUP_FEE
+        if self.v["event"] == "bounty":
+            base += 0.5 * c["d"] / 5  # the night's hardest completion earns +1 reputation
+        for card in s.hand:
+            need = max(0, c["d"] - fire_of(card, c))
+            if need > min(5, funds):
+                continue
+            val = base - need - self.card_cost(s.hand, card)
+            if val > best[0]:
+                best = (val, {"type": "execute", "card": card, "boost": need})
+        if kill_ok and s.sofia and c["d"] <= 9:
+            # The one-shot saves the card and the boost and adds 3; held back it could do
+            # the same later, on a harder contract.
+            keep = 0.0 if self.nights_left <= 1 else max(0.0, 9 - c["d"]) * 0.8
+            val = base + 3 - keep
+            if val > best[0]:
+                best = (val, {"type": "kill"})
+        return best
+
+    def checkin_value(self, p: int, informant: bool = False) -> float:
+        v = self.v
+        if v["event"] == "full_house":
+            return -math.inf
+        wounds = v["wounds"][p]
+        heal = min(wounds, 2 if v["event"] == "peace" else 1)
+        val = POINTS_PER_WOUND * heal
+        if wounds >= 3:
+            val += 3  # one more wound would cost a whole night in hospital
+        draws = 1 + (v["roles"][p] == "winston") + (v["event"] == "hospitality")
+        val += draws * (2.0 if informant else 1.2)
+        if v["checkins"][p] + 1 in (2, 4):
+            val += POINTS_PER_REP
+        if v["roles"][p] == "winston":
+            val += 2
+        val += self.vault_race_gain(p)
+        return val
+
+    def vault_race_gain(self, p: int) -> float:
+        """How much one more stay raises this seat's expected dividend."""
+        v = self.v
+        stays = v["checkins"]
+        others = max((stays[q] for q in range(self.n) if q != p), default=0)
+        inflow = 0.9 * self.n  # a night's bids and fines, roughly
+        prize = min(v.get("options", {}).get("vault_cap", 15),
+                    v["vault"] + inflow * (self.nights_left - 1) + inflow * 0.5)
+        after = self.nights_left - 1
+
+        def lead(mine: int) -> float:
+            # Chance to end with the most stays: a lead that the rivals can still catch up
+            # in the nights after tonight is worth less.
+            margin = mine - others
+            return 1 / (1 + math.exp(-(1.6 * margin - 0.6 * after * 0.5)))
+
+        return prize * (lead(stays[p] + 1) - lead(stays[p]))
+
+    # -- rivals -----------------------------------------------------------------------------
+
+    def rival_hands(self, p: int) -> list[list[str]]:
+        known = self.v["hands"][p]
+        if known is not None:
+            return [list(known)]
+        pool = [c for c in data.technique_set() if c not in self.v["played"][p]]
+        k = min(len(pool), self.v["hand_sizes"][p])
+        return [self.rng.sample(pool, k) for _ in range(SAMPLES)]
+
+    def rival_interest(self) -> list[list[list[float]]]:
+        """``q[p][i][b]``: the chance that seat p bids b or more on wall contract i tonight
+        (``q[p][i][0]``: that it bids on i at all)."""
+        v = self.v
+        walls = v["wall"]
+        top_bid = self.cfg.get("max_bid", 3)
+        q = [[[0.0] * (top_bid + 2) for _ in walls] for _ in range(self.n)]
+        for p in range(self.n):
+            if p == self.seat or p in v["resting"]:
+                continue
+            hands = self.rival_hands(p)
+            for hand in hands:
+                s = Seat(v, p, hand)
+                s.keys = 0
+                vals = [self.play_value(s, c, 1)[0] for c in walls]
+                opts = vals + [self.checkin_value(p)]
+                top = max(opts)
+                if top == -math.inf:
+                    continue
+                w = [math.exp((x - top) / 2.0) if x > -math.inf else 0.0 for x in opts]
+                tot = sum(w)
+                for i in range(len(walls)):
+                    pick = w[i] / tot / len(hands)
+                    for b in range(top_bid + 1):
+                        q[p][i][b] += pick * bid_at_least(vals[i], b)
+        return q
+
+    def win_chance(self, q: list[list[list[float]]], i: int, bid: int, charon: bool) -> float:
+        """Chance that ``bid`` on contract i wins it: no rival bids as much (a tie at the top
+        leaves it unsold), or only ties when this seat is 查伦 with its tie-break unused."""
+        out = 1.0
+        for p in range(self.n):
+            if p == self.seat:
+                continue
+            row = q[p][i]
+            b = bid + (1 if charon else 0)
+            out *= 1 - (row[b] if b < len(row) else 0.0)
+        return out
+
+
+class StyleBot:
+    """Shared play: execution, salvage, intel; the bid night is each style's own."""
 
     name = "taker"
-    bid_bias = 1
+    checkin_bias = 0.0  # points added to checking in
+    risk_bonus = 0.0  # points added to a ⚠ contract
+    bid_weight = 1.0  # how a coin bid is felt (a hoarder feels it more)
+    max_boost = 5
+    informant = False
 
+    # -- entry --------------------------------------------------------------------------
     def choose(self, ctx: DecisionContext) -> Action:
-        v, seat, legal = ctx.view, ctx.seat, ctx.legal
+        legal = ctx.legal
         types = {a["type"] for a in legal}
-        if "arrange" in types or "swap" in types and "bid" not in types:
-            return legal[0]
+        if "arrange" in types:
+            return self.arrange(ctx)
         if "execute" in types or "kill" in types or "forfeit" in types:
-            c = v["wall"][v["queue"][0]]
-            if {"type": "kill"} in legal and c["d"] >= 7:
-                return {"type": "kill"}
-            _, card, boost = _best_play(v, seat, c)
-            if card is not None:
-                return {"type": "execute", "card": card, "boost": boost}
-            ex = [a for a in legal if a["type"] == "execute"]
-            if ex:  # no sure play: throw the weakest card, no gold
-                return min(ex, key=lambda a: (a["boost"], data.card_value(a["card"])))
-            return legal[0]
-        if "salvage" in types:
-            opts = [(_best_play(v, seat, v["wall"][a["commission"]])[0], a)
-                    for a in legal if a["type"] == "salvage"]
-            good = [o for o in opts if o[0] > 2]
-            return max(good, key=lambda o: o[0])[1] if good else {"type": "pass"}
-        for a in legal:
-            if a["type"] == "intel" and a["card"] in ("key", "medical"):
-                return a
-        return self.pick_bid(ctx)
+            return self.execute(ctx)
+        if "salvage" in types or ctx.view["phase"] == "salvage":
+            return self.salvage(ctx)
+        if ctx.view["phase"] == "bid":
+            return self.bid_night(ctx)
+        return legal[0]
 
-    def pick_bid(self, ctx: DecisionContext) -> Action:
-        v, seat, legal = ctx.view, ctx.seat, ctx.legal
-        scored = []
+    # -- helpers --------------------------------------------------------------------------
+    def me(self, ctx: DecisionContext) -> Seat:
+        return Seat(ctx.view, ctx.seat, list(ctx.view["hands"][ctx.seat] or []))
+
+    def table(self, ctx: DecisionContext) -> Table:
+        return Table(ctx.view, ctx.seat, ctx.rng, self.reserve(ctx))
+
+    def reserve(self, ctx: DecisionContext) -> dict[str, float]:
+        return {}
+
+    def use_key_if(self, ctx: DecisionContext, need: int) -> Action | None:
+        if ctx.view["gold"][ctx.seat] < need and {"type": "intel", "card": "key"} in ctx.legal:
+            return {"type": "intel", "card": "key"}
+        return None
+
+    def medicine(self, ctx: DecisionContext) -> Action | None:
+        a = {"type": "intel", "card": "medical"}
+        return a if a in ctx.legal and ctx.view["wounds"][ctx.seat] > 0 else None
+
+    # -- execution ------------------------------------------------------------------------
+    def execute(self, ctx: DecisionContext) -> Action:
+        v = ctx.view
+        c = v["wall"][v["queue"][0]]
+        me = self.me(ctx)
+        t = self.table(ctx)
+        _, act = t.play_value(me, c, 0)
+        if act is not None:
+            if act["type"] == "execute":
+                key = self.use_key_if(ctx, act["boost"])
+                if key:
+                    return key
+            if act in ctx.legal:
+                return act
+        med = self.medicine(ctx)
+        if med:
+            return med
+        if {"type": "forfeit"} in ctx.legal:
+            return {"type": "forfeit"}
+        # No sure play: fail as cheaply as possible (the weakest card, no gold).
+        ex = [a for a in ctx.legal if a["type"] == "execute" and a["boost"] == 0]
+        return min(ex, key=lambda a: data.card_value(a["card"]))
+
+    def salvage(self, ctx: DecisionContext) -> Action:
+        v, me, t = ctx.view, self.me(ctx), self.table(ctx)
+        best, pick = 0.5, None
+        for i in range(len(v["wall"])):
+            if str(i) in v["owners"]:
+                continue
+            if v.get("options", {}).get("salvage_from") == "tied" and not v["wall"][i].get(
+                    "tied"):
+                continue
+            me2 = Seat(v, ctx.seat, me.hand)
+            me2.gold -= 2
+            val = t.play_value(me2, v["wall"][i], 0)[0] - 2
+            if val > best:
+                best, pick = val, i
+        if pick is None:
+            return {"type": "pass"}
+        key = self.use_key_if(ctx, 2)
+        if key:
+            return key
+        a = {"type": "salvage", "commission": pick}
+        return a if a in ctx.legal else {"type": "pass"}
+
+    def arrange(self, ctx: DecisionContext) -> Action:
+        return ctx.legal[0]
+
+    # -- the bid night ----------------------------------------------------------------------
+    def intel_first(self, ctx: DecisionContext) -> Action | None:
+        """Intel to use before sealing a choice (medicine on a wound: a wound costs 2 at
+        the end and brings the hospital closer; the rest waits until it is needed)."""
+        return self.medicine(ctx)
+
+    def options(self, ctx: DecisionContext) -> list[tuple[float, Action]]:
+        """Every sealed choice with its expected worth to this seat, style included."""
+        v, seat = ctx.view, ctx.seat
+        t, me = self.table(ctx), self.me(ctx)
+        q = t.rival_interest()
+        charon = me.role == "charon" and not v["charon_used"]
+        fallback = self.salvage_hope(ctx, t, me, q)
+        bids = sorted({a["bid"] for a in ctx.legal if a["type"] == "bid"})
+        # A key can be cashed before sealing, so a bid may use it (ruling H12).
+        bids = sorted(set(bids) | {b for b in range(v.get("options", {}).get("max_bid", 3) + 1)
+                                   if bids and b <= max(bids) + 2 * me.keys})
+        out: list[tuple[float, Action]] = []
         for i, c in enumerate(v["wall"]):
-            net, card, _ = _best_play(v, seat, c)
-            if card is not None:
-                scored.append((net + ctx.rng.random(), i))
-        if not scored and {"type": "checkin"} in legal:
-            return {"type": "checkin"}
-        if not scored:
-            return {"type": "bid", "commission": ctx.rng.randrange(len(v["wall"])), "bid": 0}
-        net, i = max(scored)
-        bid = max(0, min(3, int(net) // 3 + self.bid_bias - 1))
-        return {"type": "bid", "commission": i, "bid": bid}
+            for b in bids:
+                val, act = t.play_value(me, c, b)
+                if act is None or (act["type"] == "execute" and act["boost"] > self.max_boost):
+                    continue
+                val += (self.risk_bonus if c["risk"] else 0.0) - (self.bid_weight - 1) * b
+                p = t.win_chance(q, i, b, charon)
+                out.append((p * val + (1 - p) * fallback, {"type": "bid", "commission": i,
+                                                           "bid": b}))
+        if {"type": "checkin"} in ctx.legal:
+            out.append((t.checkin_value(seat, self.informant) + self.checkin_bias + fallback,
+                        {"type": "checkin"}))
+        return out
+
+    def salvage_hope(self, ctx: DecisionContext, t: Table, me: Seat,
+                     q: list[list[list[float]]]) -> float:
+        """丐帮王: what a night without a completion is still worth - salvaging the best
+        contract the others leave (附录 A ②), for 2 gold."""
+        v = ctx.view
+        if me.role != "beggar" or me.gold + 2 * me.keys < 2 or not me.hand:
+            return 0.0
+        tied_only = v.get("options", {}).get("salvage_from") == "tied"
+        best = 0.0
+        for i, c in enumerate(v["wall"]):
+            val = t.play_value(Seat(v, ctx.seat, me.hand), c, 2)[0]
+            if val <= 0:
+                continue
+            rivals = [q[p][i][0] for p in range(t.n) if p != ctx.seat]
+            nobody = math.prod(1 - x for x in rivals)
+            two = 1 - nobody - sum(x * math.prod(1 - y for j, y in enumerate(rivals) if j != k)
+                                   for k, x in enumerate(rivals))
+            left = max(0.0, two) * 0.35 if tied_only else nobody
+            best = max(best, left * val)
+        return best
+
+    def bid_night(self, ctx: DecisionContext) -> Action:
+        first = self.intel_first(ctx)
+        if first:
+            return first
+        opts = self.options(ctx)
+        if not opts:
+            return next((a for a in ctx.legal if a["type"] == "pass"), ctx.legal[0])
+        # A sealed choice everybody can predict is a choice others pile onto: pick among
+        # the near-best at random, weighted by worth (a mixed strategy, 附录 A ⑤).
+        top = max(x for x, _ in opts)
+        weights = [math.exp((x - top) / CHOICE_SPREAD) for x, _ in opts]
+        choice = ctx.rng.choices([a for _, a in opts], weights=weights)[0]
+        if choice["type"] == "bid" and choice not in ctx.legal:
+            key = {"type": "intel", "card": "key"}  # cash a key to cover the bid
+            if key in ctx.legal:
+                return key
+            legal = [(x, a) for x, a in opts if a in ctx.legal]
+            return max(legal, key=lambda o: o[0])[1] if legal else ctx.legal[0]
+        return choice
 
 
-class CautiousBot(ContractBot):
-    """Stays in the hotel when wounded or short of sure contracts; bids low."""
+class ContractBot(StyleBot):
+    """🎯 接单流 — 「标准答案」 (附录 B). The example's 威克 (「接单 · 高风险」): every night the
+    contract with the best expected net after reading who else wants it (附录 A ①, ⑤),
+    bidding only what the competition makes worth paying; checks in when no contract beats
+    a stay."""
 
-    name = "cautious"
-    bid_bias = 0
-
-    def pick_bid(self, ctx: DecisionContext) -> Action:
-        v, seat = ctx.view, ctx.seat
-        if {"type": "checkin"} in ctx.legal and (
-                v["wounds"][seat] >= 2 or v["checkins"][seat] < 2 and v["night"] >= 3):
-            return {"type": "checkin"}
-        return super().pick_bid(ctx)
+    name = "taker"
 
 
-class StayerBot(ContractBot):
-    """住客流: checks in whenever the hotel is open, unless a contract nets 8 or more."""
-
-    name = "stayer"
-    bid_bias = 0
-
-    def pick_bid(self, ctx: DecisionContext) -> Action:
-        v, seat = ctx.view, ctx.seat
-        nets = [_best_play(v, seat, c)[0] for c in v["wall"]]
-        if {"type": "checkin"} in ctx.legal and max(nets, default=-99) < 8:
-            return {"type": "checkin"}
-        return super().pick_bid(ctx)
-
-
-class RiskBot(ContractBot):
-    """高风险流: goes for risk-marked contracts even without a sure play, bids high."""
+class RiskBot(StyleBot):
+    """🔥 高风险流 — 「3-4 人局强势」 (附录 B); the example's 索菲亚. It goes after the ⚠
+    contracts (附录 A ⑥: 「风险委托 R = D + 5~7 … 方差更大。落后时该赌」) and the hard ones that
+    need a matched 4 and 5 gold (附录 A ③: 「对手握好牌的人是奖品」), pays top bids for them and
+    never stays at the hotel unless a wound more would send it to hospital."""
 
     name = "risky"
-    bid_bias = 2
+    risk_bonus = 3.0
+    checkin_bias = -4.0
 
-    def pick_bid(self, ctx: DecisionContext) -> Action:
-        v, seat = ctx.view, ctx.seat
-        risky = [i for i, c in enumerate(v["wall"]) if c["risk"]]
-        if risky and v["hands"][seat]:
-            i = max(risky, key=lambda i: v["wall"][i]["reward"] - v["wall"][i]["d"])
-            return {"type": "bid", "commission": i, "bid": 2}
-        return super().pick_bid(ctx)
+    def options(self, ctx: DecisionContext) -> list[tuple[float, Action]]:
+        out = super().options(ctx)
+        v = ctx.view
+        if v["wounds"][ctx.seat] >= 3:
+            return out
+        # A gamble on the board: harder contracts are worth more to it than their net.
+        return [(x + (0.3 * v["wall"][a["commission"]]["d"] if a["type"] == "bid" else 0), a)
+                for x, a in out]
 
 
-class InformantBot(ContractBot):
-    """情报流: plays every intel card as soon as it can, then bids like the taker."""
+class HoardBot(StyleBot):
+    """🪙 囤币流 — 「稳健保二」 (附录 B); the example's 丐帮王 (role table: 「囤币 · 情报」).
+    Gold is score (「1 枚 = 1 分」), so it keeps it: bids 0 or 1 where nobody else is likely
+    to bid (FAQ 「出 0 适合捡明显没人要的委托」), tops up fire with at most 2 gold, and checks
+    in when nothing can be had cheaply."""
+
+    name = "cautious"
+    bid_weight = 2.0
+    max_boost = 2
+
+    def options(self, ctx: DecisionContext) -> list[tuple[float, Action]]:
+        return [(x, a) for x, a in super().options(ctx) if a["type"] != "bid" or a["bid"] <= 1]
+
+
+class InformantBot(StyleBot):
+    """🔍 情报流 — 「均衡」 (附录 B; role table: 丐帮王 「囤币 · 情报」). It checks in to draw
+    intel when no contract is clearly worth more, and uses every card for what it tells:
+    🗣 窃听 (「暗拍前（判断他能接什么活）」) on the rival most likely to want its own best
+    contract, then bids knowing that hand; 🔍 预知 (「安排下一夜」) to see the next night's
+    contracts and keep back the card that fits the best of them; 💵 门匙 kept until a bid, a
+    boost or a salvage needs the coins (a key in hand is safe from 外廊枪声); 💉 on a wound;
+    on 情报贩子 nights it swaps cards it can no longer use."""
 
     name = "informant"
+    informant = True
 
-    def pick_bid(self, ctx: DecisionContext) -> Action:
-        intel = [a for a in ctx.legal if a["type"] in ("intel", "swap")]
-        if intel:
-            return ctx.rng.choice(intel)
-        return super().pick_bid(ctx)
+    def intel_first(self, ctx: DecisionContext) -> Action | None:
+        v, seat, legal = ctx.view, ctx.seat, ctx.legal
+        med = self.medicine(ctx)
+        if med:
+            return med
+        last = v["night"] >= v["nights"]
+        if not last and {"type": "intel", "card": "foresight"} in legal:
+            return {"type": "intel", "card": "foresight"}
+        peeks = [a for a in legal if a["type"] == "intel" and a["card"] == "eavesdrop"]
+        if peeks:
+            return self.best_peek(ctx, peeks)
+        swaps = [a for a in legal if a["type"] == "swap"]
+        if swaps:
+            dead = [c for c in sorted(v["intel"][seat])
+                    if c == "foresight" and last or c == "medical" and not v["wounds"][seat]]
+            pick = [a for a in swaps if sorted(a["discard"]) == dead]
+            if dead and pick:
+                return pick[0]
+        return None
+
+    def best_peek(self, ctx: DecisionContext, peeks: list[Action]) -> Action:
+        """Read the rival whose likely contracts overlap this seat's best ones most."""
+        t, me = self.table(ctx), self.me(ctx)
+        mine = [max(0.0, t.play_value(me, c, 1)[0]) for c in ctx.view["wall"]]
+        q = t.rival_interest()
+
+        def overlap(a: Action) -> float:
+            return sum(q[a["target"]][i][0] * mine[i] for i in range(len(mine)))
+
+        return max(peeks, key=overlap)
+
+    def reserve(self, ctx: DecisionContext) -> dict[str, float]:
+        """Cards kept back for the best contract foreseen on tomorrow's wall."""
+        v = ctx.view
+        known = v.get("known_top") or []
+        hand = list(v["hands"][ctx.seat] or [])
+        if not known or not hand or v["night"] >= v["nights"]:
+            return {}
+        best, card = 0.0, None
+        for c in known:
+            for h in hand:
+                need = max(0, c["d"] - fire_of(h, c))
+                if need <= min(5, v["gold"][ctx.seat]):
+                    val = c["r"] + POINTS_PER_REP - need - (CLEANUP_FEE if c["risk"] ==
+                                                            "cleanup" else 0)
+                    if val > best:
+                        best, card = val, h
+        return {card: 2.0} if card else {}
 
 
-BOTS = {"informant": InformantBot, "taker": ContractBot, "cautious": CautiousBot, "stayer": StayerBot, "risky": RiskBot}
+class StayerBot(StyleBot):
+    """🏨 住客流 — 「稳但不冠」 (附录 B); the example's 温斯顿 (role table: 「住店」). It checks in
+    night after night for the vault (附录 A ④ 「人越多，酒店越值钱」; FAQ 「结账分红是'白捡'的
+    15 分」), the heal, the intel and the reputation of the 2nd and 4th stay, and takes a
+    contract only when one is clearly worth more than a stay."""
+
+    name = "stayer"
+    checkin_bias = 5.0
+
+
+BOTS = {"informant": InformantBot, "taker": ContractBot, "cautious": HoardBot,
+        "stayer": StayerBot, "risky": RiskBot}
+STYLE_ORDER = ["taker", "risky", "cautious", "informant", "stayer"]
+"""附录 B's style table order: 接单流, 高风险流, 囤币流, 情报流, 住客流."""
+STYLE_NAMES = {"taker": "接单流", "risky": "高风险流", "cautious": "囤币流",
+               "informant": "情报流", "stayer": "住客流"}

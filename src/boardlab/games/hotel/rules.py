@@ -8,10 +8,32 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardlab.engine.errors import ConfigError
-from boardlab.engine.protocol import Action, Event, Game, Result, private, public, text
+from boardlab.engine.protocol import (
+    Action,
+    Event,
+    Game,
+    Result,
+    private,
+    public,
+    seat_refs,
+    text,
+)
 from boardlab.games.hotel import data
 from boardlab.games.hotel.config import HotelConfig
 from boardlab.games.hotel.state import HotelState
+
+# Words for contracts and intel in event texts and buttons (zh, en).
+TAG_WORDS = {"gun": ("🔫枪斗术", "🔫 gun"), "melee": ("🥊近身格斗", "🥊 melee"),
+             "stealth": ("🥷潜行", "🥷 stealth")}
+RISK_WORDS = {"cleanup": ("善后费", "cleanup fee"), "tough": ("硬茬子", "tough nut"),
+              "gutter": ("阴沟翻船", "gutter"), "legend": ("传奇难度", "legendary")}
+INTEL_EN = {"foresight": "foresight", "eavesdrop": "eavesdrop", "medical": "medical", "key": "key"}
+INTEL_ICON = {"foresight": "🔮", "eavesdrop": "👂", "medical": "🩹", "key": "🗝️"}
+
+
+def _hand_words(hand: list[str]) -> str:
+    """Technique cards as icons and values (``🔫2 🥷4``), the same in every language."""
+    return " ".join(TAG_WORDS[c[:-1]][0][0] + c[-1] for c in sorted(hand))
 
 OVERRIDE_KEYS = {"roles", "hands", "gold", "rep", "wounds", "checkins", "vault", "intel",
                  "commissions", "events", "intel_deck", "charon_used", "sofia_used"}
@@ -107,8 +129,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
         names = "、".join(data.INTEL_ZH[c] for c in got)
         return [private([seat], "intel_draw", f"你抽到情报：{names or '无'}",
                         f"you drew intel: {', '.join(got) or 'none'}", cards=got),
-                public("intel_count", f"P{seat} 抽 {len(got)} 张情报",
-                       f"P{seat} draws {len(got)} intel", seat=seat, count=len(got))]
+                public("intel_count", f"P{seat + 1} 抽 {len(got)} 张情报",
+                       f"P{seat + 1} draws {len(got)} intel", seat=seat, count=len(got))]
 
     def _wound(self, s: HotelState, seat: int, k: int) -> list[Event]:
         s.wounds[seat] += k
@@ -117,8 +139,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.wounds[seat] = 2
             if seat not in s.hospital_next:
                 s.hospital_next.append(seat)
-            return [public("hospital", f"P{seat} 送医：伤口降到 2，跳过下一夜",
-                           f"P{seat} goes to hospital: wounds to 2, skips next night",
+            return [public("hospital", f"P{seat + 1} 送医：伤口降到 2，跳过下一夜",
+                           f"P{seat + 1} goes to hospital: wounds to 2, skips next night",
                            seat=seat)]
         return []
 
@@ -154,7 +176,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
             c["reward"] = c["r"] + (2 if s.event == "rush" else 0)
             s.wall.append(c)
         s.known_top = [max(0, x - k) for x in s.known_top]
-        ev.append(public("post", "张贴委托：" + " ".join(self._com_label(c) for c in s.wall),
+        ev.append(public("post", "张贴委托：" + " ".join(self._com_label(c, "zh") for c in s.wall),
                          "posted: " + " ".join(self._com_label(c) for c in s.wall),
                          wall=[c["id"] for c in s.wall]))
         s.phase = "bid"
@@ -172,9 +194,14 @@ class HotelGame(Game[HotelConfig, HotelState]):
                     ev += self._use_intel(s, p, {"type": "intel", "card": c})
         return ev
 
-    def _com_label(self, c: dict) -> str:
-        risk = f"⚠{c['risk']}" if c["risk"] else ""
-        return f"[{c['tag']} D{c['d']} R{c.get('reward', c['r'])}{risk}]"
+    def _com_label(self, c: dict, lang: str = "en") -> str:
+        """A contract in words: tag, difficulty, reward and risk mark, in ``lang``."""
+        zh = lang == "zh"
+        tag = TAG_WORDS.get(c["tag"], (c["tag"], c["tag"]))[0 if zh else 1]
+        risk = RISK_WORDS.get(c["risk"], (c["risk"], c["risk"]))[0 if zh else 1] if c["risk"] else ""
+        reward = c.get("reward", c["r"])
+        return (f"「{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "」" if zh
+                else f"‘{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "’")
 
     def _event_now(self, s: HotelState) -> list[Event]:
         e, ev = s.event, []
@@ -184,14 +211,15 @@ class HotelGame(Game[HotelConfig, HotelState]):
             for p in top:
                 s.gold[p] -= loss
                 s.vault += loss
-            ev.append(public("gunshots", f"P{top} 各失 {loss} 金币入金库",
-                             f"P{top} lose {loss} each to the vault", seats=top, loss=loss))
+            ev.append(public("gunshots", f"{seat_refs(top, 'zh')} 各失 {loss} 金币入金库",
+                             f"{seat_refs(top)} lose {loss} each to the vault", seats=top, loss=loss))
         elif e == "cleaner":
             hit = [p for p in range(s.n) if s.wounds[p] > 0]
             for p in hit:
                 s.gold[p] -= 2
                 s.vault += 2
-            ev.append(public("cleaner", f"受伤者 {hit} 各付 2", f"wounded {hit} pay 2 each",
+            ev.append(public("cleaner", f"受伤者 {seat_refs(hit, 'zh')} 各付 2",
+                             f"wounded {seat_refs(hit)} pay 2 each",
                              seats=hit))
         elif e == "high_table":
             # Ruling H9: only a standing reputation (>= 1) is summoned; all tied leaders are.
@@ -202,7 +230,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
                     s.vault += 3
                 else:
                     s.rep[p] -= 1
-            ev.append(public("high_table", f"高桌召见 {top}", f"High Table summons {top}",
+            ev.append(public("high_table", f"高桌召见 {seat_refs(top, 'zh')}",
+                             f"High Table summons {seat_refs(top)}",
                              seats=top))
         elif e == "doctor":
             for p in range(s.n):
@@ -216,16 +245,16 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 pay = min(3, s.vault)
                 s.vault -= pay
                 s.gold[top[0]] += pay
-                ev.append(public("old_marker", f"金库付 P{top[0]} {pay}",
-                                 f"vault pays P{top[0]} {pay}", seat=top[0], paid=pay))
+                ev.append(public("old_marker", f"金库付 P{top[0] + 1} {pay}",
+                                 f"vault pays P{top[0] + 1} {pay}", seat=top[0], paid=pay))
         return ev
 
     def _resolve_bids(self, s: HotelState) -> list[Event]:
         s.revealed = {p: dict(a) for p, a in s.bids.items()}
         s.bids = {}
-        ev = [public("reveal", "亮出：" + "; ".join(f"P{p} {self._short(a)}"
+        ev = [public("reveal", "亮出：" + "；".join(f"P{p + 1} {self._short(a, 'zh')}"
                                                    for p, a in sorted(s.revealed.items())),
-                     "revealed: " + "; ".join(f"P{p} {self._short(a)}"
+                     "revealed: " + "; ".join(f"P{p + 1} {self._short(a)}"
                                               for p, a in sorted(s.revealed.items())),
                      choices={str(p): a for p, a in s.revealed.items()})]
         cass = self._seat_of(s, "cassian")
@@ -249,11 +278,11 @@ class HotelGame(Game[HotelConfig, HotelState]):
             elif charon in top and not s.charon_used:
                 w = charon
                 s.charon_used = True
-                ev.append(public("charon", f"查伦用门房特权赢下 {self._com_label(c)}",
+                ev.append(public("charon", f"查伦用门房特权赢下 {self._com_label(c, 'zh')}",
                                  f"Charon breaks the tie on {self._com_label(c)}"))
             else:
                 c["tied"] = True  # 流拍 in the FAQ's sense (ruling H17, salvage_from)
-                ev.append(public("tie", f"{self._com_label(c)} 平手流拍",
+                ev.append(public("tie", f"{self._com_label(c, 'zh')} 平手流拍",
                                  f"{self._com_label(c)}: tied, unsold", seats=top))
                 continue
             pay = s.revealed[w]["bid"]
@@ -262,8 +291,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.gold[w] -= pay
             s.vault += pay
             s.owners[i] = w
-            ev.append(public("won", f"P{w} 以 {pay} 拿下 {self._com_label(c)}",
-                             f"P{w} takes {self._com_label(c)} paying {pay}",
+            ev.append(public("won", f"P{w + 1} 以 {pay} 拿下 {self._com_label(c, 'zh')}",
+                             f"P{w + 1} takes {self._com_label(c)} paying {pay}",
                              seat=w, commission=i, paid=pay))
         winston = self._seat_of(s, "winston")
         for p in sorted(s.revealed):
@@ -276,8 +305,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 s.gold[p] += 2
             if s.checkins[p] in (2, 4):
                 s.rep[p] += 1
-            ev.append(public("checkin", f"P{p} 入住（第 {s.checkins[p]} 次）",
-                             f"P{p} checks in (#{s.checkins[p]})", seat=p))
+            ev.append(public("checkin", f"P{p + 1} 入住（第 {s.checkins[p]} 次）",
+                             f"P{p + 1} checks in (#{s.checkins[p]})", seat=p))
             ev += self._draw_intel(s, p, draws)
         s.queue = sorted(s.owners)
         s.phase = "execute"
@@ -318,8 +347,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             seats = sorted({p for p, d in s.completions if d == best})
             if len(seats) == 1:
                 s.rep[seats[0]] += 1
-                ev.append(public("bounty", f"P{seats[0]} 连锁悬赏 +1 声望",
-                                 f"P{seats[0]} wins the bounty: +1 reputation",
+                ev.append(public("bounty", f"P{seats[0] + 1} 连锁悬赏 +1 声望",
+                                 f"P{seats[0] + 1} wins the bounty: +1 reputation",
                                  seat=seats[0]))
         s.unsold += len(self._unsold(s))
         s.event_discard.append(s.event)  # type: ignore[arg-type]
@@ -356,8 +385,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.completions.append([seat, c["d"]])
             s.completed[seat] += 1
             how = "一击必杀" if kill else f"火力 {fire}"
-            ev.append(public("success", f"P{seat} 完成 {self._com_label(c)}（{how}），净得 {gain}",
-                             f"P{seat} completes {self._com_label(c)} "
+            ev.append(public("success", f"P{seat + 1} 完成 {self._com_label(c, 'zh')}（{how}），净得 {gain}",
+                             f"P{seat + 1} completes {self._com_label(c)} "
                              f"({'one-shot' if kill else f'fire {fire}'}), nets {gain}",
                              seat=seat, commission=c["id"], gain=gain, fire=fire))
         else:
@@ -367,9 +396,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
             if pen:
                 wounds, loss = pen if s.cfg.risk_failure == "replace" else (1 + pen[0], pen[1])
             s.gold[seat] -= loss
-            ev.append(public("fail", f"P{seat} 失败 {self._com_label(c)}（火力 {fire}）："
+            ev.append(public("fail", f"P{seat + 1} 失败 {self._com_label(c, 'zh')}（火力 {fire}）："
                                      f"{wounds} 伤，失 {loss} 金币",
-                             f"P{seat} fails {self._com_label(c)} (fire {fire}): "
+                             f"P{seat + 1} fails {self._com_label(c)} (fire {fire}): "
                              f"{wounds} wounds, -{loss} gold",
                              seat=seat, commission=c["id"], wounds=wounds, loss=loss))
             ev += self._wound(s, seat, wounds)
@@ -464,9 +493,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s, t = state, action["type"]
         if t in ("bid", "checkin") or (t == "pass" and s.phase == "bid"):
             s.bids[seat] = dict(action)
-            ev = [private([seat], "sealed", f"你的暗拍：{self._short(action)}",
+            ev = [private([seat], "sealed", f"你的暗拍：{self._short(action, 'zh')}",
                           f"your sealed choice: {self._short(action)}"),
-                  public("submitted", f"P{seat} 已暗拍", f"P{seat} has chosen", seat=seat)]
+                  public("submitted", f"P{seat + 1} 已暗拍", f"P{seat + 1} has chosen", seat=seat)]
             if not self.to_move(s):
                 ev += self._resolve_bids(s)
             return ev
@@ -479,16 +508,16 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.com_deck[len(s.com_deck) - k:] = list(reversed(new))
             # Another seat's earlier peek no longer tells it the order.
             s.known_top = [0 if p != seat else max(s.known_top[p], k) for p in range(s.n)]
-            return [public("arrange", f"P{seat} 重排了委托堆顶 {k} 张",
-                           f"P{seat} rearranged the top {k} contracts", seat=seat)]
+            return [public("arrange", f"P{seat + 1} 重排了委托堆顶 {k} 张",
+                           f"P{seat + 1} rearranged the top {k} contracts", seat=seat)]
         if t == "swap":
             s.swapped.append(seat)
             for c in action["discard"]:
                 s.intel[seat].remove(c)
             got = self._draw_intel(s, seat, len(action["discard"]))
             s.intel_discard.extend(action["discard"])
-            return [public("swap", f"P{seat} 弃 {len(action['discard'])} 张情报重抽",
-                           f"P{seat} swaps {len(action['discard'])} intel",
+            return [public("swap", f"P{seat + 1} 弃 {len(action['discard'])} 张情报重抽",
+                           f"P{seat + 1} swaps {len(action['discard'])} intel",
                            seat=seat, discard=action["discard"]), *got]
         if t in ("execute", "kill", "forfeit"):
             i = s.queue.pop(0)
@@ -501,8 +530,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.owners[i] = seat
             s.queue = [i]
             s.phase = "execute"
-            return [public("salvage", f"丐帮王 P{seat} 付 2 接手 {self._com_label(s.wall[i])}",
-                           f"Beggar P{seat} pays 2 for {self._com_label(s.wall[i])}",
+            return [public("salvage", f"丐帮王 P{seat + 1} 付 2 接手 {self._com_label(s.wall[i], 'zh')}",
+                           f"Beggar P{seat + 1} pays 2 for {self._com_label(s.wall[i])}",
                            seat=seat, commission=i)]
         if t == "pass":
             s.salvage_done = True
@@ -513,8 +542,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
         c = action["card"]
         s.intel[seat].remove(c)
         s.intel_discard.append(c)
-        ev = [public("intel_use", f"P{seat} 使用情报：{data.INTEL_ZH[c]}",
-                     f"P{seat} uses intel: {c}", seat=seat, card=c)]
+        ev = [public("intel_use", f"P{seat + 1} 使用情报：{data.INTEL_ZH[c]}",
+                     f"P{seat + 1} uses intel: {INTEL_EN[c]}", seat=seat, card=c)]
         if c == "medical":
             self._heal(s, seat, 1)
         elif c == "key":
@@ -523,18 +552,21 @@ class HotelGame(Game[HotelConfig, HotelState]):
             t = action["target"]
             if t not in s.peeked[seat]:
                 s.peeked[seat].append(t)
-            ev.append(private([seat], "peek", f"P{t} 的手牌：{sorted(s.hands[t])}",
-                              f"P{t}'s hand: {sorted(s.hands[t])}", hand=sorted(s.hands[t])))
+            ev.append(private([seat], "peek", f"P{t + 1} 的手牌：{_hand_words(s.hands[t])}",
+                              f"P{t + 1}'s hand: {_hand_words(s.hands[t])}", hand=sorted(s.hands[t])))
         elif c == "foresight":
             k = min(3, len(s.com_deck))
             s.foresight[seat] = k
             s.known_top[seat] = max(s.known_top[seat], k)
         return ev
 
-    def _short(self, a: Action) -> str:
+    def _short(self, a: Action, lang: str = "en") -> str:
+        zh = lang == "zh"
         if a["type"] == "bid":
-            return f"bid {a['bid']} on #{a['commission']}"
-        return a["type"]
+            n = a["commission"] + 1
+            return f"出价 {a['bid']} 拍委托 #{n}" if zh else f"bid {a['bid']} on contract #{n}"
+        words = {"checkin": ("入住", "checks in"), "pass": ("不行动", "stands aside")}
+        return words.get(a["type"], (a["type"], a["type"]))[0 if zh else 1]
 
     # ---- views and results --------------------------------------------------------------
 
@@ -567,6 +599,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             "hospital_next": list(s.hospital_next),
             "charon_used": s.charon_used, "sofia_used": s.sofia_used,
             "swapped": list(s.swapped), "to_move": self.to_move(s),
+            "options": {"max_bid": s.cfg.max_bid, "vault_cap": s.cfg.vault_cap,
+                        "salvage_from": s.cfg.salvage_from},
             "visible_log": self.visible_log(s, seat),
         }
 
@@ -627,11 +661,12 @@ class HotelGame(Game[HotelConfig, HotelState]):
         zh = lang == "zh"
         if t == "bid":
             c = state.wall[action["commission"]]
-            return (f"出价 {action['bid']} {self._com_label(c)}" if zh
+            return (f"出价 {action['bid']} {self._com_label(c, 'zh')}" if zh
                     else f"bid {action['bid']} {self._com_label(c)}")
         if t == "execute":
-            return (f"打 {action['card']} 补 {action['boost']}" if zh
-                    else f"play {action['card']} +{action['boost']} gold")
+            card = _hand_words([action["card"]])
+            return (f"打 {card} 补 {action['boost']} 金币" if zh
+                    else f"play {card} +{action['boost']} gold")
         labels = {"checkin": ("入住", "check in"), "kill": ("一击必杀", "one-shot"),
                   "forfeit": ("放弃（失败）", "give up (fail)"), "pass": ("不捡漏", "pass"),
                   "salvage": ("捡漏", "salvage"), "arrange": ("重排", "arrange"),
@@ -639,8 +674,21 @@ class HotelGame(Game[HotelConfig, HotelState]):
         if t == "pass" and state.phase == "bid":
             labels["pass"] = ("不行动", "stand aside")
         zh_l, en_l = labels.get(str(t), (str(t), str(t)))
-        extra = {k: v for k, v in action.items() if k != "type"}
-        return (zh_l if zh else en_l) + (f" {extra}" if extra else "")
+        word = zh_l if zh else en_l
+        if "card" in action and action["card"] in INTEL_ICON:
+            c = action["card"]
+            word += f"：{INTEL_ICON[c]} {data.INTEL_ZH[c]}" if zh else f": {INTEL_ICON[c]} {INTEL_EN[c]}"
+        if "target" in action:
+            word += f" → P{action['target'] + 1}"
+        if "commission" in action:
+            word += " " + self._com_label(state.wall[action["commission"]], lang)
+        if "order" in action:
+            word += " " + " ".join(str(x) for x in action["order"])
+        if "discard" in action:
+            shown = [f"{INTEL_ICON.get(c, '')}{data.INTEL_ZH[c] if zh else INTEL_EN[c]}"
+                     for c in action["discard"]]
+            word += ("：弃 " if zh else ": discard ") + (" ".join(shown) or ("无" if zh else "none"))
+        return word
 
     def determinize(self, state: HotelState, seat: int, rng: random.Random) -> HotelState:
         # A fresh generator: the real one's future draws are hidden information too.
