@@ -1,0 +1,28 @@
+"""Options of burgle: the Bank job, with the editions' differences as switches."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from boardlab.engine.protocol import GameConfig
+
+
+class BurgleConfig(GameConfig):
+    players: int = Field(2, description="1-4 players")
+    walls: Literal["default", "random"] = Field(
+        "default", description="the supplement's Bank job walls, or the advanced random ones")
+    loot: Literal["full", "simple"] = Field(
+        "full", description="full: a tool and a loot per safe; simple: only a tool (R5)")
+    sides: Literal["choose", "basic", "advanced"] = Field(
+        "choose", description="which character sides seats may pick")
+    events: Literal["first", "later"] = Field(
+        "first", description="later printings: Change of Plans, Crash! and Throw Voice only "
+        "on floors with no alarm (R8)")
+    walkway_down_enters: bool = Field(
+        False, description="whether going down a revealed walkway counts as entering (R4)")
+    patrol_removed: Literal["by_players", "none"] = Field(
+        "by_players", description="patrol cards removed face down: 9/6/3/0 by players (R6)")
+    turn_limit: int = Field(
+        400, ge=10, le=5000, description="turns before the night ends in a loss (R12)")

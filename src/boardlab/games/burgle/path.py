@@ -1,0 +1,146 @@
+"""The guard's path: shortest, and the clockwise one where shortest paths disagree.
+
+Cells are named column A-D + row 1-4 (A1 top-left), as on the patrol cards. Coordinates:
+x = column (grows to the right), y = row (grows downwards, as on the table).
+
+The rulebook: "if several paths are shortest, the guard takes the more clockwise one".
+Where two shortest paths split at a cell and meet again, they enclose an area; the guard
+takes the one that has that area on its right, i.e. he walks clockwise round it
+(docs/rulings/burgle.md, G1). Both rulebook examples follow: D3->A1 is W W W N N and
+B3->C4 is E S.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from functools import lru_cache
+
+COLS = "ABCDEFGHIJ"
+
+
+def cell_name(index: int, size: int = 4) -> str:
+    return f"{COLS[index % size]}{index // size + 1}"
+
+
+def cell_index(name: str, size: int = 4) -> int:
+    """``"B3"`` -> 9 on a 4x4 floor; ValueError for a name that is not on the floor."""
+    if (not isinstance(name, str) or len(name) < 2 or name[0].upper() not in COLS[:size]
+            or not name[1:].isdigit() or not 1 <= int(name[1:]) <= size):
+        raise ValueError(f"{name!r} is not a cell of a {size}x{size} floor (A1..{COLS[size - 1]}{size})")
+    return (int(name[1:]) - 1) * size + COLS.index(name[0].upper())
+
+
+def neighbours(index: int, size: int = 4) -> list[int]:
+    x, y = index % size, index // size
+    out = []
+    if y > 0:
+        out.append(index - size)
+    if x < size - 1:
+        out.append(index + 1)
+    if y < size - 1:
+        out.append(index + size)
+    if x > 0:
+        out.append(index - 1)
+    return out
+
+
+def _wall_set(walls: Iterable, size: int) -> frozenset[tuple[int, int]]:
+    out = set()
+    for pair in walls:
+        a, b = (cell_index(p, size) if isinstance(p, str) else int(p) for p in pair)
+        if b not in neighbours(a, size):
+            raise ValueError(f"a wall must separate two orthogonally adjacent cells, not {pair!r}")
+        out.add((min(a, b), max(a, b)))
+    return frozenset(out)
+
+
+def _distances(walls: frozenset[tuple[int, int]], goal: int, size: int) -> list[int]:
+    dist = [-1] * (size * size)
+    dist[goal] = 0
+    todo = deque([goal])
+    while todo:
+        c = todo.popleft()
+        for n in neighbours(c, size):
+            if dist[n] < 0 and (min(c, n), max(c, n)) not in walls:
+                dist[n] = dist[c] + 1
+                todo.append(n)
+    return dist
+
+
+def _all_shortest(walls: frozenset[tuple[int, int]], start: int, goal: int,
+                  size: int) -> list[list[int]]:
+    dist = _distances(walls, goal, size)
+    if dist[start] < 0:
+        raise ValueError(f"{cell_name(goal, size)} cannot be reached from {cell_name(start, size)}")
+    paths: list[list[int]] = []
+
+    def walk(c: int, acc: list[int]) -> None:
+        if c == goal:
+            paths.append(acc)
+            return
+        for n in neighbours(c, size):
+            if dist[n] == dist[c] - 1 and (min(c, n), max(c, n)) not in walls:
+                walk(n, [*acc, n])
+
+    walk(start, [start])
+    return paths
+
+
+def _signed_area(loop: list[int], size: int) -> int:
+    """Twice the shoelace area of a closed loop of cell centres; > 0 is clockwise on the
+    table (y grows downwards)."""
+    total = 0
+    for i, a in enumerate(loop):
+        b = loop[(i + 1) % len(loop)]
+        total += (a % size) * (b // size) - (b % size) * (a // size)
+    return total
+
+
+def more_clockwise(p: list[int], q: list[int], size: int = 4) -> bool:
+    """Whether path ``p`` has the area it encloses with ``q`` on its right, judged where
+    the two first split and meet again. Both run from the same start to the same goal."""
+    i = 0
+    while i < len(p) and p[i] == q[i]:
+        i += 1
+    if i == len(p):
+        return False  # the same path
+    j = i
+    while p[j] != q[j]:
+        j += 1  # equal length shortest paths meet again at the same step
+    loop = p[i - 1:j + 1] + q[i:j][::-1]
+    return _signed_area(loop, size) > 0
+
+
+@lru_cache(maxsize=65536)
+def _path(walls: frozenset[tuple[int, int]], start: int, goal: int, size: int) -> tuple[int, ...]:
+    if start == goal:
+        return ()
+    paths = _all_shortest(walls, start, goal, size)
+    best = paths[0]
+    for other in paths[1:]:
+        if more_clockwise(other, best, size):
+            best = other
+    return tuple(best[1:])
+
+
+def path_indices(walls: frozenset[tuple[int, int]], start: int, goal: int,
+                 size: int = 4) -> tuple[int, ...]:
+    """:func:`guard_path` on cell indices and a normalised wall set (the game's hot path)."""
+    return _path(walls, start, goal, size)
+
+
+def distance(walls: frozenset[tuple[int, int]], start: int, goal: int, size: int = 4) -> int:
+    return len(_path(walls, start, goal, size))
+
+
+def guard_path(walls: Iterable, start: str, goal: str, size: int = 4) -> list[str]:
+    """The cells a guard walks through from ``start`` to ``goal`` (``[]`` if equal).
+
+    ``walls``: pairs of orthogonally adjacent cell names, ``("A1", "B1")`` being a wall
+    between A1 and B1. The path is a shortest one; where several are shortest, it is the
+    clockwise one (the area two shortest paths enclose lies on the guard's right).
+    """
+    ws = _wall_set(walls, size)
+    return [cell_name(c, size) for c in _path(ws, cell_index(start, size),
+                                              cell_index(goal, size), size)]

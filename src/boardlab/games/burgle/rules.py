@@ -1,0 +1,1670 @@
+"""Rules of burgle (神偷拍档 / Burgle Bros): the Bank job as pure state transitions.
+
+Sources: ``burgle-bros.zh.txt`` (turn, guards, alarms, safes, escape) and
+``burgle-bros.supplement.md`` (tiles, tools, loot, events, characters, walls); every reading
+of a gap is in ``docs/rulings/burgle.md`` (R1, R2, ... below refer to it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from boardlab.engine.errors import ConfigError
+from boardlab.engine.protocol import Action, Event, Game, Result, public, text
+from boardlab.games.burgle import data
+from boardlab.games.burgle.config import BurgleConfig
+from boardlab.games.burgle.path import cell_index, cell_name, distance, neighbours, path_indices
+from boardlab.games.burgle.state import OUTSIDE, ROOF, BurgleState
+
+CELLS = 16
+
+
+def pname(p: int) -> str:
+    """A position's name: floor digit + cell, e.g. ``"2B3"``; ``"roof"`` for the roof."""
+    if p == ROOF:
+        return "roof"
+    return f"{p // CELLS + 1}{cell_name(p % CELLS)}"
+
+
+def parse_pos(name: Any, floors: int = 3) -> int:
+    if name == "roof":
+        return ROOF
+    if not isinstance(name, str) or len(name) < 3 or not name[0].isdigit():
+        raise ValueError(f"{name!r} is not a position like '1A1'")
+    f = int(name[0]) - 1
+    if not 0 <= f < floors:
+        raise ValueError(f"{name!r}: there is no floor {name[0]}")
+    return f * CELLS + cell_index(name[1:])
+
+
+def _wall_key(a: int, b: int) -> tuple[int, int]:
+    return (min(a, b), max(a, b))
+
+
+def random_walls(rng: random.Random, count: int = 8) -> frozenset[tuple[int, int]]:
+    """Advanced placement: ``count`` inner walls, every cell still reachable (R3)."""
+    edges = sorted({_wall_key(c, n) for c in range(CELLS) for n in neighbours(c)})
+    while True:
+        walls = frozenset(rng.sample(edges, count))
+        seen, todo = {0}, [0]
+        while todo:
+            c = todo.pop()
+            for n in neighbours(c):
+                if n not in seen and _wall_key(c, n) not in walls:
+                    seen.add(n)
+                    todo.append(n)
+        if len(seen) == CELLS:
+            return walls
+
+
+def _tname(kind: str, lang: str) -> str:
+    info = data.TILES[kind]
+    return info[1] if lang == "zh" else info[2]
+
+
+def _item_name(item: str, lang: str) -> str:
+    table = data.TOOLS if item in data.TOOLS else data.LOOT
+    zh, en = table[item][0], table[item][1]
+    return zh if lang == "zh" else en
+
+
+class BurgleGame(Game[BurgleConfig, BurgleState]):
+    id = "burgle"
+    title = text("神偷拍档", "Burgle Bros")
+    min_players = 1
+    max_players = 4
+    Config = BurgleConfig
+    cooperative = True
+
+    # ================================================================ setup
+
+    def setup(self, config: BurgleConfig, seed: int,
+              overrides: Mapping[str, Any] | None = None) -> BurgleState:
+        ov = dict(overrides or {})
+        unknown = set(ov) - {"tiles", "walls", "characters", "patrol", "events", "tools",
+                             "loot", "stealth", "entrance", "guard_die", "offers"}
+        if unknown:
+            raise ConfigError(f"unknown burgle setup keys: {', '.join(sorted(unknown))}")
+        rng = random.Random(seed)
+        n, floors = config.players, 3
+        # Tiles (设置): 42 others in three piles of 14, each with a safe and stairs.
+        others = [t for t in data.tile_copies() if data.kind_of(t) not in ("safe", "stairs")]
+        rng.shuffle(others)
+        stairs = [t for t in data.tile_copies() if data.kind_of(t) == "stairs"]
+        rng.shuffle(stairs)
+        tiles: list[str] = []
+        for f in range(floors):
+            pile = others[14 * f:14 * f + 14] + ["safe:0", stairs[f]]
+            rng.shuffle(pile)
+            tiles += pile
+        if "tiles" in ov:  # per floor: 16 "kind:number" ids, A1 B1 C1 D1 A2 ...
+            tiles = self._check_tiles(ov["tiles"])
+        if "walls" in ov:
+            walls = [frozenset(_wall_key(cell_index(a), cell_index(b)) for a, b in fl)
+                     for fl in ov["walls"]]
+        elif config.walls == "random":
+            walls = [random_walls(rng) for _ in range(floors)]
+        else:
+            walls = [frozenset(_wall_key(cell_index(a), cell_index(b)) for a, b in fl)
+                     for fl in data.default_walls()]
+        s = BurgleState(cfg=config, rng=rng, floors=floors, tiles=tiles,
+                        revealed=[False] * (floors * CELLS), walls=walls)
+        s.safe_dice = [0] * floors
+        s.safe_open = [False] * floors
+        s.hacks = {k: 0 for k in data.HACKABLE}
+        removed = data.PATROL_REMOVED[n] if config.patrol_removed == "by_players" else 0
+        for f in range(floors):
+            deck = list(range(CELLS))
+            rng.shuffle(deck)
+            if "patrol" in ov and f < len(ov["patrol"]):  # top first, as cell names
+                top = [cell_index(c) for c in ov["patrol"][f]]
+                deck = [c for c in deck if c not in top] + top[::-1]
+            die = data.GUARD_START_DIE[f]
+            if "guard_die" in ov:
+                die = int(ov["guard_die"][f])
+            s.guards.append({"pos": -1, "dest": -1, "die": die, "deck": deck[removed:],
+                             "removed": deck[:removed], "discard": [], "donut": False,
+                             "known_top": [], "known_bottom": []})
+        s.event_deck = list(data.EVENTS)
+        rng.shuffle(s.event_deck)
+        if "events" in ov:  # top first
+            top = list(ov["events"])
+            s.event_deck = [e for e in s.event_deck if e not in top] + top[::-1]
+        s.tool_deck = list(data.TOOLS)
+        rng.shuffle(s.tool_deck)
+        s.loot_deck = list(data.LOOT_CARDS)
+        rng.shuffle(s.loot_deck)
+        if "tools" in ov:
+            top = list(ov["tools"])
+            s.tool_deck = [t for t in s.tool_deck if t not in top] + top[::-1]
+        if "loot" in ov:
+            top = list(ov["loot"])
+            rest = list(s.loot_deck)
+            for t in top:
+                rest.remove(t)
+            s.loot_deck = rest + top[::-1]
+        chars = list(data.CHARACTERS)
+        rng.shuffle(chars)
+        s.offers = [chars[2 * i:2 * i + 2] for i in range(n)]
+        if "offers" in ov:
+            s.offers = [list(o) for o in ov["offers"]]
+        stealth = ov.get("stealth", [data.STEALTH_START] * n)
+        s.players = [{"pos": OUTSIDE, "char": "", "side": "", "stealth": int(stealth[i]),
+                      "tools": [], "loot": [], "hack": 0, "held_alarm": False}
+                     for i in range(n)]
+        s.stats = {"alarms": 0, "events": 0, "safes": 0, "loss": None, "turns": 0,
+                   "stealth_lost": 0}
+        if "characters" in ov:  # [[name, side], ...]: skip the choice
+            for i, (name, side) in enumerate(ov["characters"]):
+                self._take_character(s, i, name, side)
+            s.phase = "entrance"
+        if s.phase == "entrance":
+            self._guard_appear(s, 0)
+            if "entrance" in ov:
+                self._choose_entrance(s, parse_pos(ov["entrance"]))
+        return s
+
+    def _check_tiles(self, raw: Any) -> list[str]:
+        if not isinstance(raw, list) or len(raw) != 3 or any(len(f) != 16 for f in raw):
+            raise ConfigError("setup.tiles: three floors of 16 tile ids")
+        tiles = [t for fl in raw for t in fl]
+        if sorted(tiles) != sorted(data.tile_copies()):
+            raise ConfigError("setup.tiles: must be the 48 tiles, each once")
+        for f in range(3):
+            kinds = [data.kind_of(t) for t in raw[f]]
+            if kinds.count("safe") != 1 or kinds.count("stairs") != 1:
+                raise ConfigError(f"setup.tiles: floor {f + 1} needs one safe and one stairs")
+        return tiles
+
+    def players(self, state: BurgleState) -> int:
+        return state.n
+
+    # ================================================================ small helpers
+
+    def _kind(self, s: BurgleState, p: int) -> str:
+        return data.kind_of(s.tiles[p])
+
+    def _active(self, s: BurgleState, p: int, kind: str) -> bool:
+        """A revealed, not crowbarred tile of this kind."""
+        return s.revealed[p] and p not in s.disabled and self._kind(s, p) == kind
+
+    def _open_neighbours(self, s: BurgleState, p: int) -> list[int]:
+        f, c = divmod(p, CELLS)
+        return [f * CELLS + n for n in neighbours(c) if _wall_key(c, n) not in s.walls[f]]
+
+    def _guard_on(self, s: BurgleState, p: int) -> bool:
+        return p >= 0 and s.guards[p // CELLS]["pos"] == p
+
+    def _players_on(self, s: BurgleState, p: int) -> list[int]:
+        return [i for i, pl in enumerate(s.players) if pl["pos"] == p]
+
+    def _has(self, s: BurgleState, seat: int, char: str, side: str) -> bool:
+        pl = s.players[seat]
+        return pl["char"] == char and pl["side"] == side
+
+    def _anyone(self, s: BurgleState, char: str, side: str) -> int | None:
+        for i in range(s.n):
+            if self._has(s, i, char, side):
+                return i
+        return None
+
+    def _left(self, s: BurgleState) -> int:
+        return s.max_actions - s.used
+
+    def _floor_alarms(self, s: BurgleState, f: int) -> list[int]:
+        return [a for a in s.alarms if a // CELLS == f]
+
+    def _dist(self, s: BurgleState, a: int, b: int) -> int:
+        return distance(s.walls[a // CELLS], a % CELLS, b % CELLS)
+
+    def _over(self, s: BurgleState, won: bool, zh: str, en: str) -> Event:
+        s.phase = "over"
+        s.won = won
+        s.reason = text(zh, en)
+        s.pending = None
+        return public("over", zh, en, won=won)
+
+    # ================================================================ patrol and guards
+
+    def _reshuffle(self, s: BurgleState, f: int) -> list[Event]:
+        g = s.guards[f]
+        deck = list(range(CELLS))
+        s.rng.shuffle(deck)
+        k = data.PATROL_REMOVED[s.n] if s.cfg.patrol_removed == "by_players" else 0
+        g["deck"], g["removed"], g["discard"] = deck[k:], deck[:k], []
+        g["known_top"], g["known_bottom"] = [], []
+        g["die"] = min(data.MAX_GUARD_DIE, g["die"] + 1)
+        return [public("reshuffle", f"{f + 1} 楼巡逻牌重洗，守卫速度升到 {g['die']}",
+                       f"floor {f + 1} patrol deck reshuffled; guard speed now {g['die']}",
+                       floor=f + 1)]
+
+    def _draw_patrol(self, s: BurgleState, f: int) -> tuple[int, list[Event]]:
+        g = s.guards[f]
+        ev: list[Event] = []
+        if not g["deck"]:
+            ev += self._reshuffle(s, f)
+        card = g["deck"].pop()
+        g["discard"].append(card)
+        if g["known_top"]:
+            g["known_top"].pop(0)
+        if len(g["deck"]) < len(g["known_bottom"]):
+            g["known_bottom"] = g["known_bottom"][len(g["known_bottom"]) - len(g["deck"]):]
+        return f * CELLS + card, ev
+
+    def _new_patrol_dest(self, s: BurgleState, f: int) -> list[Event]:
+        g = s.guards[f]
+        ev: list[Event] = []
+        while True:
+            card, more = self._draw_patrol(s, f)
+            ev += more
+            if card != g["pos"]:
+                break  # a card naming his own tile is reached at once (R7)
+        g["dest"] = card
+        ev.append(public("patrol", f"{f + 1} 楼守卫的新目的地：{pname(card)}",
+                         f"floor {f + 1} guard heads for {pname(card)}", floor=f + 1,
+                         dest=pname(card)))
+        return ev
+
+    def _nearest_alarm(self, s: BurgleState, f: int) -> int | None:
+        alarms = self._floor_alarms(s, f)
+        g = s.guards[f]
+        if not alarms or g["pos"] < 0:
+            return None
+        return min(alarms, key=lambda a: (self._dist(s, g["pos"], a), a))  # ties: R9
+
+    def _guard_appear(self, s: BurgleState, f: int) -> list[Event]:
+        g = s.guards[f]
+        if g["pos"] >= 0:
+            return []
+        g["pos"], ev = self._draw_patrol(s, f)
+        ev.append(public("guard", f"{f + 1} 楼守卫出现在 {pname(g['pos'])}",
+                         f"the floor {f + 1} guard appears on {pname(g['pos'])}",
+                         floor=f + 1, at=pname(g["pos"])))
+        if s.phase != "entrance" or f != 0:
+            ev += self._new_patrol_dest(s, f)
+        ev += self._guard_sees(s, f)
+        return ev
+
+    def _guard_sees(self, s: BurgleState, f: int) -> list[Event]:
+        """Everyone the guard of floor ``f`` sees from where he now stands."""
+        g = s.guards[f]
+        p = g["pos"]
+        ev: list[Event] = []
+        for i, pl in enumerate(s.players):
+            q = pl["pos"]
+            if q < 0 or s.phase == "over":
+                continue
+            why = None
+            if q == p:
+                why = ("守卫", "the guard")
+            elif q // CELLS == f and self._active(s, q, "foyer") and q in self._open_neighbours(s, p):
+                why = ("门厅", "the Foyer")
+            elif abs(q - p) == CELLS and self._active(s, q, "atrium"):
+                why = ("中庭", "the Atrium")
+            elif "tiara" in pl["loot"] and q in self._open_neighbours(s, p):
+                why = ("王冠", "the Tiara")
+            if why:
+                ev += self._lose_stealth(s, i, why)
+        if (self._active(s, p, "camera") and "video_loop" not in s.effects):
+            for pl in s.players:
+                q = pl["pos"]
+                if q >= 0 and q != p and self._active(s, q, "camera") and s.phase != "over":
+                    ev += self._alarm(s, q, "camera")
+        return ev
+
+    def _step_guard(self, s: BurgleState, f: int, moves: int) -> list[Event]:
+        g = s.guards[f]
+        ev: list[Event] = []
+        raven = self._anyone(s, "raven", "basic")
+        while moves > 0 and s.phase != "over":
+            if g["pos"] == g["dest"]:
+                ev += self._arrive(s, f)
+                continue
+            nxt = f * CELLS + path_indices(s.walls[f], g["pos"] % CELLS, g["dest"] % CELLS)[0]
+            g["pos"] = nxt
+            moves -= 1
+            if raven is not None and s.crow == nxt:
+                moves -= 1
+            cleared = nxt in s.alarms
+            if cleared:
+                s.alarms.remove(nxt)
+                ev.append(public("clear", f"守卫关掉了 {pname(nxt)} 的警报",
+                                 f"the guard turns off the alarm on {pname(nxt)}", at=pname(nxt)))
+            ev += self._guard_sees(s, f)
+            if cleared and not self._floor_alarms(s, f):
+                ev += self._new_patrol_dest(s, f)
+            elif g["pos"] == g["dest"]:
+                ev += self._arrive(s, f)
+        return ev
+
+    def _arrive(self, s: BurgleState, f: int) -> list[Event]:
+        nearest = self._nearest_alarm(s, f)
+        if nearest is not None:
+            s.guards[f]["dest"] = nearest
+            return []
+        return self._new_patrol_dest(s, f)
+
+    def _guard_turn(self, s: BurgleState, f: int) -> list[Event]:
+        g = s.guards[f]
+        if g["pos"] < 0:
+            return []
+        moves = g["die"] + len(self._floor_alarms(s, f)) + s.guard_mod
+        ev: list[Event] = []
+        if g["donut"]:
+            g["donut"] = False
+            moves = 0
+            ev.append(public("donut", "守卫在吃甜甜圈，这回合不动",
+                             "the guard eats the donuts and does not move"))
+        if (self._anyone(s, "raven", "advanced") is not None and s.crow == g["pos"]
+                and not self._floor_alarms(s, f)):
+            moves = 0
+            ev.append(public("crow", "乌鸦缠住了守卫，他这回合不动",
+                             "the crow keeps the guard busy: he does not move"))
+        if moves > 0:
+            ev.append(public("guard_move", f"{f + 1} 楼守卫走 {moves} 步",
+                             f"the floor {f + 1} guard moves {moves}", floor=f + 1,
+                             moves=moves))
+        return ev + self._step_guard(s, f, moves)
+
+    # ================================================================ alarms and stealth
+
+    def _alarm(self, s: BurgleState, p: int, source: str) -> list[Event]:
+        if s.phase == "over" or "emp" in s.effects or p in s.alarms or self._guard_on(s, p):
+            return []
+        if source in data.HACKABLE:
+            hacker = self._anyone(s, "hacker", "basic")
+            if hacker is not None and s.players[hacker]["pos"] == p:
+                return [public("hacked", f"黑客在场：{pname(p)} 没有响警报",
+                               f"the Hacker is there: no alarm on {pname(p)}")]
+            if s.hacks[source] > 0:
+                s.hacks[source] -= 1
+                return [public("hacked", f"用掉一个破解指示物：{pname(p)} 没有响警报",
+                               f"a hack token is spent: no alarm on {pname(p)}",
+                               alarm=source)]
+            for i, pl in enumerate(s.players):
+                if pl["hack"]:
+                    pl["hack"] = 0
+                    return [public("hacked", "用掉黑客的个人破解指示物，没有响警报",
+                                   "the Hacker's own hack token is spent: no alarm", seat=i)]
+        s.alarms = sorted([*s.alarms, p])
+        s.stats["alarms"] += 1
+        f = p // CELLS
+        ev = [public("alarm", f"{pname(p)} 响起警报！", f"an alarm goes off on {pname(p)}!",
+                     at=pname(p), source=source)]
+        if s.guards[f]["pos"] >= 0:
+            nearest = self._nearest_alarm(s, f)
+            if nearest is not None:
+                s.guards[f]["dest"] = nearest
+        return ev
+
+    def _lose_stealth(self, s: BurgleState, seat: int, why: tuple[str, str]) -> list[Event]:
+        pl = s.players[seat]
+        p = pl["pos"]
+        if s.phase == "over" or p < 0:
+            return []
+        if s.effects.get("invisible") == seat:
+            return []  # the Invisible Suit, during its wearer's actions
+        for pool, name in ((s.lavatory, ("洗手间", "Lavatory")), (s.smoke, ("烟雾", "smoke"))):
+            if pool.get(p, 0) > 0:
+                pool[p] -= 1
+                return [public("stealth", f"{why[0]}发现了座位 {seat}，用掉{name[0]}的躲藏指示物",
+                               f"{why[1]} spots seat {seat}; a {name[1]} stealth token is used",
+                               seat=seat)]
+        if pl["stealth"] <= 0:
+            s.stats["loss"] = {"floor": p // CELLS + 1, "turn": s.turn, "by": why[1],
+                               "seat": seat, "char": pl["char"]}
+            return [self._over(s, False, f"座位 {seat} 被{why[0]}抓住了，团队失败",
+                               f"seat {seat} is caught ({why[1]}): the team loses")]
+        pl["stealth"] -= 1
+        s.stats["stealth_lost"] += 1
+        return [public("stealth", f"{why[0]}发现了座位 {seat}：躲藏 -1（剩 {pl['stealth']}）",
+                       f"{why[1]} spots seat {seat}: stealth -1 ({pl['stealth']} left)",
+                       seat=seat, stealth=pl["stealth"])]
+
+    # ================================================================ tiles
+
+    def _reveal(self, s: BurgleState, p: int) -> list[Event]:
+        if s.revealed[p]:
+            return []
+        s.revealed[p] = True
+        kind, num = self._kind(s, p), data.number_of(s.tiles[p])
+        f = p // CELLS
+        if kind == "lavatory":
+            s.lavatory[p] = 3
+        if kind == "stairs" and f + 1 < s.floors:
+            s.links.append([p, p + CELLS])
+        ev = [public("reveal", f"{pname(p)} 翻开：{_tname(kind, 'zh')}" + (f" {num}" if num else ""),
+                     f"{pname(p)} is revealed: {_tname(kind, 'en')}" + (f" {num}" if num else ""),
+                     at=pname(p), tile=kind, number=num)]
+        if kind == "camera" and "video_loop" not in s.effects:
+            watcher = [g for g in s.guards if g["pos"] >= 0 and g["pos"] != p
+                       and self._active(s, g["pos"], "camera")]
+            on_it = self._players_on(s, p)
+            if watcher and on_it:
+                ev += self._alarm(s, p, "camera")
+        return ev
+
+    def _enter_floor(self, s: BurgleState, p: int) -> list[Event]:
+        return self._guard_appear(s, p // CELLS)
+
+    def _player_seen_on_entry(self, s: BurgleState, seat: int, p: int,
+                              acrobat_free: bool = False) -> list[Event]:
+        ev: list[Event] = []
+        f = p // CELLS
+        g = s.guards[f]
+        if g["pos"] == p and not acrobat_free:
+            ev += self._lose_stealth(s, seat, ("守卫", "the guard"))
+        elif self._active(s, p, "foyer") and g["pos"] in self._open_neighbours(s, p):
+            ev += self._lose_stealth(s, seat, ("门厅", "the Foyer"))
+        elif self._active(s, p, "atrium") and any(
+                0 <= p + d < s.floors * CELLS and s.guards[(p + d) // CELLS]["pos"] == p + d
+                for d in (CELLS, -CELLS)):
+            ev += self._lose_stealth(s, seat, ("中庭", "the Atrium"))
+        return ev
+
+    def _place(self, s: BurgleState, seat: int, p: int) -> list[Event]:
+        """Put a player on ``p`` without entering it (falls, events, swaps): no tile rule
+        runs, but guards still see him there (R10)."""
+        ev = self._reveal(s, p)
+        s.players[seat]["pos"] = p
+        ev += self._enter_floor(s, p)
+        if s.phase != "over":
+            ev += self._player_seen_on_entry(s, seat, p)
+        return ev
+
+    def _enter(self, s: BurgleState, seat: int, p: int, *, pay: bool = True,
+               via_move: bool = True) -> list[Event]:
+        """A player enters ``p`` (the move's own action already paid). Runs stop tiles,
+        the alarm tiles, labs, falls and sight. ``pay=False``: extra costs ignored (Rook)."""
+        pl = s.players[seat]
+        src = pl["pos"]
+        ev = []
+        fresh = not s.revealed[p]
+        ev += self._reveal(s, p)
+        kind = self._kind(s, p)
+        active = p not in s.disabled
+        guard_there = self._guard_on(s, p)
+        # Walkway revealed by moving onto it: fall a floor (not entering) (supplement).
+        if fresh and kind == "walkway" and active and via_move:
+            ev += self._leave(s, seat, src)
+            if p // CELLS > 0:
+                pl["pos"] = p
+                ev.append(public("fall", f"座位 {seat} 从 {pname(p)} 的走道掉了下去！",
+                                 f"seat {seat} falls through the walkway on {pname(p)}!",
+                                 seat=seat))
+                s.stats["falls"] = s.stats.get("falls", 0) + 1
+                return ev + self._place(s, seat, p - CELLS)
+        # Stop tiles: stay where you were if the requirement is not met.
+        if active and kind == "keypad" and p not in s.keypads_open and via_move:
+            tries = s.keypad_tries.get(p, 0) + 1
+            s.keypad_tries[p] = tries
+            dice = tries + (1 if self._has(s, seat, "peterman", "basic") else 0)
+            roll = [s.rng.randint(1, 6) for _ in range(dice)]
+            if 6 in roll:
+                s.keypads_open.append(p)
+                ev.append(public("keypad", f"密码锁掷出 {roll}：打开了", f"keypad roll {roll}: open",
+                                 roll=roll))
+            else:
+                return ev + [public("keypad", f"密码锁掷出 {roll}：没打开", f"keypad roll {roll}: still locked",
+                                    roll=roll)]
+        if active and kind == "deadbolt" and not guard_there and not self._players_on(s, p) and pay:
+            if self._left(s) < 2:
+                return ev + [public("deadbolt", "门闩要 3 个行动，行动不够，留在原地",
+                                    "the deadbolt needs 3 actions; not enough: you stay")]
+            s.used += 2
+        if "gemstone" in pl["loot"] and self._players_on(s, p) and pay:
+            if self._left(s) < 1:
+                return ev + [public("gemstone", "带着宝石进有人的格要多 1 行动，行动不够",
+                                    "with the Gemstone a tile with a player costs 1 more action; not enough")]
+            s.used += 1
+        ev += self._leave(s, seat, src)
+        pl["pos"] = p
+        s.entered.append(p)
+        if src < 0 or src // CELLS != p // CELLS:
+            ev += self._enter_floor(s, p)
+        if s.phase == "over":
+            return ev
+        acro = self._has(s, seat, "acrobat", "basic") and guard_there
+        ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
+        if s.phase == "over" or guard_there:
+            return ev  # no alarm triggers on a guard's tile
+        if active:
+            if kind == "laser" and "mirror" not in pl["loot"] and pay \
+                    and not self._has(s, seat, "hacker", "basic"):
+                if self._left(s) >= 1:
+                    s.used += 1
+                else:
+                    ev += self._alarm(s, p, "laser")
+            elif kind == "fingerprint":
+                ev += self._alarm(s, p, "fingerprint")
+            elif kind == "detector" and (pl["tools"] or pl["loot"]):
+                ev += self._alarm(s, p, "detector")
+            elif kind == "thermo" and "isotope" in pl["loot"]:
+                ev += self._alarm(s, p, "thermo")
+            elif kind == "camera" and "video_loop" not in s.effects and s.effects.get("invisible") != seat:
+                if any(g["pos"] >= 0 and g["pos"] != p and self._active(s, g["pos"], "camera")
+                       for g in s.guards):
+                    ev += self._alarm(s, p, "camera")
+            elif kind == "lab" and p not in s.labs_taken:
+                s.labs_taken.append(p)
+                ev += self._draw_tool(s, seat)
+        return ev
+
+    def _leave(self, s: BurgleState, seat: int, src: int) -> list[Event]:
+        if src >= 0 and src in s.entered and self._active(s, src, "motion"):
+            s.entered = [e for e in s.entered if e != src]
+            hacker = self._anyone(s, "hacker", "basic")
+            if seat == hacker:
+                return []
+            return self._alarm(s, src, "motion")
+        return []
+
+    # ================================================================ cards
+
+    def _draw_tool(self, s: BurgleState, seat: int, *, to_tile: int | None = None) -> list[Event]:
+        if not s.tool_deck:
+            return [public("no_tool", "工具牌已抽完", "no tools are left")]
+        if self._anyone(s, "rigger", "basic") is not None and len(s.tool_deck) >= 2 \
+                and to_tile is None:
+            two = [s.tool_deck.pop(), s.tool_deck.pop()]
+            self._ask(s, "keep_tool", [{"tool": t} for t in two], seat=seat)
+            return [public("rigger", f"爆破手：抽 2 张工具（{_item_name(two[0], 'zh')}、"
+                           f"{_item_name(two[1], 'zh')}），留 1 张",
+                           f"Rigger: draw 2 tools ({_item_name(two[0], 'en')}, "
+                           f"{_item_name(two[1], 'en')}), keep 1", tools=two)]
+        tool = s.tool_deck.pop()
+        return self._gain(s, seat, tool, to_tile)
+
+    def _gain(self, s: BurgleState, seat: int, item: str, to_tile: int | None = None) -> list[Event]:
+        if to_tile is not None:
+            s.items.setdefault(to_tile, []).append(item)
+            return [public("item", f"{_item_name(item, 'zh')}留在 {pname(to_tile)}",
+                           f"{_item_name(item, 'en')} is left on {pname(to_tile)}", item=item)]
+        kind = "tools" if item in data.TOOLS else "loot"
+        s.players[seat][kind].append(item)
+        return [public("item", f"座位 {seat} 得到{_item_name(item, 'zh')}",
+                       f"seat {seat} gets the {_item_name(item, 'en')}", item=item, seat=seat)]
+
+    def _draw_loot(self, s: BurgleState, seat: int, safe_pos: int,
+                   to_tile: int | None = None) -> list[Event]:
+        if s.cfg.loot == "simple" or not s.loot_deck:
+            return []
+        loot = s.loot_deck.pop()
+        ev: list[Event] = []
+        if loot == "gold_bar" and "gold_bar" in s.loot_deck:
+            s.loot_deck.remove("gold_bar")
+            s.items.setdefault(safe_pos, []).append("gold_bar")
+            ev.append(public("gold", "另一根金条留在金库上", "the other gold bar is left on the safe"))
+        ev += self._gain(s, seat, loot, to_tile)
+        if loot == "cursed_goblet" and to_tile is None and s.players[seat]["stealth"] > 0:
+            s.players[seat]["stealth"] -= 1
+            ev.append(public("goblet", f"诅咒圣杯：座位 {seat} 躲藏 -1",
+                             f"Cursed Goblet: seat {seat} loses 1 stealth", seat=seat))
+        return ev
+
+    def _ask(self, s: BurgleState, kind: str, options: list[dict[str, Any]], *,
+             seat: int | None = None, then: str = "actions") -> None:
+        s.pending = {"kind": kind, "options": options, "then": then,
+                     "seat": s.seat if seat is None else seat}
+        s.phase = "choice"
+
+    # ================================================================ safes
+
+    def _combination(self, s: BurgleState, safe: int) -> list[int]:
+        f, c = divmod(safe, CELLS)
+        row, col = c // 4, c % 4
+        return [f * CELLS + x for x in range(CELLS) if x != c and (x // 4 == row or x % 4 == col)]
+
+    def _crack(self, s: BurgleState, safe: int, faces: list[int]) -> list[Event]:
+        newly = []
+        for p in self._combination(s, safe):
+            if s.revealed[p] and p not in s.cracked and data.number_of(s.tiles[p]) in faces:
+                s.cracked.append(p)
+                newly.append(pname(p))
+        s.cracked.sort()
+        return [public("crack", f"破解了：{', '.join(newly)}", f"cracked: {', '.join(newly)}",
+                       cells=newly)] if newly else []
+
+    def _maybe_open(self, s: BurgleState, seat: int, safe: int) -> list[Event]:
+        f = safe // CELLS
+        if s.safe_open[f] or any(p not in s.cracked for p in self._combination(s, safe)):
+            return []
+        s.safe_open[f] = True
+        s.stats["safes"] += 1
+        ev = [public("safe_open", f"{f + 1} 楼金库打开了！无声警报：本层及以下守卫 +1",
+                     f"the floor {f + 1} safe is open! Silent alarm: guards here and below +1",
+                     floor=f + 1)]
+        for g in s.guards[:f + 1]:
+            g["die"] = min(data.MAX_GUARD_DIE, g["die"] + 1)
+        remote = s.players[seat]["pos"] != safe
+        ev += self._draw_loot(s, seat, safe, to_tile=safe if remote else None)
+        ev += self._draw_tool(s, seat, to_tile=safe if remote else None)
+        if all(s.safe_open):
+            ev.append(public("all_open", "所有金库已打开：从顶层楼梯上楼顶逃走！",
+                             "every safe is open: escape from the top floor's stairs to the roof!"))
+        return ev
+
+    def _safe_here(self, s: BurgleState, seat: int) -> list[int]:
+        """Safes this seat can work on: its own tile, and for the advanced Peterman the
+        revealed safe right above or below."""
+        p = s.players[seat]["pos"]
+        if p < 0:
+            return []
+        out = [p] if self._active(s, p, "safe") else []
+        if self._has(s, seat, "peterman", "advanced"):
+            for q in (p - CELLS, p + CELLS):
+                if 0 <= q < s.floors * CELLS and self._active(s, q, "safe"):
+                    out.append(q)
+        return [q for q in out if not s.safe_open[q // CELLS]]
+
+    # ================================================================ turns
+
+    def _take_character(self, s: BurgleState, seat: int, name: str, side: str) -> None:
+        pl = s.players[seat]
+        pl["char"], pl["side"] = name, side
+        if name == "rigger" and side == "basic" and "dynamite" in s.tool_deck:
+            s.tool_deck.remove("dynamite")
+            pl["tools"].append("dynamite")
+
+    def _choose_entrance(self, s: BurgleState, p: int) -> list[Event]:
+        s.entrance = p
+        ev = self._reveal(s, p)
+        ev += self._new_patrol_dest(s, 0)
+        ev.append(public("entrance", f"入口：{pname(p)}", f"entrance: {pname(p)}", at=pname(p)))
+        return ev + self._start_turn(s, 0)
+
+    def _start_turn(self, s: BurgleState, seat: int) -> list[Event]:
+        s.seat = seat
+        s.phase = "actions"
+        s.pending = None
+        bonus = s.effects.get("heads_up") == seat
+        s.effects = {k: v for k, v in s.effects.items() if v != seat or k == "jump_the_gun"}
+        pl = s.players[seat]
+        s.used, s.entered, s.once, s.keypad_tries, s.guard_mod, s.last_roll = 0, [], [], {}, 0, -1
+        s.max_actions = data.ACTIONS_PER_TURN - (1 if "mirror" in pl["loot"] else 0)
+        if bonus:
+            s.max_actions += 1
+        ev = [public("turn", f"轮到座位 {seat}", f"seat {seat}'s turn", seat=seat)]
+        if pl["pos"] == OUTSIDE:
+            pl["pos"] = s.entrance
+            ev += self._player_seen_on_entry(s, seat, s.entrance)  # no tile rule (rulebook)
+        if "chihuahua" in pl["loot"] and s.phase != "over":
+            r = s.rng.randint(1, 6)
+            ev.append(public("chihuahua", f"吉娃娃掷出 {r}", f"Chihuahua roll: {r}", roll=r))
+            if r == 6:
+                ev += self._alarm(s, pl["pos"], "chihuahua")
+        if "persian_kitty" in pl["loot"] and s.phase != "over":
+            r = s.rng.randint(1, 6)
+            ev.append(public("kitty", f"波斯猫掷出 {r}", f"Persian Kitty roll: {r}", roll=r))
+            target = self._nearest_alarm_from(s, pl["pos"])
+            if r <= 2 and target is not None:
+                f = pl["pos"] // CELLS
+                step = path_indices(s.walls[f], pl["pos"] % CELLS, target % CELLS)
+                where = f * CELLS + step[0] if step else pl["pos"]
+                pl["loot"].remove("persian_kitty")
+                s.items.setdefault(where, []).append("persian_kitty")
+                ev.append(public("kitty", f"波斯猫跑到 {pname(where)}",
+                                 f"the Persian Kitty runs to {pname(where)}", at=pname(where)))
+        return ev
+
+    def _nearest_alarm_from(self, s: BurgleState, p: int) -> int | None:
+        alarms = self._floor_alarms(s, p // CELLS)
+        if not alarms:
+            return None
+        return min(alarms, key=lambda a: (self._dist(s, p, a), a))
+
+    def _end_actions(self, s: BurgleState) -> list[Event]:
+        seat = s.seat
+        pl = s.players[seat]
+        ev: list[Event] = []
+        if pl["pos"] >= 0 and self._active(s, pl["pos"], "thermo"):
+            ev += self._alarm(s, pl["pos"], "thermo")
+        if s.phase == "over":
+            return ev
+        limit = 3 if "stamp" in pl["loot"] else 2
+        if pl["pos"] != ROOF and s.used <= limit:
+            ev += self._event(s)
+            if s.phase in ("choice", "over"):
+                return ev
+        return ev + self._guard_phase(s)
+
+    def _guard_phase(self, s: BurgleState) -> list[Event]:
+        seat = s.seat
+        pl = s.players[seat]
+        ev: list[Event] = []
+        s.effects.pop("invisible", None)
+        if pl["pos"] >= 0:  # no guard moves on the turn of an escape
+            f = pl["pos"] // CELLS
+            if self._has(s, seat, "acrobat", "basic") and self._guard_on(s, pl["pos"]):
+                ev += self._lose_stealth(s, seat, ("守卫", "the guard"))
+            if s.effects.pop("shift_change", None) is not None:
+                for other in range(s.floors):
+                    if other != f and s.phase != "over":
+                        ev += self._guard_turn(s, other)
+            elif s.phase != "over":
+                ev += self._guard_turn(s, f)
+        if s.phase == "over":
+            return ev
+        return ev + self._next_turn(s)
+
+    def _next_turn(self, s: BurgleState) -> list[Event]:
+        if all(p["pos"] == ROOF for p in s.players):
+            return [self._over(s, True, "所有人都从楼顶逃走了：团队胜利！",
+                               "everyone escaped from the roof: the team wins!")]
+        s.turn += 1
+        s.stats["turns"] = s.turn
+        if s.turn >= s.cfg.turn_limit:
+            s.stats["loss"] = {"floor": 0, "turn": s.turn, "by": "time", "seat": -1, "char": ""}
+            return [self._over(s, False, "天亮了：行动超时，团队失败",
+                               "dawn breaks: out of time, the team loses")]
+        seat = s.seat
+        ev: list[Event] = []
+        for _ in range(2 * s.n + 1):
+            seat = (seat + 1) % s.n
+            if s.players[seat]["pos"] == ROOF:
+                continue
+            if s.effects.get("jump_the_gun") == seat:
+                del s.effects["jump_the_gun"]
+                ev.append(public("skip", f"抢跑：跳过座位 {seat} 的回合",
+                                 f"Jump the Gun: seat {seat}'s turn is skipped", seat=seat))
+                continue
+            break
+        return ev + self._start_turn(s, seat)
+
+    # ================================================================ events
+
+    def _event(self, s: BurgleState) -> list[Event]:
+        if not s.event_deck:
+            s.event_deck, s.event_discard = s.event_discard, []
+            s.rng.shuffle(s.event_deck)
+            s.event_known = 0
+        ev_id = s.event_deck.pop()
+        s.event_discard.append(ev_id)
+        s.event_known = max(0, s.event_known - 1)
+        s.stats["events"] += 1
+        zh, en = data.EVENTS[ev_id][0], data.EVENTS[ev_id][1]
+        out = [public("event", f"事件：{zh}——{data.EVENTS[ev_id][2]}",
+                      f"event: {en} - {data.EVENTS[ev_id][3]}", event=ev_id)]
+        return out + self._resolve_event(s, ev_id)
+
+    def _resolve_event(self, s: BurgleState, ev_id: str) -> list[Event]:
+        seat = s.seat
+        pl = s.players[seat]
+        p = pl["pos"]
+        f = p // CELLS
+        g = s.guards[f]
+        quiet = not self._floor_alarms(s, f)
+        if s.cfg.events == "later" and ev_id in data.ALARM_ONLY_WHEN_QUIET and not quiet:
+            return [public("event_void", "本层有警报，此事件无效", "an alarm is on: no effect")]
+        ev: list[Event] = []
+        if ev_id == "brown_out":
+            gone = self._floor_alarms(s, f)
+            s.alarms = [a for a in s.alarms if a not in gone]
+            for _ in gone:
+                _card, more = self._draw_patrol(s, f)
+                ev += more
+            if gone and g["pos"] >= 0:
+                ev += self._new_patrol_dest(s, f)
+        elif ev_id == "buddy_system":
+            opts = [{"seat": i} for i, o in enumerate(s.players)
+                    if i != seat and o["pos"] >= 0 and o["pos"] != p]
+            if opts:
+                self._ask(s, "buddy", opts, then="guard")
+        elif ev_id == "change_of_plans" and g["pos"] >= 0:
+            ev += self._new_patrol_dest(s, f)
+        elif ev_id == "crash" and g["pos"] >= 0 and g["pos"] != p:
+            g["dest"] = p
+        elif ev_id == "daydreaming":
+            s.guard_mod -= 1
+        elif ev_id == "espresso":
+            s.guard_mod += 1
+        elif ev_id == "dead_drop" and s.n > 1:
+            prev = (seat - 1) % s.n
+            s.players[prev]["tools"] += pl["tools"]
+            s.players[prev]["loot"] += pl["loot"]
+            pl["tools"], pl["loot"] = [], []
+        elif ev_id == "freight_elevator" and f + 1 < s.floors:
+            ev += self._place(s, seat, p + CELLS)
+        elif ev_id == "go_with_your_gut":
+            opts = [{"at": pname(q)} for q in self._open_neighbours(s, p) if not s.revealed[q]]
+            if opts:
+                self._ask(s, "gut", opts, then="guard")
+        elif ev_id in ("gymnastics", "time_lock", "video_loop"):
+            s.effects[ev_id] = seat
+        elif ev_id == "heads_up":
+            s.effects["heads_up"] = (seat + 1) % s.n
+        elif ev_id == "jump_the_gun":
+            s.effects["jump_the_gun"] = (seat + 1) % s.n
+        elif ev_id == "jury_rig":
+            ev += self._draw_tool(s, seat)
+            if s.phase == "choice":
+                s.pending["then"] = "guard"
+        elif ev_id == "keycode_change":
+            s.keypads_open = []
+        elif ev_id == "lampshade":
+            pl["stealth"] += 1
+        elif ev_id == "lost_grip" and f > 0:
+            ev += self._place(s, seat, p - CELLS)
+        elif ev_id == "peekhole":
+            opts = [{"at": pname(q)} for q in self._all_adjacent(s, p) if not s.revealed[q]]
+            if opts:
+                self._ask(s, "peekhole", opts, then="guard")
+        elif ev_id == "reboot":
+            s.hacks = {k: 1 for k in s.hacks}
+        elif ev_id == "shift_change":
+            s.effects["shift_change"] = seat
+        elif ev_id == "shoplifting":
+            for lab in s.labs_taken:
+                ev += self._alarm(s, lab, "shoplifting")
+        elif ev_id == "squeak" and g["pos"] >= 0:
+            others = [o["pos"] for o in s.players if o["pos"] >= 0 and o["pos"] // CELLS == f]
+            target = min(others, key=lambda q: (self._dist(s, g["pos"], q), q))
+            if target != g["pos"]:
+                ev += self._step_to(s, f, target)
+        elif ev_id == "switch_signs" and g["pos"] >= 0:
+            g["pos"], g["dest"] = g["dest"], g["pos"]
+            if g["pos"] in s.alarms:
+                s.alarms.remove(g["pos"])
+                ev += self._arrive(s, f)
+            ev += self._guard_sees(s, f)
+        elif ev_id == "throw_voice" and g["pos"] >= 0:
+            opts = [{"at": pname(q)} for q in self._open_neighbours(s, g["dest"])]
+            self._ask(s, "throw_voice", opts, then="guard")
+        elif ev_id == "where_is_he" and g["pos"] >= 0:
+            g["pos"] = g["dest"]
+            if g["pos"] in s.alarms:
+                s.alarms.remove(g["pos"])
+            ev += self._guard_sees(s, f)
+            if s.phase != "over":
+                ev += self._arrive(s, f)
+        return ev
+
+    def _step_to(self, s: BurgleState, f: int, target: int) -> list[Event]:
+        """Squeak!: one step along his path toward ``target``; his destination stays."""
+        g = s.guards[f]
+        nxt = f * CELLS + path_indices(s.walls[f], g["pos"] % CELLS, target % CELLS)[0]
+        g["pos"] = nxt
+        ev: list[Event] = []
+        if nxt in s.alarms:
+            s.alarms.remove(nxt)
+        ev += self._guard_sees(s, f)
+        if s.phase != "over" and g["pos"] == g["dest"]:
+            ev += self._arrive(s, f)
+        return ev
+
+    def _all_adjacent(self, s: BurgleState, p: int) -> list[int]:
+        f, c = divmod(p, CELLS)
+        out = [f * CELLS + n for n in neighbours(c)]
+        out += [q for q in (p - CELLS, p + CELLS) if 0 <= q < s.floors * CELLS]
+        return out
+
+    # ================================================================ decisions
+
+    def is_over(self, state: BurgleState) -> bool:
+        return state.phase == "over"
+
+    def to_move(self, state: BurgleState) -> list[int]:
+        if state.phase == "over":
+            return []
+        if state.phase == "choice" and state.pending:
+            return [state.pending["seat"]]
+        return [state.seat]
+
+    def _move_targets(self, s: BurgleState, seat: int) -> list[int]:
+        pl = s.players[seat]
+        p = pl["pos"]
+        if p < 0:
+            return []
+        f, c = divmod(p, CELLS)
+        out: list[int] = []
+        painting = "painting" in pl["loot"]
+        for n in neighbours(c):
+            q = f * CELLS + n
+            if _wall_key(c, n) not in s.walls[f]:
+                out.append(q)
+            elif not painting and self._active(s, q, "secret_door"):
+                out.append(q)  # through the wall, one way
+        stairs_ok = "time_lock" not in s.effects
+        if stairs_ok:
+            for lo, hi in s.links:
+                if p == lo:
+                    out.append(hi)
+                elif p == hi:
+                    out.append(lo)
+            if f == s.floors - 1 and self._active(s, p, "stairs") and all(s.safe_open):
+                out.append(ROOF)
+        if self._active(s, p, "walkway"):
+            if f > 0:
+                out.append(p - CELLS)
+            if "gymnastics" in s.effects and f + 1 < s.floors:
+                out.append(p + CELLS)
+        if self._active(s, p, "duct") and not painting:
+            out += [q for q in range(s.floors * CELLS)
+                    if q != p and self._active(s, q, "duct")]
+        seen: list[int] = []
+        for q in out:
+            if q not in seen:
+                seen.append(q)
+        return seen
+
+    def _peek_targets(self, s: BurgleState, p: int) -> list[int]:
+        f = p // CELLS
+        out = list(self._open_neighbours(s, p))
+        for lo, hi in s.links:
+            if p == lo:
+                out.append(hi)
+            elif p == hi:
+                out.append(lo)
+        if self._active(s, p, "stairs") and f + 1 < s.floors:
+            out.append(p + CELLS)
+        if self._active(s, p, "atrium"):
+            out += [q for q in (p - CELLS, p + CELLS) if 0 <= q < s.floors * CELLS]
+        return sorted({q for q in out if not s.revealed[q]})
+
+    def _within_two(self, s: BurgleState, p: int, through_revealed: bool) -> list[int]:
+        near = set(self._open_neighbours(s, p))
+        out = set(near)
+        for q in near:
+            if not through_revealed or s.revealed[q]:
+                out.update(self._open_neighbours(s, q))
+        out.discard(p)
+        return sorted(out)
+
+    def legal_actions(self, state: BurgleState, seat: int) -> list[Action]:
+        s = state
+        if seat not in self.to_move(s):
+            return []
+        if s.phase == "character":
+            sides = ["basic", "advanced"] if s.cfg.sides == "choose" else [s.cfg.sides]
+            return [{"type": "character", "name": c, "side": side}
+                    for c in s.offers[seat] for side in sides]
+        if s.phase == "entrance":
+            return [{"type": "entrance", "at": pname(q)} for q in range(CELLS)
+                    if q != s.guards[0]["pos"]]
+        if s.phase == "choice":
+            return [{"type": "choose", **o} for o in s.pending["options"]]
+        return self._turn_actions(s, seat)
+
+    def _turn_actions(self, s: BurgleState, seat: int) -> list[Action]:
+        pl = s.players[seat]
+        p = pl["pos"]
+        left = self._left(s)
+        acts: list[Action] = []
+        if left >= 1:
+            for q in self._move_targets(s, seat):
+                if q != ROOF and "gemstone" in pl["loot"] and self._players_on(s, q) and left < 2:
+                    continue
+                acts.append({"type": "move", "to": pname(q)})
+            acts += [{"type": "peek", "at": pname(q)} for q in self._peek_targets(s, p)]
+            comp = next((k for k, v in data.COMPUTERS.items() if self._active(s, p, v)), None)
+            if comp and s.hacks[comp] < data.MAX_HACKS:
+                acts.append({"type": "hack"})
+            keycard = [i for i, o in enumerate(s.players) if "keycard" in o["loot"]]
+            for safe in self._safe_here(s, seat):
+                at = pname(safe)
+                if left >= 2 and s.safe_dice[safe // CELLS] < data.MAX_SAFE_DICE:
+                    acts.append({"type": "add_die", "at": at})
+                if s.safe_dice[safe // CELLS] > 0 and all(
+                        s.players[k]["pos"] == safe for k in keycard):
+                    acts.append({"type": "roll", "at": at})
+        elif self._has(s, seat, "acrobat", "basic"):
+            for q in self._move_targets(s, seat):
+                if q >= 0 and self._guard_on(s, q):
+                    acts.append({"type": "move", "to": pname(q)})
+        acts += self._ability_actions(s, seat, left)
+        if "bust" not in pl["loot"]:
+            acts += self._tool_actions(s, seat)
+        acts += self._trade_actions(s, seat)
+        acts.append({"type": "end"})
+        return acts
+
+    def _ability_actions(self, s: BurgleState, seat: int, left: int) -> list[Action]:
+        pl = s.players[seat]
+        p, ch, side = pl["pos"], pl["char"], pl["side"]
+        f = p // CELLS
+        out: list[Action] = []
+        once = ch in s.once
+        if ch == "acrobat" and side == "advanced" and left >= 3 and p % CELLS not in (5, 6, 9, 10):
+            for q in (p - CELLS, p + CELLS):
+                if 0 <= q < s.floors * CELLS:
+                    out.append({"type": "ability", "name": "climb", "to": pname(q)})
+        elif ch == "hacker" and side == "advanced" and left >= 1 and not pl["hack"]:
+            out.append({"type": "ability", "name": "hack_token"})
+        elif ch == "hawk" and not once:
+            if side == "basic":
+                targets = [q for q in self._all_adjacent(s, p)
+                           if q // CELLS == f and q not in self._open_neighbours(s, p)]
+            else:
+                targets = self._within_two(s, p, through_revealed=True)
+            out += [{"type": "ability", "name": "peek", "at": pname(q)}
+                    for q in targets if not s.revealed[q]]
+        elif ch == "juicer" and side == "basic":
+            out += [{"type": "ability", "name": "alarm", "at": pname(q)}
+                    for q in self._open_neighbours(s, p)
+                    if q not in s.alarms and not self._guard_on(s, q)]
+        elif ch == "juicer" and side == "advanced" and not once:
+            if pl["held_alarm"] and p not in s.alarms and not self._guard_on(s, p):
+                out.append({"type": "ability", "name": "drop_alarm"})
+            elif not pl["held_alarm"] and p in s.alarms:
+                out.append({"type": "ability", "name": "pickup_alarm"})
+        elif ch == "raven" and not once:
+            if side == "basic":
+                out += [{"type": "ability", "name": "crow", "at": pname(q)}
+                        for q in [p, *self._within_two(s, p, through_revealed=False)]
+                        if q != s.crow]
+            elif s.crow != p:
+                out.append({"type": "ability", "name": "crow", "at": pname(p)})
+        elif ch == "rigger" and side == "advanced" and not once and pl["stealth"] > 0 \
+                and len(s.tool_deck) >= 2:
+            out.append({"type": "ability", "name": "draw_tool"})
+        elif ch == "rook" and side == "basic" and not once and left >= 1:
+            for i, o in enumerate(s.players):
+                if i != seat and o["pos"] >= 0:
+                    for q in self._open_neighbours(s, o["pos"]):
+                        if not (self._active(s, q, "keypad") and q not in s.keypads_open) \
+                                and s.revealed[q]:
+                            out.append({"type": "ability", "name": "nudge", "seat": i,
+                                        "to": pname(q)})
+        elif ch == "rook" and side == "advanced" and s.used == 0 and left >= 1:
+            out += [{"type": "ability", "name": "swap", "seat": i}
+                    for i, o in enumerate(s.players)
+                    if i != seat and o["pos"] >= 0 and o["pos"] != p]
+        elif ch == "spotter" and not once and left >= 1 and (
+                (side == "basic" and s.guards[f]["pos"] >= 0)
+                or (side == "advanced" and s.event_deck)):
+            out.append({"type": "ability", "name": "spot"})
+        return out
+
+    def _tool_actions(self, s: BurgleState, seat: int) -> list[Action]:
+        pl = s.players[seat]
+        p = pl["pos"]
+        f = p // CELLS
+        out: list[Action] = []
+        for tool in sorted(set(pl["tools"])):
+            base = {"type": "tool", "tool": tool}
+            if tool == "blueprints":
+                out += [{**base, "at": pname(q)} for q in range(s.floors * CELLS)
+                        if not s.revealed[q]]
+            elif tool == "crowbar":
+                out += [{**base, "at": pname(q)} for q in self._open_neighbours(s, p)
+                        if s.revealed[q] and q not in s.disabled
+                        and self._kind(s, q) in (*data.ALARM_TILES, *data.STOP_TILES)]
+            elif tool == "crystal_ball":
+                if s.event_deck:
+                    out.append(base)
+            elif tool == "donuts":
+                if s.guards[f]["pos"] >= 0 and not s.guards[f]["donut"]:
+                    out.append(base)
+            elif tool == "dynamite":
+                c = p % CELLS
+                out += [{**base, "wall": [pname(p), pname(f * CELLS + n)]} for n in neighbours(c)
+                        if _wall_key(c, n) in s.walls[f]]
+            elif tool == "stethoscope":
+                if s.last_roll >= 0:
+                    out += [{**base, "face": k} for k in range(1, 7)]
+            elif tool == "thermal_bomb":
+                for d, q in (("up", p + CELLS), ("down", p - CELLS)):
+                    if 0 <= q < s.floors * CELLS and [min(p, q), max(p, q)] not in s.links:
+                        out.append({**base, "dir": d})
+            elif tool == "virus":
+                out += [{**base, "at": pname(q)} for q in range(s.floors * CELLS)
+                        if s.revealed[q] and self._kind(s, q).startswith("computer_")
+                        and s.hacks[self._kind(s, q).split("_")[1]] < data.MAX_HACKS]
+            else:  # emp, invisible_suit, makeup_kit, rollerskates, smoke_bomb
+                out.append(base)
+        return out
+
+    def _trade_actions(self, s: BurgleState, seat: int) -> list[Action]:
+        pl = s.players[seat]
+        p = pl["pos"]
+        out: list[Action] = []
+        mine = sorted(set(pl["tools"] + pl["loot"]))
+        for item in mine:
+            out.append({"type": "drop", "item": item})
+        for i, o in enumerate(s.players):
+            if i == seat or o["pos"] != p:
+                continue
+            for item in mine:
+                if not (item == "gold_bar" and "gold_bar" in o["loot"]):
+                    out.append({"type": "give", "item": item, "to": i})
+            for item in sorted(set(o["tools"] + o["loot"])):
+                if not (item == "gold_bar" and "gold_bar" in pl["loot"]):
+                    out.append({"type": "take", "item": item, "from": i})
+        for item in sorted(set(s.items.get(p, []))):
+            if not (item == "gold_bar" and "gold_bar" in pl["loot"]):
+                out.append({"type": "pickup", "item": item})
+        return out
+
+    # ================================================================ applying
+
+    def _apply(self, state: BurgleState, seat: int, action: Action) -> list[Event]:
+        s = state
+        t = action["type"]
+        if t == "character":
+            self._take_character(s, seat, action["name"], action["side"])
+            ev = [public("character", f"座位 {seat} 选了{data.CHARACTERS[action['name']][0]}",
+                         f"seat {seat} picks the {data.CHARACTERS[action['name']][1]}",
+                         seat=seat, name=action["name"], side=action["side"])]
+            if seat + 1 < s.n:
+                s.seat = seat + 1
+            else:
+                s.seat = 0
+                s.phase = "entrance"
+                ev += self._guard_appear(s, 0)
+            return ev
+        if t == "entrance":
+            return self._choose_entrance(s, parse_pos(action["at"]))
+        if t == "choose":
+            return self._apply_choice(s, seat, action)
+        if t == "end":
+            return self._end_actions(s)
+        s.last_roll = -1 if t not in ("tool",) else s.last_roll
+        pl = s.players[seat]
+        if t == "move":
+            q = parse_pos(action["to"])
+            return self._move(s, seat, q)
+        if t == "peek":
+            s.used += 1
+            return self._reveal(s, parse_pos(action["at"]))
+        if t == "hack":
+            s.used += 1
+            comp = next(k for k, v in data.COMPUTERS.items() if self._active(s, pl["pos"], v))
+            s.hacks[comp] += 1
+            zh_name = {"fingerprint": "指纹", "laser": "激光", "motion": "动作"}[comp]
+            return [public("hack", f"{zh_name}破解指示物 +1（现 {s.hacks[comp]}）",
+                           f"{comp} hack tokens +1 (now {s.hacks[comp]})", computer=comp)]
+        if t == "add_die":
+            s.used += 2
+            f = parse_pos(action["at"]) // CELLS
+            s.safe_dice[f] += 1
+            return [public("safe_die", f"{f + 1} 楼金库加一个骰（共 {s.safe_dice[f]}）",
+                           f"floor {f + 1} safe gets a die ({s.safe_dice[f]} now)", floor=f + 1)]
+        if t == "roll":
+            s.used += 1
+            safe = parse_pos(action["at"])
+            f = safe // CELLS
+            n = s.safe_dice[f] + (1 if self._has(s, seat, "peterman", "basic") else 0)
+            roll = sorted(s.rng.randint(1, 6) for _ in range(n))
+            ev = [public("safe_roll", f"{f + 1} 楼金库掷出 {roll}", f"floor {f + 1} safe roll: {roll}",
+                         roll=roll, floor=f + 1)]
+            ev += self._crack(s, safe, roll)
+            ev += self._maybe_open(s, seat, safe)
+            s.last_roll = safe
+            return ev
+        if t == "tool":
+            return self._use_tool(s, seat, action)
+        if t == "ability":
+            return self._use_ability(s, seat, action)
+        return self._trade(s, seat, action)
+
+    def _move(self, s: BurgleState, seat: int, q: int) -> list[Event]:
+        pl = s.players[seat]
+        p = pl["pos"]
+        free = self._has(s, seat, "acrobat", "basic") and q >= 0 and self._guard_on(s, q)
+        if not free:
+            s.used += 1
+        if q == ROOF:
+            ev = self._leave(s, seat, p)
+            pl["pos"] = ROOF
+            ev.append(public("escape", f"座位 {seat} 上了楼顶，逃出去了！",
+                             f"seat {seat} reaches the roof and escapes!", seat=seat))
+            if all(o["pos"] == ROOF for o in s.players):
+                return ev + self._next_turn(s)
+            return ev + self._next_turn(s)
+        down_walkway = q == p - CELLS and self._active(s, p, "walkway") and \
+            not any(p in link for link in s.links)
+        if down_walkway and not s.cfg.walkway_down_enters:
+            ev = self._leave(s, seat, p)
+            return ev + self._place(s, seat, q)
+        return self._enter(s, seat, q)
+
+    def _apply_choice(self, s: BurgleState, seat: int, action: Action) -> list[Event]:
+        pend = s.pending
+        s.pending = None
+        s.phase = "actions"
+        kind = pend["kind"]
+        ev: list[Event] = []
+        if kind == "keep_tool":
+            keep = action["tool"]
+            others = [o["tool"] for o in pend["options"] if o["tool"] != keep]
+            s.tool_deck = others + s.tool_deck  # the other goes to the bottom (R13)
+            ev += self._gain(s, pend["seat"], keep)
+        elif kind == "arrange":
+            top = [pend["cards"][i] for i in action["order"]]
+            s.event_deck = s.event_deck[:len(s.event_deck) - len(top)] + top[::-1]
+            s.event_known = len(top)
+            ev.append(public("arrange", "事件牌堆顶已重排", "the top events are put back in a new order"))
+        elif kind == "spot":
+            where = action["put"]
+            if pend["deck"] == "patrol":
+                g = s.guards[pend["floor"]]
+                card = g["deck"].pop()
+                if g["known_top"]:
+                    g["known_top"].pop(0)
+                if where == "top":
+                    g["deck"].append(card)
+                    g["known_top"].insert(0, card)
+                else:
+                    g["deck"].insert(0, card)
+                    g["known_bottom"].append(card)
+            else:
+                card = s.event_deck.pop()
+                if where == "top":
+                    s.event_deck.append(card)
+                    s.event_known = max(1, s.event_known)
+                else:
+                    s.event_deck.insert(0, card)
+                    s.event_known = max(0, s.event_known - 1)
+            ev.append(public("spot", f"侦察员把牌放回{'顶' if where == 'top' else '底'}",
+                             f"the Spotter puts the card on the {where}"))
+        elif kind == "buddy":
+            ev += self._place(s, action["seat"], s.players[seat]["pos"])
+        elif kind == "gut":
+            ev += self._enter(s, seat, parse_pos(action["at"]))
+        elif kind == "peekhole":
+            ev += self._reveal(s, parse_pos(action["at"]))
+        elif kind == "throw_voice":
+            f = s.players[seat]["pos"] // CELLS
+            s.guards[f]["dest"] = parse_pos(action["at"])
+        if s.phase == "choice" or s.phase == "over":
+            if s.phase == "choice" and pend["then"] == "guard":
+                s.pending["then"] = "guard"
+            return ev
+        if pend["then"] == "guard":
+            return ev + self._guard_phase(s)
+        return ev
+
+    def _use_tool(self, s: BurgleState, seat: int, action: Action) -> list[Event]:
+        pl = s.players[seat]
+        tool = action["tool"]
+        pl["tools"].remove(tool)
+        p = pl["pos"]
+        f = p // CELLS
+        ev = [public("tool", f"座位 {seat} 使用{_item_name(tool, 'zh')}",
+                     f"seat {seat} uses the {_item_name(tool, 'en')}", seat=seat, tool=tool)]
+        if tool == "blueprints":
+            ev += self._reveal(s, parse_pos(action["at"]))
+        elif tool == "crowbar":
+            s.disabled.append(parse_pos(action["at"]))
+        elif tool == "crystal_ball":
+            k = min(3, len(s.event_deck))
+            cards = s.event_deck[-k:][::-1]  # top first
+            opts = [{"order": list(perm)} for perm in itertools.permutations(range(k))]
+            self._ask(s, "arrange", opts)
+            s.event_known = max(k, s.event_known)
+            s.pending["cards"] = cards
+            ev.append(public("crystal", "水晶球：事件牌堆顶是 " + "、".join(data.EVENTS[c][0] for c in cards),
+                             "Crystal Ball: the top events are " + ", ".join(data.EVENTS[c][1] for c in cards),
+                             cards=cards))
+        elif tool == "donuts":
+            s.guards[f]["donut"] = True
+        elif tool == "dynamite":
+            a, b = (parse_pos(x) % CELLS for x in action["wall"])
+            s.walls[f] = frozenset(w for w in s.walls[f] if w != _wall_key(a, b))
+            ev += self._alarm(s, p, "dynamite")
+        elif tool == "emp":
+            floors = {a // CELLS for a in s.alarms}
+            s.alarms = []
+            s.effects["emp"] = seat
+            for fl in sorted(floors):
+                if s.guards[fl]["pos"] >= 0:
+                    ev += self._new_patrol_dest(s, fl)
+        elif tool == "invisible_suit":
+            s.max_actions += 1
+            s.effects["invisible"] = seat
+        elif tool == "makeup_kit":
+            for i in self._players_on(s, p):
+                s.players[i]["stealth"] += 1
+        elif tool == "rollerskates":
+            s.max_actions += 2
+        elif tool == "smoke_bomb":
+            s.smoke[p] = s.smoke.get(p, 0) + 3
+        elif tool == "stethoscope":
+            safe = s.last_roll
+            ev += self._crack(s, safe, [int(action["face"])])
+            ev += self._maybe_open(s, seat, safe)
+            s.last_roll = -1
+        elif tool == "thermal_bomb":
+            q = p + CELLS if action["dir"] == "up" else p - CELLS
+            s.links.append([min(p, q), max(p, q)])
+            ev += self._alarm(s, p, "thermal_bomb")
+        elif tool == "virus":
+            comp = self._kind(s, parse_pos(action["at"])).split("_")[1]
+            s.hacks[comp] = min(data.MAX_HACKS, s.hacks[comp] + 3)
+        return ev
+
+    def _use_ability(self, s: BurgleState, seat: int, action: Action) -> list[Event]:
+        pl = s.players[seat]
+        name = action["name"]
+        p = pl["pos"]
+        s.once.append(pl["char"])
+        ev = [public("ability", f"座位 {seat} 使用能力", f"seat {seat} uses an ability",
+                     seat=seat, ability=name)]
+        if name == "climb":
+            s.used = s.max_actions - 1
+            ev += self._enter(s, seat, parse_pos(action["to"]), pay=False)
+            s.used = s.max_actions
+        elif name == "hack_token":
+            s.used += 1
+            pl["hack"] = 1
+        elif name == "peek":
+            ev += self._reveal(s, parse_pos(action["at"]))
+        elif name == "alarm":
+            ev += self._alarm(s, parse_pos(action["at"]), "juicer")
+        elif name == "pickup_alarm":
+            s.alarms.remove(p)
+            pl["held_alarm"] = True
+            f = p // CELLS
+            if not self._floor_alarms(s, f):
+                ev += self._new_patrol_dest(s, f)
+        elif name == "drop_alarm":
+            pl["held_alarm"] = False
+            ev += self._alarm(s, p, "juicer")
+        elif name == "crow":
+            s.crow = parse_pos(action["at"])
+        elif name == "draw_tool":
+            pl["stealth"] -= 1
+            ev += self._draw_tool(s, seat)
+        elif name == "nudge":
+            s.used += 1
+            other = int(action["seat"])
+            saved_seat = s.seat
+            ev += self._enter(s, other, parse_pos(action["to"]), pay=False)
+            s.seat = saved_seat
+        elif name == "swap":
+            s.used += 1
+            other = int(action["seat"])
+            q = s.players[other]["pos"]
+            s.players[other]["pos"] = p
+            ev += self._place(s, seat, q)
+            if s.phase != "over":
+                ev += self._place(s, other, p)
+        elif name == "spot":
+            s.used += 1
+            if pl["side"] == "basic":
+                f = p // CELLS
+                g = s.guards[f]
+                if not g["deck"]:
+                    ev += self._reshuffle(s, f)
+                card = g["deck"][-1]
+                if not g["known_top"]:
+                    g["known_top"] = [card]
+                self._ask(s, "spot", [{"put": "top"}, {"put": "bottom"}])
+                s.pending.update(deck="patrol", floor=f)
+                ev.append(public("spot", f"巡逻牌堆顶：{cell_name(card)}",
+                                 f"top patrol card: {cell_name(card)}", card=cell_name(card)))
+            else:
+                card = s.event_deck[-1]
+                s.event_known = max(1, s.event_known)
+                self._ask(s, "spot", [{"put": "top"}, {"put": "bottom"}])
+                s.pending.update(deck="event")
+                ev.append(public("spot", f"事件牌堆顶：{data.EVENTS[card][0]}",
+                                 f"top event: {data.EVENTS[card][1]}", card=card))
+        return ev
+
+    def _trade(self, s: BurgleState, seat: int, action: Action) -> list[Event]:
+        t, item = action["type"], action["item"]
+        pl = s.players[seat]
+        p = pl["pos"]
+        key = "tools" if item in data.TOOLS else "loot"
+        if t == "drop":
+            pl[key].remove(item)
+            s.items.setdefault(p, []).append(item)
+            what = ("放下", "drops")
+        elif t == "pickup":
+            s.items[p].remove(item)
+            if not s.items[p]:
+                del s.items[p]
+            pl[key].append(item)
+            what = ("捡起", "picks up")
+        elif t == "give":
+            pl[key].remove(item)
+            s.players[int(action["to"])][key].append(item)
+            what = ("交出", "gives away")
+        else:
+            s.players[int(action["from"])][key].remove(item)
+            pl[key].append(item)
+            what = ("拿到", "takes")
+        return [public("trade", f"座位 {seat} {what[0]}{_item_name(item, 'zh')}",
+                       f"seat {seat} {what[1]} the {_item_name(item, 'en')}", seat=seat, item=item)]
+
+    # ================================================================ views and results
+
+    def _cell_view(self, s: BurgleState, p: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"at": pname(p), "revealed": s.revealed[p]}
+        if s.revealed[p]:
+            out["tile"] = self._kind(s, p)
+            out["number"] = data.number_of(s.tiles[p])
+        if p in s.alarms:
+            out["alarm"] = True
+        if p in s.cracked:
+            out["cracked"] = True
+        if p in s.keypads_open:
+            out["open"] = True
+        if p in s.disabled:
+            out["disabled"] = True
+        if s.lavatory.get(p):
+            out["lavatory"] = s.lavatory[p]
+        if s.smoke.get(p):
+            out["smoke"] = s.smoke[p]
+        if s.items.get(p):
+            out["items"] = sorted(s.items[p])
+        if p in s.labs_taken:
+            out["lab_taken"] = True
+        if any(p == hi for _lo, hi in s.links):
+            out["down"] = True
+        if any(p == lo for lo, _hi in s.links):
+            out["up"] = True
+        return out
+
+    def view(self, state: BurgleState, seat: int | None) -> dict[str, Any]:
+        s = state
+        floors = []
+        for f in range(s.floors):
+            g = s.guards[f]
+            safe = next((q for q in range(f * CELLS, f * CELLS + CELLS)
+                         if s.revealed[q] and self._kind(s, q) == "safe"), None)
+            floors.append({
+                "cells": [self._cell_view(s, f * CELLS + c) for c in range(CELLS)],
+                "walls": sorted([cell_name(a), cell_name(b)] for a, b in s.walls[f]),
+                "guard": None if g["pos"] < 0 else {
+                    "at": pname(g["pos"]), "dest": pname(g["dest"]) if g["dest"] >= 0 else None,
+                    "die": g["die"], "speed": g["die"] + len(self._floor_alarms(s, f)),
+                    "donut": g["donut"]},
+                "patrol": {"left": len(g["deck"]), "removed": len(g["removed"]),
+                           "discard": [cell_name(c) for c in g["discard"]],
+                           "known_top": [cell_name(c) for c in g["known_top"]],
+                           "known_bottom": [cell_name(c) for c in g["known_bottom"]]},
+                "safe": {"at": pname(safe) if safe is not None else None,
+                         "dice": s.safe_dice[f], "open": s.safe_open[f],
+                         "combination": [{"at": pname(q), "number":
+                                          data.number_of(s.tiles[q]) if s.revealed[q] else None,
+                                          "cracked": q in s.cracked}
+                                         for q in (self._combination(s, safe) if safe is not None else [])]},
+            })
+        pending = None
+        if s.pending:
+            pending = {k: v for k, v in s.pending.items() if k != "then"}
+        known = s.event_deck[len(s.event_deck) - s.event_known:][::-1] if s.event_known else []
+        return {
+            "game": "burgle", "seat": seat, "phase": s.phase, "turn": s.turn, "current": s.seat,
+            "used": s.used, "max_actions": s.max_actions, "floors": floors,
+            "players": [{"at": pname(pl["pos"]) if pl["pos"] != OUTSIDE else None,
+                         "character": pl["char"], "side": pl["side"], "stealth": pl["stealth"],
+                         "tools": sorted(pl["tools"]), "loot": sorted(pl["loot"]),
+                         "hack": pl["hack"], "held_alarm": pl["held_alarm"],
+                         "escaped": pl["pos"] == ROOF} for pl in s.players],
+            "offers": s.offers if s.phase == "character" else [],
+            "entrance": pname(s.entrance) if s.entrance >= 0 else None,
+            "hacks": dict(s.hacks), "crow": pname(s.crow) if s.crow >= 0 else None,
+            "effects": sorted(s.effects), "pending": pending,
+            "events": {"left": len(s.event_deck), "known_top": known,
+                       "discard": list(s.event_discard)},
+            "tools_left": len(s.tool_deck), "loot_left": len(s.loot_deck),
+            "all_open": all(s.safe_open), "won": s.won,
+            "reason": s.reason or None,
+            "log": self.visible_log(s, seat)[-40:],
+        }
+
+    def result(self, state: BurgleState) -> Result:
+        if not self.is_over(state):
+            raise ValueError("the game is not over")
+        s = state
+        n = s.n
+        return Result(scores=[1.0 if s.won else 0.0] * n,
+                      winners=list(range(n)) if s.won else [],
+                      reason=dict(s.reason), summary=self._summary(s))
+
+    def _summary(self, s: BurgleState) -> dict[str, Any]:
+        return {"won": bool(s.won), "turns": s.turn, "alarms": s.stats["alarms"],
+                "safes_opened": s.stats["safes"], "events": s.stats["events"],
+                "loss": s.stats["loss"], "stealth_lost": s.stats["stealth_lost"],
+                "characters": [f"{p['char']}/{p['side']}" for p in s.players],
+                "escaped": sum(p["pos"] == ROOF for p in s.players)}
+
+    def facts(self, state: BurgleState) -> dict[str, Any]:
+        s = state
+        return {
+            "phase": s.phase, "turn": s.turn, "seat": s.seat, "used": s.used,
+            "max_actions": s.max_actions,
+            "positions": [pname(p["pos"]) if p["pos"] != OUTSIDE else None for p in s.players],
+            "stealth": [p["stealth"] for p in s.players],
+            "tools": [sorted(p["tools"]) for p in s.players],
+            "loot": [sorted(p["loot"]) for p in s.players],
+            "characters": [[p["char"], p["side"]] for p in s.players],
+            "guards": [pname(g["pos"]) if g["pos"] >= 0 else None for g in s.guards],
+            "dests": [pname(g["dest"]) if g["dest"] >= 0 else None for g in s.guards],
+            "guard_die": [g["die"] for g in s.guards],
+            "alarms": [pname(a) for a in s.alarms],
+            "revealed": [pname(p) for p in range(s.floors * CELLS) if s.revealed[p]],
+            "tiles": [[s.tiles[f * CELLS + c] for c in range(CELLS)] for f in range(s.floors)],
+            "safe_dice": list(s.safe_dice), "safe_open": list(s.safe_open),
+            "cracked": [pname(p) for p in s.cracked], "hacks": dict(s.hacks),
+            "keypads_open": [pname(p) for p in s.keypads_open],
+            "disabled": [pname(p) for p in s.disabled],
+            "links": [[pname(a), pname(b)] for a, b in s.links],
+            "items": {pname(p): sorted(v) for p, v in sorted(s.items.items())},
+            "lavatory": {pname(p): v for p, v in sorted(s.lavatory.items())},
+            "smoke": {pname(p): v for p, v in sorted(s.smoke.items())},
+            "effects": dict(sorted(s.effects.items())),
+            "walls": [sorted([cell_name(a), cell_name(b)] for a, b in w) for w in s.walls],
+            "pending": None if not s.pending else s.pending["kind"],
+            "crow": pname(s.crow) if s.crow >= 0 else None,
+            "event_top": s.event_deck[-1] if s.event_deck else None,
+            "won": s.won, "summary": self._summary(s),
+        }
+
+    # ================================================================ describing
+
+    def describe_action(self, state: BurgleState, seat: int, action: Action,
+                        lang: str = "en") -> str:
+        zh = lang == "zh"
+        t = action.get("type")
+        if t == "character":
+            c = data.CHARACTERS[action["name"]]
+            side = {"basic": ("基础面", "basic side"), "advanced": ("进阶面", "advanced side")}[action["side"]]
+            return f"{c[0]}（{side[0]}）" if zh else f"{c[1]} ({side[1]})"
+        if t == "entrance":
+            return f"入口设在 {action['at']}" if zh else f"enter at {action['at']}"
+        if t == "move":
+            return (f"移动到 {action['to']}" if zh else f"move to {action['to']}") \
+                if action["to"] != "roof" else ("上楼顶逃走" if zh else "escape to the roof")
+        if t == "peek":
+            return f"窥视 {action['at']}" if zh else f"peek at {action['at']}"
+        if t == "hack":
+            return "破解（加破解指示物）" if zh else "hack (add a hack token)"
+        if t == "add_die":
+            return f"给 {action['at']} 的金库加骰（2 行动）" if zh else f"add a die to the safe on {action['at']} (2 actions)"
+        if t == "roll":
+            return f"掷 {action['at']} 的金库骰" if zh else f"roll the safe dice on {action['at']}"
+        if t == "end":
+            return "结束行动" if zh else "end actions"
+        if t == "tool":
+            name = _item_name(action["tool"], lang)
+            extra = action.get("at") or action.get("face") or action.get("dir") or (
+                "-".join(action["wall"]) if "wall" in action else "")
+            if action.get("dir"):
+                extra = {"up": ("向上", "up"), "down": ("向下", "down")}[action["dir"]][0 if zh else 1]
+            return (f"使用{name}" if zh else f"use the {name}") + (f" {extra}" if extra else "")
+        if t in ("drop", "pickup", "give", "take"):
+            name = _item_name(action["item"], lang)
+            if t == "drop":
+                return f"放下{name}" if zh else f"drop the {name}"
+            if t == "pickup":
+                return f"捡起{name}" if zh else f"pick up the {name}"
+            if t == "give":
+                return f"把{name}给座位 {action['to']}" if zh else f"give the {name} to seat {action['to']}"
+            return f"从座位 {action['from']} 拿{name}" if zh else f"take the {name} from seat {action['from']}"
+        if t == "ability":
+            return self._describe_ability(action, zh)
+        if t == "choose":
+            return self._describe_choice(state, action, zh)
+        return str(t)
+
+    def _describe_ability(self, a: Action, zh: bool) -> str:
+        n = a["name"]
+        labels = {"climb": ("爬到", "climb to"), "hack_token": ("拿个人破解指示物", "take a hack token"),
+                  "peek": ("用能力窥视", "ability peek at"), "alarm": ("触发警报于", "trigger an alarm on"),
+                  "pickup_alarm": ("拾起警报", "pick up the alarm"),
+                  "drop_alarm": ("放下警报", "drop the alarm"), "crow": ("放乌鸦到", "put the crow on"),
+                  "draw_tool": ("弃 1 躲藏抽工具", "discard a stealth to draw a tool"),
+                  "nudge": ("移动队友", "move a partner"), "swap": ("与队友换位", "swap places with"),
+                  "spot": ("侦察牌堆顶", "spot the top card")}
+        base = labels[n][0 if zh else 1]
+        if "seat" in a:
+            base += f" {'座位' if zh else 'seat'} {a['seat']}"
+        where = a.get("to") or a.get("at")
+        return base + (f" {where}" if where else "")
+
+    def _describe_choice(self, s: BurgleState, a: Action, zh: bool) -> str:
+        if "tool" in a:
+            return f"留下{_item_name(a['tool'], 'zh')}" if zh else f"keep the {_item_name(a['tool'], 'en')}"
+        if "order" in a:
+            cards = (s.pending or {}).get("cards", [])
+            names = [data.EVENTS[cards[i]][0 if zh else 1] for i in a["order"] if i < len(cards)]
+            return ("顺序：" if zh else "order: ") + " > ".join(names)
+        if "put" in a:
+            return {"top": ("放回牌堆顶", "put it on top"), "bottom": ("放到牌堆底", "put it at the bottom")}[a["put"]][0 if zh else 1]
+        if "seat" in a:
+            return f"把座位 {a['seat']} 移过来" if zh else f"bring seat {a['seat']} here"
+        return f"选择 {a['at']}" if zh else f"choose {a['at']}"
+
+    # ================================================================ search support
+
+    def determinize(self, state: BurgleState, seat: int, rng: random.Random) -> BurgleState:
+        s = state.copy()
+        s.rng = random.Random(rng.getrandbits(64))
+        # Face-down tiles: safe and stairs stay on their floor (one each), the rest anywhere.
+        hidden = [p for p in range(s.floors * CELLS) if not s.revealed[p]]
+        special: dict[int, list[str]] = {}
+        pool: list[str] = []
+        for p in hidden:
+            if data.kind_of(s.tiles[p]) in ("safe", "stairs"):
+                special.setdefault(p // CELLS, []).append(s.tiles[p])
+            else:
+                pool.append(s.tiles[p])
+        rng.shuffle(pool)
+        for f in range(s.floors):
+            cells = [p for p in hidden if p // CELLS == f]
+            rng.shuffle(cells)
+            for tile in special.get(f, []):
+                s.tiles[cells.pop()] = tile
+            for p in cells:
+                s.tiles[p] = pool.pop()
+        for g in s.guards:
+            top, bottom = len(g["known_top"]), len(g["known_bottom"])
+            mid = g["deck"][bottom:len(g["deck"]) - top]
+            mixed = mid + g["removed"]
+            rng.shuffle(mixed)
+            g["deck"][bottom:len(g["deck"]) - top] = mixed[:len(mid)]
+            g["removed"] = mixed[len(mid):]
+        k = s.event_known
+        mid = s.event_deck[:len(s.event_deck) - k]
+        rng.shuffle(mid)
+        s.event_deck[:len(s.event_deck) - k] = mid
+        rng.shuffle(s.tool_deck)
+        rng.shuffle(s.loot_deck)
+        return s
