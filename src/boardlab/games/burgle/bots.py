@@ -48,7 +48,11 @@ class TeamBot:
             return self._entrance(v, legal)
         if first == "choose":
             return self._choice(v, legal)
-        return self._act(ctx, v, legal)
+        action = self._act(ctx, v, legal)
+        if action["type"] == "move":
+            me = v["players"][v["current"]]["at"]
+            self._last = ((v["turn"], v["current"]), me)
+        return action
 
     # ---- set-up and pending choices -------------------------------------------------
 
@@ -79,20 +83,29 @@ class TeamBot:
     # ---- the turn -------------------------------------------------------------------
 
     def _danger(self, v: dict[str, Any], f: int) -> set[int]:
-        """Cells of floor ``f`` the guard stands on or will cross when he next moves."""
+        """Cells of floor ``f`` the guard stands on or will cross before the team's next
+        turn here (once per teammate on this floor)."""
         fl = v["floors"][f]
         g = fl["guard"]
         if not g:
             return set()
+        here = sum(1 for p in v["players"] if p["at"] and p["at"] != "roof" and _floor(p["at"]) == f)
+        reach = g["speed"] * max(1, here)
         walls = [tuple(w) for w in fl["walls"]]
         at, dest = g["at"][1:], (g["dest"] or g["at"])[1:]
         out = {cell_index(at)}
-        steps = guard_path(walls, at, dest)[:g["speed"] + 1]
+        steps = guard_path(walls, at, dest)[:reach + 1]
         out.update(cell_index(c) for c in steps)
-        if len(steps) < g["speed"]:  # he reaches his destination and turns: its surroundings
+        if len(steps) < reach:  # he reaches his destination and turns: its surroundings
             out.update(n for n in neighbours(cell_index(dest))
                        if (cell_name(min(n, cell_index(dest))), cell_name(max(n, cell_index(dest))))
                        not in walls)
+        # A Foyer next to any of those cells is seen from them too.
+        for i, cell in enumerate(fl["cells"]):
+            if cell["revealed"] and cell["tile"] == "foyer" and not cell.get("disabled") and any(
+                    n in out and (cell_name(min(i, n)), cell_name(max(i, n))) not in walls
+                    for n in neighbours(i)):
+                out.add(i)
         return out
 
     def _risky(self, v: dict[str, Any], me: dict[str, Any], name: str, left: int) -> bool:
@@ -103,20 +116,20 @@ class TeamBot:
         t = cell["tile"]
         hacks = v["hacks"]
         if t == "laser":
-            return left < 3 and hacks["laser"] == 0
+            return left < 2 and hacks["laser"] == 0
         if t in ("fingerprint",):
             return hacks["fingerprint"] == 0
-        if t == "motion":
-            return hacks["motion"] == 0
+        if t == "motion":  # only leaving it in the same turn alarms: enter as the last action
+            return hacks["motion"] == 0 and left > 1
         if t == "detector":
             return bool(me["tools"] or me["loot"])
         if t == "keypad":
             return not cell.get("open")
         if t == "deadbolt":
-            return left < 4
+            return left < 3
         if t == "walkway":
             return False
-        return t == "thermo" and left <= 2
+        return t == "thermo" and left <= 1
 
     def _distances(self, v: dict[str, Any], f: int, goal: int, blocked: set[int]) -> list[int]:
         """BFS over the floor's revealed-or-goal cells, walls respected."""
@@ -163,38 +176,40 @@ class TeamBot:
         for a in kinds.get("move", []):
             if a["to"] == "roof":
                 return a
+        if c in danger and left >= 1:
+            flee = self._flee(v, me, f, c, danger, kinds.get("move", []), left)
+            if flee is not None:
+                return flee
         goal = self._goal(v, f)
-        # Safe work.
         safe = fl["safe"]
+        # Safe work.
         if goal == "safe" and safe["at"] == pos:
             combo = safe["combination"]
             hidden = [x["at"] for x in combo if x["number"] is None]
-            open_numbers = {x["number"] for x in combo if x["number"] is not None and not x["cracked"]}
+            open_numbers = {x["number"] for x in combo
+                            if x["number"] is not None and not x["cracked"]}
             peeks = [a for a in kinds.get("peek", []) if a["at"] in hidden]
+            if peeks and left >= 2:
+                return peeks[0]
             if open_numbers and "roll" in kinds and (safe["dice"] >= 2 or left < 2):
                 return kinds["roll"][0]
-            if "add_die" in kinds and safe["dice"] < 3 and left >= 2 and (open_numbers or hidden):
+            if "add_die" in kinds and safe["dice"] < 4 and (open_numbers or hidden):
                 return kinds["add_die"][0]
             if open_numbers and "roll" in kinds:
                 return kinds["roll"][0]
             if peeks:
                 return peeks[0]
-        # Peeks that matter: combination tiles, then whatever is next to us on the way.
-        target = self._target(v, f, goal)
-        useful = [a for a in kinds.get("peek", []) if _floor(a["at"]) == f]
-        if target is not None:
-            useful.sort(key=lambda a: self._manhattan(_cell(a["at"]), target))
+        peeks = [a for a in kinds.get("peek", []) if _floor(a["at"]) == f]
         combo_cells = {x["at"] for x in safe["combination"]} if safe["at"] else set()
-        need = [a for a in useful if a["at"] in combo_cells] or useful
-        if need and left >= 2 and (target is None or not cells[target]["revealed"]
-                                   or _pn(f, target) in combo_cells or goal != "safe"):
-            return need[0]
-        # Move toward the target through safe, revealed cells.
-        move = self._step(v, me, f, c, target, goal, kinds.get("move", []), danger, left)
+        wanted = [a for a in peeks if a["at"] in combo_cells]
+        exploring = (goal == "safe" and not safe["at"]) or (goal == "stairs" and self._stairs(fl) is None)
+        if exploring:
+            wanted += peeks
+        if wanted and left >= 1:
+            return wanted[0]
+        move = self._step(v, me, f, c, goal, kinds.get("move", []), danger, left)
         if move is not None:
             return move
-        if need and left >= 1:
-            return need[0]
         if "hack" in kinds and left >= 1 and c not in danger:
             return kinds["hack"][0]
         # Get out of the guard's way before ending.
@@ -206,6 +221,38 @@ class TeamBot:
                 if q not in danger and cells[q]["revealed"] and not self._risky(v, me, a["to"], left):
                     return a
         return {"type": "end"}
+
+    def _flee(self, v, me, f, c, danger, moves, left):
+        """First step of the shortest walk (at most ``left`` long) to a cell the guard
+        will not reach, over revealed tiles that cost nothing extra."""
+        fl = v["floors"][f]
+        cells = fl["cells"]
+        blocked = {i for i, cell in enumerate(cells)
+                   if not cell["revealed"] or self._risky(v, me, _pn(f, i), left)}
+        g = fl["guard"]
+        if g:
+            blocked.add(_cell(g["at"]))
+        best, best_d = None, left + 1
+        for t in range(16):
+            if t in danger or t in blocked:
+                continue
+            dist = self._distances(v, f, t, blocked - {t})
+            for a in moves:
+                if a["to"] == "roof" or _floor(a["to"]) != f:
+                    continue
+                q = _cell(a["to"])
+                if q in blocked:
+                    continue
+                if dist[q] + 1 < best_d and dist[q] + 1 <= left:
+                    best, best_d = a, dist[q] + 1
+        return best
+
+    def _back(self, v: dict[str, Any]) -> str | None:
+        """The tile this seat's last move this turn came from (never pace back to it)."""
+        last = getattr(self, "_last", None)
+        if last and last[0] == (v["turn"], v["current"]):
+            return last[1]
+        return None
 
     def _stethoscope(self, v, f, tools):
         safe = v["floors"][f]["safe"]
@@ -224,54 +271,70 @@ class TeamBot:
             return "stairs"
         if not v["floors"][f]["safe"]["open"]:
             return "safe"
+        if all(fl["safe"]["open"] for fl in v["floors"][f + 1:]):
+            return "down"  # only a lower floor's safe is left
         return "stairs"  # climb to the next floor with a closed safe
 
-    def _target(self, v: dict[str, Any], f: int, goal: str) -> int | None:
+    @staticmethod
+    def _stairs(fl: dict[str, Any]) -> int | None:
+        for i, cell in enumerate(fl["cells"]):
+            if cell["revealed"] and cell["tile"] == "stairs":
+                return i
+        return None
+
+    def _targets(self, v: dict[str, Any], f: int, goal: str) -> list[int]:
+        """Cells to walk to: the safe, the stairs, a way down, or the exploring frontier."""
         fl = v["floors"][f]
         cells = fl["cells"]
         if goal == "safe" and fl["safe"]["at"]:
-            combo = fl["safe"]["combination"]
-            hidden = [_cell(x["at"]) for x in combo if x["number"] is None]
-            safe = _cell(fl["safe"]["at"])
-            if hidden:
-                # stand next to a face-down combination tile to peek it
-                return min(hidden, key=lambda h: self._manhattan(h, safe))
-            return safe
-        want = "stairs"
+            return [_cell(fl["safe"]["at"])]
+        if goal == "stairs" and self._stairs(fl) is not None:
+            return [self._stairs(fl)]
+        if goal == "down":
+            down = [i for i, cell in enumerate(cells)
+                    if cell.get("down") or (cell["revealed"] and cell["tile"] == "walkway")]
+            if down:
+                return down
+        walls = {tuple(w) for w in fl["walls"]}
+        frontier = []
         for i, cell in enumerate(cells):
-            if cell["revealed"] and cell["tile"] == want and goal == "stairs":
-                return i
-        hidden = [i for i, cell in enumerate(cells) if not cell["revealed"]]
-        return hidden[0] if hidden else None
+            if not cell["revealed"]:
+                continue
+            for n in neighbours(i):
+                if not cells[n]["revealed"] and \
+                        (cell_name(min(i, n)), cell_name(max(i, n))) not in walls:
+                    frontier.append(i)
+                    break
+        return frontier
 
-    def _step(self, v, me, f, c, target, goal, moves, danger, left):
+    def _step(self, v, me, f, c, goal, moves, danger, left):
         fl = v["floors"][f]
         cells = fl["cells"]
-        # Going up when this floor's work is done.
-        if goal == "stairs" and cells[c]["revealed"] and cells[c]["tile"] == "stairs":
-            for a in moves:
-                if a["to"] != "roof" and _floor(a["to"]) == f + 1:
-                    return a
-        if target is None:
+        here = cells[c]
+        for a in moves:
+            if a["to"] == "roof":
+                continue
+            if goal == "stairs" and here["revealed"] and here["tile"] == "stairs" \
+                    and _floor(a["to"]) == f + 1:
+                return a
+            if goal == "down" and _floor(a["to"]) == f - 1:
+                return a
+        targets = [t for t in self._targets(v, f, goal) if t != c]
+        if not targets:
             return None
         blocked = {i for i, cell in enumerate(cells)
-                   if (not cell["revealed"] and i != target)
-                   or (cell["revealed"] and self._risky(v, me, _pn(f, i), left))}
-        blocked.discard(target)
-        dist = self._distances(v, f, target, blocked)
-        best, best_d = None, dist[c]
-        for a in moves:
-            if a["to"] == "roof" or _floor(a["to"]) != f:
-                continue
-            q = _cell(a["to"])
-            if q in danger or q in blocked:
-                continue
-            if not cells[q]["revealed"] and q != target:
-                continue
-            if dist[q] < best_d:
-                best, best_d = a, dist[q]
-        if best is not None and not cells[_cell(best["to"])]["revealed"] and left < 2:
-            return None
+                   if not cell["revealed"] or self._risky(v, me, _pn(f, i), left)}
+        best, best_d = None, 99
+        for t in targets:
+            dist = self._distances(v, f, t, blocked - {t})
+            for a in moves:
+                if a["to"] == "roof" or _floor(a["to"]) != f:
+                    continue
+                q = _cell(a["to"])
+                if q in danger or q in blocked or a["to"] == self._back(v):
+                    continue
+                if dist[q] < dist[c] and dist[q] < best_d:
+                    best, best_d = a, dist[q]
         return best
 
 

@@ -684,6 +684,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.effects = {k: v for k, v in s.effects.items() if v != seat or k == "jump_the_gun"}
         pl = s.players[seat]
         s.used, s.entered, s.once, s.keypad_tries, s.guard_mod, s.last_roll = 0, [], [], {}, 0, -1
+        s.paced, s.came_from = 0, -1
         s.max_actions = data.ACTIONS_PER_TURN - (1 if "mirror" in pl["loot"] else 0)
         if bonus:
             s.max_actions += 1
@@ -725,7 +726,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if s.phase == "over":
             return ev
         limit = 3 if "stamp" in pl["loot"] else 2
-        if pl["pos"] != ROOF and s.used <= limit:
+        # Moves straight back to the tile just left do not count (the rulebook forbids
+        # pacing between two rooms to dodge the event card; R14).
+        if pl["pos"] != ROOF and s.used - s.paced <= limit:
             ev += self._event(s)
             if s.phase in ("choice", "over"):
                 return ev
@@ -1206,6 +1209,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         free = self._has(s, seat, "acrobat", "basic") and q >= 0 and self._guard_on(s, q)
         if not free:
             s.used += 1
+            if q == s.came_from and s.came_from >= 0:
+                s.paced += 2
+            s.came_from = p
         if q == ROOF:
             ev = self._leave(s, seat, p)
             pl["pos"] = ROOF

@@ -36,6 +36,8 @@ class BurgleState(GameState):
     turn: int = 0
     used: int = 0  # actions used this turn
     max_actions: int = 4
+    paced: int = 0  # actions spent pacing straight back (they do not count against events)
+    came_from: int = -1  # the tile the last move of this turn left
     pending: dict[str, Any] | None = None
     safe_dice: list[int] = field(default_factory=list)
     safe_open: list[bool] = field(default_factory=list)
