@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
 def new_table(client, players: int = 3, seats: list[dict[str, Any]] | None = None,
-              start: bool = True, game: str = "sealed", **kw: Any) -> dict[str, Any]:
-    body = {"game": game, "players": players, "seed": kw.pop("seed", 7), "start": start,
-            "seats": seats or [{"kind": "human"} for _ in range(players)], **kw}
+              start: bool = True, game: str = "sealed", claim: list[int] | None = None,
+              **kw: Any) -> dict[str, Any]:
+    """A table whose human seats the creator claims (unless ``claim`` says otherwise); a
+    chosen seed (default 7) makes it a practice table."""
+    seats = seats or [{"kind": "human"} for _ in range(players)]
+    if claim is None:
+        claim = [i for i, s in enumerate(seats) if s.get("kind", "human") == "human"]
+    seed = kw.pop("seed", 7)
+    body = {"game": game, "players": players, "start": start, "seats": seats, "claim": claim,
+            **kw}
+    if seed is not None:
+        body.update(seed=seed, practice=True)
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     out = r.json()
-    out["tokens"] = {s["seat"]: s["token"] for s in out["seats"]}
+    out["tokens"] = {s["seat"]: s["token"] for s in out["claimed"]}
     return out
 
 
@@ -33,3 +44,12 @@ def play_first(client, table_id: str, seat: int, token: str):
     """Play the seat's first legal choice; returns the response."""
     s = state(client, table_id, seat, token)
     return act(client, table_id, seat, token, s["legal"][0]["action"], s["step"])
+
+
+@contextmanager
+def watch(client, table_id: str, seat: int | None = None,
+          token: str | None = None) -> Iterator[Any]:
+    """A WebSocket that said hello (as ``seat`` with its token, or as a spectator)."""
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        ws.send_json({} if seat is None else {"seat": seat, "token": token})
+        yield ws

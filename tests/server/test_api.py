@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import act, new_table, play_first, state
+from .helpers import act, new_table, play_first, state, watch
 
 
 def test_games_and_openapi(client):
@@ -11,21 +11,23 @@ def test_games_and_openapi(client):
     assert sealed["min_players"] == 2 and "random" in sealed["bots"]
     assert "rounds" in sealed["config_schema"]["properties"]
     assert client.get("/openapi.json").json()["info"]["title"] == "boardlab"
-    assert client.get("/docs").status_code == 200
+    assert client.get("/docs").status_code == 404  # no Swagger UI from a CDN
     assert client.get("/api/games/nope").status_code == 404
 
 
 def test_create_list_join_start(client):
-    t = new_table(client, 3, start=False, seats=[{"kind": "human"}, {"kind": "human"},
-                                                 {"kind": "bot", "bot": "random"}])
+    t = new_table(client, 3, start=False, claim=[0],
+                  seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])
     tid = t["table"]["id"]
-    assert [s["seat"] for s in t["seats"]] == [0, 1]
-    assert t["seats"][0]["invite"].startswith(f"/t/{tid}?seat=0&token=")
+    assert [s["seat"] for s in t["seats"]] == [1]  # an invite only for the seat not claimed
+    assert t["seats"][0]["invite"].startswith(f"/t/{tid}#claim=")
     listed = client.get("/api/tables").json()
     assert [x["id"] for x in listed] == [tid] and listed[0]["status"] == "open"
     assert "token" not in str(listed) and t["host_token"] not in str(listed)
+    assert [s["claimed"] for s in listed[0]["seats"]] == [True, False, True]
+    assert client.post(f"/api/tables/{tid}/join", json={"seat": 0}).status_code == 409
     j = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Bo"})
-    assert j.status_code == 200 and j.json()["token"] == t["tokens"][1]
+    assert j.status_code == 200 and j.json()["token"] not in (t["tokens"][0], t["host_token"])
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 1}).status_code == 409
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 2}).status_code == 409
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 9}).status_code == 404
@@ -126,6 +128,8 @@ def test_hand_seat_to_bot(client):
                        headers={"X-Host-Token": t["host_token"]}).status_code == 400
     r = client.post(path, json={"bot": "random"}, headers={"X-Host-Token": t["host_token"]})
     assert r.status_code == 200 and r.json()["seats"][1]["kind"] == "bot"
+    assert client.post(path, json={"bot": "random"},
+                       headers={"X-Host-Token": t["host_token"]}).status_code == 409
     assert state(client, tid)["view"]["submitted"] == [0, 1]
     # the old human token no longer acts for the seat
     assert play_first(client, tid, 2, tok[2]).status_code == 200
@@ -175,8 +179,7 @@ def test_restart_in_process(make_client):
 def test_websocket_pushes_each_seat_its_view(client):
     t = new_table(client, 2)
     tid, tok = t["table"]["id"], t["tokens"]
-    with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tok[0]}") as w0, \
-            client.websocket_connect(f"/ws/tables/{tid}") as spec:
+    with watch(client, tid, 0, tok[0]) as w0, watch(client, tid) as spec:
         m0 = w0.receive_json()
         assert m0["type"] == "state" and m0["view"]["hand"]
         spec.receive_json()
@@ -201,9 +204,9 @@ def test_websocket_refuses_wrong_token(client):
 
     t = new_table(client, 2)
     tid = t["table"]["id"]
-    with pytest.raises(WebSocketDisconnect), \
-            client.websocket_connect(f"/ws/tables/{tid}?seat=0&token=bad") as w:
+    with pytest.raises(WebSocketDisconnect) as closed, watch(client, tid, 0, "bad") as w:
         w.receive_json()
+    assert closed.value.code == 4403
 
 
 def test_handing_a_seat_to_a_bot_closes_its_sockets(client):
@@ -212,7 +215,7 @@ def test_handing_a_seat_to_a_bot_closes_its_sockets(client):
 
     t = new_table(client, 2)
     tid, tok = t["table"]["id"], t["tokens"]
-    with client.websocket_connect(f"/ws/tables/{tid}?seat=1&token={tok[1]}") as w1:
+    with watch(client, tid, 1, tok[1]) as w1:
         w1.receive_json()
         r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "random"},
                         headers={"X-Host-Token": t["host_token"]})
@@ -227,8 +230,7 @@ def test_websocket_message_flood_is_cut(client):
     from starlette.websockets import WebSocketDisconnect
 
     t = new_table(client, 2)
-    with client.websocket_connect(f"/ws/tables/{t['table']['id']}") as w, \
-            pytest.raises(WebSocketDisconnect):
+    with watch(client, t["table"]["id"]) as w, pytest.raises(WebSocketDisconnect):
         w.receive_json()
         for _ in range(500):
             w.send_text("x")
@@ -242,7 +244,7 @@ def test_migrations_ran_and_are_idempotent(db_url, make_client):
     make_client()
     make_client()  # a second start over the same database
     with sa.create_engine(db_url).connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0004"
         assert {"tables", "seats", "choices", "lab_runs", "lab_games"} <= set(
             sa.inspect(conn).get_table_names())
 
@@ -264,7 +266,7 @@ def test_lab_tables_made_before_migrations_are_kept(tmp_path):
     migrate(make_engine(url))
     with old.connect() as conn:
         assert conn.execute(sa.text("select id from lab_runs")).scalar() == "r1"
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
+        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0004"
 
 
 def test_serve_command_is_registered():
@@ -304,7 +306,7 @@ def test_invite_only_tables(client):
     assert state(client, tid, 0, t["tokens"][0])["table"]["public"] is False
 
 
-def test_upgrade_from_the_first_schema(db_url):
+def test_upgrade_from_the_first_schema(sqlite_url):
     """A database made by revision 0001 is upgraded in place and keeps its tables."""
     import sqlalchemy as sa
     from alembic import command
@@ -312,6 +314,7 @@ def test_upgrade_from_the_first_schema(db_url):
 
     from boardlab.server.db import MIGRATIONS, make_engine
 
+    db_url = sqlite_url
     engine = make_engine(db_url)
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))

@@ -23,8 +23,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def launch(url: str, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, str(HERE / "serve_sealed.py"), url, str(port)])
+def launch(url: str, port: int, workers: int = 1) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, str(HERE / "serve_sealed.py"), url, str(port),
+                             str(workers)])
     deadline = time.time() + 20
     while time.time() < deadline:
         try:
@@ -36,8 +37,8 @@ def launch(url: str, port: int) -> subprocess.Popen:
     raise RuntimeError("the server did not start")
 
 
-def test_kill_and_resume(tmp_path):
-    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+def test_kill_and_resume(db_url):
+    url = db_url
     port = free_port()
     proc = launch(url, port)
     try:

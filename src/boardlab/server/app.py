@@ -1,65 +1,115 @@
-"""The FastAPI application: lobby and table API, WebSocket pushes, the static front end."""
+"""The FastAPI application: lobby and table API, WebSocket pushes, the static front end.
+
+Secrets never travel in URLs: the host token and seat tokens go in the ``X-Host-Token`` /
+``X-Seat-Token`` headers, a WebSocket sends its seat token in its first message, and invite or
+device links carry their one-time code in the URL fragment (``/t/ID#claim=CODE``), which the
+browser never sends to a server or puts in a Referer.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from boardlab.bots.registry import bot_factories
 from boardlab.engine import registry
 from boardlab.engine.protocol import Game
 from boardlab.server.db import make_engine, migrate
 from boardlab.server.hub import Hub
-from boardlab.server.limits import BodyLimit, RateLimit
-from boardlab.server.tables import Refused, Tables
+from boardlab.server.limits import BadJson, BodyLimit, JsonGuard, RateLimit, SecurityHeaders
+from boardlab.server.limits import check_json_text as strict_json
+from boardlab.server.tables import Refused, Tables, digest
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+log = logging.getLogger("boardlab.server")
 
 
 class SeatSpec(BaseModel):
-    kind: str = Field("human", description="'human' (gets an invite link) or 'bot'")
-    bot: str | None = Field(None, description="bot kind for a bot seat, e.g. 'random'")
-    name: str | None = Field(None, max_length=40)
+    model_config = ConfigDict(extra="forbid")
+    kind: StrictStr = Field("human", description="'human' (gets an invite link) or 'bot'")
+    bot: StrictStr | None = Field(None, max_length=40,
+                                  description="bot kind for a bot seat, e.g. 'random'")
+    name: StrictStr | None = Field(None, max_length=40)
+    timeout_bot: StrictStr | None = Field(
+        None, max_length=40, description="the bot that plays this seat's move when its turn "
+        "time runs out (tables with turn_seconds); default 'random'")
 
 
 class CreateTable(BaseModel):
-    game: str
-    players: int = Field(..., ge=1, le=12)
+    model_config = ConfigDict(extra="forbid")
+    game: StrictStr = Field(..., max_length=32)
+    players: StrictInt = Field(..., ge=1, le=12)
     options: dict[str, Any] = Field(default_factory=dict, description="the game's config keys")
-    seats: list[SeatSpec] | None = Field(None, description="one per player; default all human")
-    name: str = Field("", max_length=80)
-    seed: int | None = Field(None, ge=0, lt=2**62)
-    start: bool = Field(False, description="start at once")
-    public: bool = Field(True, description="anyone may take a free seat from the lobby; "
-                         "false: invite links only")
+    seats: list[SeatSpec] | None = Field(None, max_length=12,
+                                         description="one per player; default all human")
+    name: StrictStr = Field("", max_length=80)
+    practice: StrictBool = Field(False, description="a practice table: a chosen seed is "
+                                 "allowed and shown to everyone")
+    seed: StrictInt | None = Field(None, ge=0, lt=2**62,
+                                   description="only at a practice table")
+    claim: list[StrictInt] = Field(default_factory=list, max_length=12, description=(
+        "human seats the creator takes at once (their tokens come back in 'claimed'); "
+        "the other human seats get one-time invites"))
+    turn_seconds: StrictInt | None = Field(None, ge=5, le=7 * 86400, description=(
+        "turn timer: a human seat that does not choose in this many seconds is played by its "
+        "timeout_bot for that move"))
+    start: StrictBool = Field(False, description="start at once")
+    public: StrictBool = Field(True, description="anyone may take a free seat from the "
+                               "lobby; false: invite links only")
 
 
 class JoinSeat(BaseModel):
-    seat: int
-    name: str = Field("", max_length=40)
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt = Field(..., ge=0, le=64)
+    name: StrictStr = Field("", max_length=40)
+
+
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: StrictStr = Field(..., min_length=8, max_length=100,
+                            description="the one-time code of an invite or device link")
+    name: StrictStr = Field("", max_length=40)
 
 
 class ToBot(BaseModel):
-    bot: str = "random"
+    model_config = ConfigDict(extra="forbid")
+    bot: StrictStr = Field("random", max_length=40)
 
 
 class Act(BaseModel):
-    seat: int
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt = Field(..., ge=0, le=64)
     action: dict[str, Any] = Field(..., description="one of the seat's legal actions")
-    step: int = Field(..., description="the seat's number of accepted choices so far")
+    step: StrictInt = Field(..., ge=0, description="the seat's number of accepted choices so far")
 
 
-def _invite(table_id: str, seat: int, token: str) -> str:
-    return f"/t/{table_id}?seat={seat}&token={token}"
+def _link(table_id: str, code: str) -> str:
+    return f"/t/{table_id}#claim={code}"
+
+
+def _clean_errors(errors: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Validation errors without the offending input (never echo what the client sent)."""
+    out = []
+    for e in errors:
+        loc = [p if isinstance(p, int) else str(p).encode("utf-8", "replace").decode()[:60]
+               for p in e.get("loc", ())]
+        out.append({"loc": loc, "msg": str(e.get("msg", ""))[:200], "type": e.get("type")})
+    return out
 
 
 def create_app(
@@ -70,25 +120,25 @@ def create_app(
     max_body: int = 16_384,
     rate: float = 30.0,
     burst: int = 200,
+    trusted_proxies: Iterable[str] | None = None,
+    bot_step_budget: int = 20_000,
+    bot_move_seconds: float = 5.0,
+    timer_interval: float = 1.0,
 ) -> FastAPI:
     """The web app. ``games``/``game_ids`` replace the registry (tests use their own game)."""
     if database_url is None:
         from boardlab.settings import database_url as default_url
 
         database_url = default_url()
+    if trusted_proxies is None:
+        trusted_proxies = [p for p in os.environ.get("BOARDLAB_TRUSTED_PROXIES", "").split(",")
+                           if p.strip()]
     engine = make_engine(database_url)
     migrate(engine)
-    tables = Tables(engine, games or registry.get_game, game_ids or registry.all_game_ids)
+    tables = Tables(engine, games or registry.get_game, game_ids or registry.all_game_ids,
+                    bot_step_budget=bot_step_budget, bot_move_seconds=bot_move_seconds)
     tables.load_all()
-
-    def payload(table_id: str, seat: int | None) -> dict[str, Any]:
-        t = tables.get(table_id)
-        with tables.lock:
-            out = tables.payload(t, seat)
-        out["online"] = hub.online(table_id)
-        return out
-
-    hub = Hub(payload)
+    hub = Hub(tables)
     tables.listeners.append(hub.changed)
 
     @asynccontextmanager
@@ -96,18 +146,42 @@ def create_app(
         loop = hub.loop = asyncio.get_running_loop()
 
         def schedule(table_id: str) -> None:
-            loop.call_soon_threadsafe(loop.call_later, 0.01, tables.continue_bots, table_id)
+            loop.call_soon_threadsafe(
+                loop.call_later, 0.01,
+                lambda: loop.run_in_executor(None, tables.continue_bots, table_id))
 
         tables.schedule = schedule
         for t in list(tables.live.values()):  # bots whose turn came before the last stop
             if t.status == "running":
                 schedule(t.id)
+        listener = None
+        if tables.postgres:
+            from boardlab.server.notify import Listener
+
+            listener = Listener(engine, tables.worker, hub.changed)
+            listener.start()
+        timers = asyncio.create_task(turn_timers())
         yield
+        timers.cancel()
+        if listener is not None:
+            listener.stop.set()
         tables.schedule = None
         engine.dispose()
 
-    app = FastAPI(title="boardlab", version="0.1.0", lifespan=lifespan,
-                  description="Play board games exactly by their rulebooks.")
+    async def turn_timers() -> None:
+        while True:
+            await asyncio.sleep(timer_interval)
+            try:
+                for tid in await asyncio.to_thread(tables.late_tables):
+                    with contextlib.suppress(Refused):
+                        await asyncio.to_thread(tables.play_late_turns, tid)
+            except Exception:  # the database is down: try again at the next tick
+                log.warning("turn timers: %s", "database unavailable", exc_info=True)
+
+    # No Swagger UI: it would load from a CDN on the origin whose storage holds the tokens.
+    # The schema stays at /openapi.json.
+    app = FastAPI(title="boardlab", version="0.2.0", lifespan=lifespan, docs_url=None,
+                  redoc_url=None, description="Play board games exactly by their rulebooks.")
     app.state.tables = tables
     app.state.hub = hub
 
@@ -115,116 +189,169 @@ def create_app(
     async def _refused(_req: Request, exc: Refused) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _clean_errors(exc.errors())}, status_code=422)
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(DBAPIError)
+    @app.exception_handler(PoolTimeout)
+    async def _db_down(_req: Request, exc: Exception) -> JSONResponse:
+        log.warning("database error: %s", type(exc).__name__)
+        return JSONResponse({"detail": "the database is unavailable; try again shortly"},
+                            status_code=503, headers={"Retry-After": "5"})
+
     # ---- games ----------------------------------------------------------------------------
 
     def game_info(gid: str) -> dict[str, Any]:
         g = tables.game(gid)
         return {"id": g.id, "title": dict(g.title), "min_players": g.min_players,
                 "max_players": g.max_players, "config_schema": g.config_schema(),
-                "bots": sorted(bot_factories(g))}
+                "bots": sorted(bot_factories(g)), "labels": g.labels(),
+                "default_bots": {str(n): g.default_bots(n)
+                                 for n in range(g.min_players, g.max_players + 1)}}
 
     @app.get("/api/games", tags=["games"])
-    async def list_games() -> list[dict[str, Any]]:
+    def list_games() -> list[dict[str, Any]]:
         """Every game boardlab has, with its options (JSON schema) and bot kinds."""
-        return [game_info(g) for g in tables.game_ids()]
+        out = []
+        for gid in tables.game_ids():
+            try:
+                out.append(game_info(gid))
+            except Exception:  # a game that does not load must not hide the others
+                log.warning("game %s does not load; left out of the list", gid, exc_info=True)
+        return out
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    async def one_game(game_id: str) -> dict[str, Any]:
+    def one_game(game_id: str) -> dict[str, Any]:
         return game_info(game_id)
 
     # ---- lobby ----------------------------------------------------------------------------
 
     @app.post("/api/tables", tags=["lobby"], status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
-        """Open a table. The answer holds the host token and every human seat's invite."""
+    def create_table(body: CreateTable) -> dict[str, Any]:
+        """Open a table. The answer holds the host token (start, hand a seat to a bot, close;
+        it never reads or acts for a seat), one-time invites for the human seats and the
+        tokens of the seats listed in ``claim``."""
         specs = [s.model_dump() for s in body.seats] if body.seats else [
             {"kind": "human"} for _ in range(body.players)]
-        t = tables.create(body.game, body.players, body.options, specs, body.name, body.seed,
-                          body.public)
+        t, host, invites, claimed = tables.create(
+            body.game, body.players, body.options, specs, body.name, body.seed, body.public,
+            practice=body.practice, claim=body.claim, turn_seconds=body.turn_seconds)
         if body.start:
-            tables.start(t.id, t.host_token)
-        return {"table": t.summary(), "host_token": t.host_token, "seats": [
-            {"seat": s.seat, "kind": s.kind, "token": s.token,
-             "invite": _invite(t.id, s.seat, s.token)}
-            for s in t.seats if s.kind == "human"]}
+            t = tables.start(t.id, host)
+        return {"table": t.summary(), "host_token": host,
+                "seats": [{"seat": s, "kind": "human", "code": c, "invite": _link(t.id, c)}
+                          for s, c in invites.items()],
+                "claimed": [{"seat": s, "token": tok} for s, tok in claimed.items()]}
 
     @app.get("/api/tables", tags=["lobby"])
-    async def list_tables(status: str = Query("open,running")) -> list[dict[str, Any]]:
-        """Open and running tables (``status=over`` for finished ones)."""
-        return tables.listing(s.strip() for s in status.split(","))
+    def list_tables(status: str = Query("open,running", max_length=60),
+                    limit: int = Query(50, ge=1, le=200),
+                    offset: int = Query(0, ge=0, le=1_000_000)) -> list[dict[str, Any]]:
+        """A page of tables, newest first (``status=over`` for finished ones)."""
+        wanted = [s.strip() for s in status.split(",") if s.strip()]
+        return tables.listing(wanted, limit, offset)
 
     @app.get("/api/tables/{table_id}", tags=["lobby"])
-    async def table_info(table_id: str) -> dict[str, Any]:
+    def table_info(table_id: str) -> dict[str, Any]:
         return {**tables.get(table_id).summary(), "online": hub.online(table_id)}
 
     @app.post("/api/tables/{table_id}/join", tags=["lobby"])
-    async def join(table_id: str, body: JoinSeat) -> dict[str, Any]:
-        """Take a free human seat; the answer holds its secret token and invite link."""
-        s = tables.join(table_id, body.seat, body.name)
-        return {"seat": s.seat, "token": s.token, "invite": _invite(table_id, s.seat, s.token)}
+    def join(table_id: str, body: JoinSeat) -> dict[str, Any]:
+        """Take a free human seat of a public table; the answer holds its token (keep it)."""
+        s, token = tables.join(table_id, body.seat, body.name)
+        return {"seat": s.seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/claim", tags=["lobby"])
+    def claim(table_id: str, body: Claim) -> dict[str, Any]:
+        """Use a one-time invite or device link: the seat's new token (an older token of the
+        seat, on another device, stops working)."""
+        s, token = tables.claim(table_id, body.code, body.name)
+        return {"seat": s.seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/link", tags=["lobby"])
+    def device_link(table_id: str, seat: int,
+                    x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """A one-time link to move your seat to another device (your token required)."""
+        code = tables.device_link(table_id, seat, x_seat_token)
+        return {"seat": seat, "code": code, "link": _link(table_id, code)}
 
     @app.post("/api/tables/{table_id}/start", tags=["lobby"])
-    async def start(table_id: str,
-                    x_host_token: str | None = Header(None)) -> dict[str, Any]:
+    def start(table_id: str, x_host_token: str | None = Header(None)) -> dict[str, Any]:
         return tables.start(table_id, x_host_token).summary()
 
+    @app.post("/api/tables/{table_id}/close", tags=["lobby"])
+    def close(table_id: str, x_host_token: str | None = Header(None)) -> dict[str, Any]:
+        """End the table now (host only); the record with the seed is then published."""
+        return tables.close(table_id, x_host_token).summary()
+
     @app.post("/api/tables/{table_id}/seats/{seat}/bot", tags=["lobby"])
-    async def to_bot(table_id: str, seat: int, body: ToBot,
-                     x_host_token: str | None = Header(None)) -> dict[str, Any]:
+    def to_bot(table_id: str, seat: int, body: ToBot,
+               x_host_token: str | None = Header(None)) -> dict[str, Any]:
         """Hand a seat (whose human left) to a bot. Host only."""
-        t = tables.hand_to_bot(table_id, x_host_token, seat, body.bot)
-        await hub.drop_seat(table_id, seat)
-        return t.summary()
+        return tables.hand_to_bot(table_id, x_host_token, seat, body.bot).summary()
 
     # ---- play -----------------------------------------------------------------------------
 
-    def seat_of(table_id: str, seat: int | None, token: str | None) -> int | None:
-        t = tables.get(table_id)
-        if seat is None:
-            return None
-        s = tables.check_seat(t, seat, token)
-        tables.claim(t, s)
-        return seat
-
     @app.get("/api/tables/{table_id}/state", tags=["play"])
-    async def state(table_id: str, seat: int | None = None,
-                    x_seat_token: str | None = Header(None),
-                    token: str | None = Query(None)) -> dict[str, Any]:
-        """What a seat sees (its token required) or, without ``seat``, what a spectator sees."""
-        return payload(table_id, seat_of(table_id, seat, x_seat_token or token))
+    def state(table_id: str, seat: int | None = Query(None, ge=0, le=64),
+              x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """What a seat sees (its token in ``X-Seat-Token``) or, without ``seat``, what a
+        spectator sees."""
+        t = tables.get(table_id)
+        if seat is not None:
+            tables.check_seat(t, seat, x_seat_token)
+        with tables.lock:
+            out = tables.payload(t, seat)
+        out["online"] = hub.online(table_id)
+        return out
 
     @app.post("/api/tables/{table_id}/act", tags=["play"])
-    async def act(table_id: str, body: Act,
-                  x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+    def act(table_id: str, body: Act,
+            x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Submit one choice. Refused unless the token is the seat's, ``step`` is the seat's
         next, and the game finds the action legal; nothing changes when refused."""
-        tables.act(table_id, body.seat, x_seat_token, body.action, body.step)
-        return payload(table_id, body.seat)
+        t = tables.act(table_id, body.seat, x_seat_token, body.action, body.step)
+        with tables.lock:
+            out = tables.payload(t, body.seat)
+        out["online"] = hub.online(table_id)
+        return out
 
     @app.get("/api/tables/{table_id}/record", tags=["play"])
-    async def record(table_id: str) -> dict[str, Any]:
-        """The whole record (config + seed + choices), once the game is over."""
-        t = tables.get(table_id)
-        if t.status != "over":
-            raise Refused(409, "the record is published when the game is over")
-        return {"game": t.game.id, "config": t.config, "seed": t.seed,
-                "actions": [[s, a] for s, a in t.actions]}
+    def record(table_id: str) -> dict[str, Any]:
+        """The whole record once the game is over: config, the seed with the nonce and the
+        commitment published at the start (``boardlab verify``), every choice, the result."""
+        return tables.record(table_id)
 
     @app.websocket("/ws/tables/{table_id}")
-    async def ws(websocket: WebSocket, table_id: str, seat: int | None = None,
-                 token: str | None = None) -> None:
-        """Pushes ``{"type": "state", ...}`` to this seat (or spectator) after every change."""
-        try:
-            who = seat_of(table_id, seat, token)
-        except Refused as exc:
-            await websocket.close(code=4403 if exc.status == 403 else 4404, reason=exc.message)
-            return
+    async def ws(websocket: WebSocket, table_id: str) -> None:
+        """Pushes ``{"type": "state", ...}`` after every change. The first message says who
+        is watching: ``{"seat": N, "token": "..."}`` for a seat, ``{}`` for a spectator."""
         await websocket.accept()
-        await hub.join(table_id, websocket, who)
+        try:
+            who, key = await asyncio.wait_for(hello(websocket, table_id), timeout=10)
+        except Refused as exc:
+            await websocket.close(code=4403 if exc.status == 403 else 4404 if exc.status == 404
+                                  else 4400, reason=exc.message[:120])
+            return
+        except TimeoutError:
+            await websocket.close(code=4408, reason="no hello message within 10 seconds")
+            return
+        except WebSocketDisconnect:
+            return
+        await hub.join(table_id, websocket, who, key)
         window, count = time.monotonic(), 0
         try:
             while True:
-                msg = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if message.get("bytes") is not None:
+                    await websocket.close(code=1003, reason="binary frames are not accepted; "
+                                          "send text")
+                    break
+                msg = message.get("text") or ""
                 count += 1
                 if time.monotonic() - window > 1.0:
                     window, count = time.monotonic(), 1
@@ -233,10 +360,32 @@ def create_app(
                     break
                 if msg == "ping":
                     await websocket.send_json({"type": "pong"})
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             await hub.leave(table_id, websocket)
+
+    async def hello(websocket: WebSocket, table_id: str) -> tuple[int | None, str]:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        if message.get("text") is None:
+            raise Refused(400, "the first message must be JSON text: {\"seat\": N, "
+                          "\"token\": \"...\"} or {} to watch")
+        try:
+            data = strict_json(message["text"][:max_body])
+        except BadJson as exc:
+            raise Refused(400, str(exc)) from None
+        if not isinstance(data, dict):
+            raise Refused(400, "the first message must be a JSON object")
+        seat, token = data.get("seat"), data.get("token")
+        t = await asyncio.to_thread(tables.get, table_id)
+        if seat is None:
+            return None, ""
+        if type(seat) is not int or not isinstance(token, str):
+            raise Refused(400, "'seat' must be a whole number and 'token' a string")
+        tables.check_seat(t, seat, token)
+        return seat, digest(token)
 
     # ---- front end ------------------------------------------------------------------------
 
@@ -253,6 +402,14 @@ def create_app(
         return FileResponse(STATIC / "table.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(JsonGuard)
     app.add_middleware(BodyLimit, max_bytes=max_body)
-    app.add_middleware(RateLimit, rate=rate, burst=burst)
+    app.add_middleware(RateLimit, rate=rate, burst=burst, trusted_proxies=trusted_proxies)
+    app.add_middleware(SecurityHeaders)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app as ``boardlab serve`` runs it (uvicorn factory; one per worker)."""
+    return create_app()
+

@@ -1,11 +1,19 @@
-"""``boardlab serve``: run the web app with uvicorn."""
+"""``boardlab serve`` (the web app with uvicorn) and ``boardlab verify`` (a published record)."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import typer
+
+
+def uvicorn_options(trusted_proxies: list[str]) -> dict:
+    """uvicorn must not rewrite the client address from ``X-Forwarded-For`` itself (it trusts
+    loopback by default): the app's rate limit decides, trusting only configured proxies."""
+    return {"proxy_headers": False, "forwarded_allow_ips": ",".join(trusted_proxies) or None,
+            "log_level": "warning", "ws_max_size": 65_536}
 
 
 def register(app: typer.Typer) -> None:
@@ -15,13 +23,56 @@ def register(app: typer.Typer) -> None:
         port: int = typer.Option(8000, help="Port to listen on."),
         data_dir: Path | None = typer.Option(None, "--data-dir",
                                              help="Where the SQLite file lives."),
+        workers: int = typer.Option(1, "--workers", min=1, max=64, help=(
+            "Worker processes. More than one needs PostgreSQL (BOARDLAB_DATABASE_URL); "
+            "SQLite means one worker.")),
+        trusted_proxy: list[str] = typer.Option([], "--trusted-proxy", help=(
+            "Address or network of a reverse proxy whose X-Forwarded-For is believed "
+            "(repeatable). Default: none, the peer address counts.")),
     ) -> None:
-        """Serve the lobby and the tables at http://HOST:PORT/ (API docs at /docs)."""
+        """Serve the lobby and the tables at http://HOST:PORT/ (API schema at /openapi.json)."""
         import uvicorn
 
         if data_dir is not None:
             os.environ["BOARDLAB_DATA_DIR"] = str(data_dir)
-        from boardlab.server.app import create_app
+        from boardlab.server.db import is_sqlite
+        from boardlab.settings import database_url
 
-        typer.echo(f"boardlab: http://{host}:{port}/  (API: /docs)")
-        uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+        if workers > 1 and is_sqlite(database_url()):
+            typer.echo("boardlab: SQLite means one worker (a SQLite file cannot be shared "
+                       "safely by several server processes). Set BOARDLAB_DATABASE_URL to a "
+                       "PostgreSQL database for --workers > 1.", err=True)
+            raise typer.Exit(2)
+        if trusted_proxy:
+            os.environ["BOARDLAB_TRUSTED_PROXIES"] = ",".join(trusted_proxy)
+        typer.echo(f"boardlab: http://{host}:{port}/  (API schema: /openapi.json, "
+                   f"{workers} worker{'s' if workers > 1 else ''})")
+        uvicorn.run("boardlab.server.app:app_from_env", factory=True, host=host, port=port,
+                    workers=workers, **uvicorn_options(trusted_proxy))
+
+    @app.command()
+    def verify(record: Path = typer.Argument(..., help="A record downloaded from "
+                                             "/api/tables/ID/record (JSON).")) -> None:
+        """Check a finished table's record: the seed matches the commitment published at the
+        start, every choice is legal on replay, and the result is the replayed one."""
+        from boardlab.engine.registry import get_game
+        from boardlab.server.fair import verify_record
+
+        try:
+            data = json.loads(record.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            typer.echo(f"error: cannot read {record}: {exc}", err=True)
+            raise typer.Exit(2) from None
+        if not isinstance(data, dict):
+            typer.echo("error: a record is a JSON object", err=True)
+            raise typer.Exit(2)
+        verdict = verify_record(data, get_game)
+        if verdict.ok:
+            what = "practice table, seed chosen by the host" if data.get("practice") else (
+                f"seed matches commitment {data['commitment'][:16]}…")
+            typer.echo(f"OK: {data['game']} record replays ({len(data['actions'])} choices; "
+                       f"{what})")
+            return
+        for p in verdict.problems:
+            typer.echo(f"FAIL: {p}", err=True)
+        raise typer.Exit(1)

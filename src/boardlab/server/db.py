@@ -1,8 +1,11 @@
 """Storage: three tables (tables, seats, choices) with SQLAlchemy Core; Alembic migrations.
 
 A table is its config + seed + the accepted choices in order; the state is rebuilt by replay.
-Each accepted choice is written in the same transaction that bumps the table's version, and
-``(table_id, step)`` is the primary key, so a choice is stored once or not at all.
+The database is the one source of truth: every change (a choice, a seat, the status) bumps the
+table's ``rev`` in the same transaction, under the row's lock and a ``WHERE rev = old`` check,
+so several workers never overwrite each other. ``(table_id, step)`` is the primary key of a
+choice, so a choice is stored once or not at all. Secrets (host, seat and invite tokens) are
+stored only as SHA-256 digests.
 """
 
 from __future__ import annotations
@@ -23,11 +26,19 @@ tables = sa.Table(
     sa.Column("config", sa.JSON, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("status", sa.String(16), nullable=False),
-    sa.Column("host_token", sa.String(64), nullable=False),
+    sa.Column("host_token", sa.String(64), nullable=False),  # SHA-256 of the host token
     sa.Column("name", sa.String(80), nullable=False, server_default=""),
-    sa.Column("version", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("version", sa.Integer, nullable=False, server_default="0"),  # accepted choices
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("public", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("rev", sa.Integer, nullable=False, server_default="0"),  # every change
+    sa.Column("practice", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("seed_nonce", sa.String(64), nullable=False, server_default=""),
+    sa.Column("commitment", sa.String(64), nullable=False, server_default=""),
+    sa.Column("reason", sa.Text, nullable=True),  # why a table failed
+    sa.Column("turn_seconds", sa.Integer, nullable=True),
+    sa.Column("updated_at", sa.Float, nullable=False, server_default="0"),
+    sa.Column("bot_steps", sa.Integer, nullable=False, server_default="0"),
 )
 
 seats = sa.Table(
@@ -37,8 +48,10 @@ seats = sa.Table(
     sa.Column("kind", sa.String(8), nullable=False),
     sa.Column("bot", sa.String(40), nullable=True),
     sa.Column("name", sa.String(40), nullable=False, server_default=""),
-    sa.Column("token", sa.String(64), nullable=False),
+    sa.Column("token", sa.String(64), nullable=False),  # SHA-256 of the seat token, "" = none
     sa.Column("claimed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("invite", sa.String(64), nullable=True),  # SHA-256 of a one-time claim code
+    sa.Column("timeout_bot", sa.String(40), nullable=True),
 )
 
 choices = sa.Table(
@@ -51,12 +64,20 @@ choices = sa.Table(
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+HEAD = "0004"
+# pg_advisory_xact_lock key: only one process migrates at a time (several workers start at once)
+MIGRATION_LOCK = 0x626F61726C6162
+
+
+def is_sqlite(engine_or_url: Engine | str) -> bool:
+    url = engine_or_url if isinstance(engine_or_url, str) else str(engine_or_url.url)
+    return url.startswith("sqlite")
 
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL and full sync so a kill -9 loses nothing."""
-    if url.startswith("sqlite"):
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+    if is_sqlite(url):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
@@ -67,13 +88,20 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return sa.create_engine(url, pool_pre_ping=True)
+    return sa.create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10,
+                            pool_timeout=10)
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema up to the newest revision (run at every start)."""
+    """Bring the schema up to the newest revision (run at every start).
+
+    On PostgreSQL the whole upgrade runs under a transaction-scoped advisory lock, so workers
+    starting together migrate once and the others wait, then find nothing to do.
+    """
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(sa.text("select pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

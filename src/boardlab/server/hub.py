@@ -1,4 +1,10 @@
-"""WebSocket connections per table; every change is pushed to each one as its own view."""
+"""WebSocket connections per table; every change is pushed to each one as its own view.
+
+Changes made by this process call :meth:`Hub.changed` directly; on PostgreSQL, changes made by
+other workers arrive through ``LISTEN`` (see :mod:`boardlab.server.notify`). Each push re-reads
+the table from the database first, and closes sockets whose seat key no longer holds (the seat
+was claimed on another device or handed to a bot).
+"""
 
 from __future__ import annotations
 
@@ -13,35 +19,33 @@ from fastapi import WebSocket
 class Hub:
     """Who watches which table, and pushing a fresh payload to each of them."""
 
-    def __init__(self, payload: Callable[[str, int | None], dict[str, Any]]) -> None:
-        self.payload = payload
-        self.conns: dict[str, dict[WebSocket, int | None]] = {}
+    def __init__(self, tables: Any, extra: Callable[[str], dict[str, Any]] | None = None) -> None:
+        self.tables = tables
+        # table -> socket -> (seat or None, the digest of the seat token it showed)
+        self.conns: dict[str, dict[WebSocket, tuple[int | None, str]]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._order: dict[str, asyncio.Lock] = {}  # one push at a time per table, in order
 
     def online(self, table_id: str) -> list[int]:
-        return sorted({s for s in self.conns.get(table_id, {}).values() if s is not None})
+        return sorted({s for s, _ in self.conns.get(table_id, {}).values() if s is not None})
 
-    async def join(self, table_id: str, ws: WebSocket, seat: int | None) -> None:
+    async def join(self, table_id: str, ws: WebSocket, seat: int | None, key: str) -> None:
         self.loop = asyncio.get_running_loop()
-        self.conns.setdefault(table_id, {})[ws] = seat
+        self.conns.setdefault(table_id, {})[ws] = (seat, key)
         await self.broadcast(table_id)
 
     async def leave(self, table_id: str, ws: WebSocket) -> None:
-        self.conns.get(table_id, {}).pop(ws, None)
-        await self.broadcast(table_id)
-
-    async def drop_seat(self, table_id: str, seat: int) -> None:
-        """Close the connections of a seat whose token was replaced (handed to a bot)."""
-        for ws, s in list(self.conns.get(table_id, {}).items()):
-            if s == seat:
-                self.conns[table_id].pop(ws, None)
-                with contextlib.suppress(Exception):  # already closed
-                    await ws.close(code=4403, reason="this seat is now played by a bot")
+        room = self.conns.get(table_id, {})
+        if room.pop(ws, None) is not None:
+            await self.broadcast(table_id)
+        if not room:
+            self.conns.pop(table_id, None)
+            self._order.pop(table_id, None)
 
     def changed(self, table_id: str) -> None:
         """Called (from any thread) after a table changed."""
         loop = self.loop
-        if loop is None or loop.is_closed():
+        if loop is None or loop.is_closed() or table_id not in self.conns:
             return
         try:
             running = asyncio.get_running_loop()
@@ -52,9 +56,45 @@ class Hub:
         else:
             asyncio.run_coroutine_threadsafe(self.broadcast(table_id), loop)
 
+    def _payloads(self, table_id: str) -> tuple[dict[int | None, dict[str, Any]], set[int]]:
+        """One payload per seat watching (built once per change), and seats whose key
+        changed; runs off the event loop (it reads the database)."""
+        t = self.tables.get(table_id)
+        room = dict(self.conns.get(table_id, {}))
+        revoked = {seat for seat, key in room.values()
+                   if seat is not None and t.seats[seat].token != key}
+        online = sorted({s for s, k in room.values() if s is not None and s not in revoked})
+        out: dict[int | None, dict[str, Any]] = {}
+        with self.tables.lock:
+            for seat in {s for s, _ in room.values() if s not in revoked}:
+                out[seat] = {"type": "state", **self.tables.payload(t, seat), "online": online}
+        return out, revoked
+
     async def broadcast(self, table_id: str) -> None:
-        for ws, seat in list(self.conns.get(table_id, {}).items()):
+        if not self.conns.get(table_id):
+            return
+        async with self._order.setdefault(table_id, asyncio.Lock()):
+            await self._push(table_id)
+
+    async def _push(self, table_id: str) -> None:
+        room = self.conns.get(table_id)
+        if not room:
+            return
+        try:
+            payloads, revoked = await asyncio.to_thread(self._payloads, table_id)
+        except Exception:  # the table is gone or the database is down: try at the next change
+            return
+        for ws, (seat, _key) in list(room.items()):
+            if seat in revoked:
+                room.pop(ws, None)
+                with contextlib.suppress(Exception):  # already closed
+                    await ws.close(code=4403, reason="this seat's key changed: it was claimed "
+                                   "on another device or handed to a bot")
+                continue
+            msg = payloads.get(seat)
+            if msg is None:
+                continue
             try:
-                await ws.send_json({"type": "state", **self.payload(table_id, seat)})
+                await ws.send_json(msg)
             except Exception:  # a closed socket: forget it
-                self.conns.get(table_id, {}).pop(ws, None)
+                room.pop(ws, None)

@@ -1,10 +1,14 @@
-"""Bounds on what one client may send: request body size and request rate (pure ASGI)."""
+"""Bounds on what one client may send (pure ASGI): request body size, request rate, JSON that
+the app can safely handle; and the security headers of every answer."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import math
 import threading
 import time
+from collections.abc import Iterable
 from typing import Any
 
 Scope = dict[str, Any]
@@ -59,8 +63,10 @@ class RateLimit:
     Static files are not counted; API calls and WebSocket connections are.
     """
 
-    def __init__(self, app: Any, rate: float, burst: int) -> None:
+    def __init__(self, app: Any, rate: float, burst: int,
+                 trusted_proxies: Iterable[str] = ()) -> None:
         self.app, self.rate, self.burst = app, rate, burst
+        self.proxies = [ipaddress.ip_network(p, strict=False) for p in trusted_proxies]
         self.buckets: dict[str, tuple[float, float]] = {}
         self.lock = threading.Lock()
 
@@ -75,12 +81,33 @@ class RateLimit:
                 self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 60}
             return ok
 
+    def _trusted(self, addr: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(addr)
+        except ValueError:
+            return False
+        return any(ip in net for net in self.proxies)
+
+    def client(self, scope: Scope) -> str:
+        """The peer address; ``X-Forwarded-For`` counts only when the peer is a configured
+        proxy, and then the right-most address not itself a trusted proxy is the client."""
+        peer = (scope.get("client") or ("?", 0))[0]
+        if not self.proxies or not self._trusted(peer):
+            return peer
+        forwarded = [v.decode("latin-1") for k, v in scope.get("headers", [])
+                     if k == b"x-forwarded-for"]
+        hops = [h.strip() for v in forwarded for h in v.split(",") if h.strip()]
+        for hop in reversed(hops):
+            if not self._trusted(hop):
+                return hop
+        return peer
+
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         path = scope.get("path", "")
         counted = scope["type"] in ("http", "websocket") and (
             path.startswith("/api/") or path.startswith("/ws/"))
         if counted:
-            client = (scope.get("client") or ("?", 0))[0]
+            client = self.client(scope)
             if not self.allow(client):
                 if scope["type"] == "websocket":
                     await receive()
@@ -89,3 +116,132 @@ class RateLimit:
                 await _refuse(send, 429, "too many requests; slow down")
                 return
         await self.app(scope, receive, send)
+
+
+class BadJson(ValueError):
+    pass
+
+
+def _reject_constant(name: str) -> Any:
+    raise BadJson(f"{name} is not a JSON number; send a finite number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadJson(f"the number {text[:40]} is too large for a JSON number here")
+    return value
+
+
+def _check_text(value: Any, where: str = "body") -> None:
+    """Refuse strings the app cannot store or echo: lone surrogates and NUL characters."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise BadJson(f"{where}: text may not contain the NUL character (\\u0000)")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadJson(f"{where}: text holds a lone UTF-16 surrogate (\\ud800-\\udfff), "
+                          "which is not a character") from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_text(k, where)
+            _check_text(v, f"{where}.{k}" if isinstance(k, str) and k.isprintable()
+                        and k.isascii() else where)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _check_text(v, f"{where}[{i}]")
+
+
+def check_json_text(raw: bytes | str) -> Any:
+    """Parse a JSON document strictly (valid UTF-8, finite numbers, no lone surrogates, no
+    NUL), raising :class:`BadJson` with a message fit to show the client."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadJson(f"the body is not valid UTF-8 (byte {exc.start})") from None
+    try:
+        value = json.loads(raw, parse_constant=_reject_constant, parse_float=_finite)
+    except BadJson:
+        raise
+    except RecursionError:
+        raise BadJson("the JSON is nested too deeply") from None
+    except ValueError as exc:
+        raise BadJson(f"the body is not valid JSON: {str(exc)[:120]}") from None
+    _check_text(value)
+    return value
+
+
+class JsonGuard:
+    """Check JSON request bodies before the app parses them (FastAPI would accept NaN and
+    lone surrogates and then fail to answer or to store them)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("method") not in ("POST", "PUT", "PATCH"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, receive, send)  # the client went away
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+        if body.strip():
+            try:
+                check_json_text(body)
+            except BadJson as exc:
+                status = 400 if "UTF-8" in str(exc) else 422
+                await _refuse(send, status, str(exc))
+                return
+        sent = False
+
+        async def replay() -> dict[str, Any]:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+       "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+class SecurityHeaders:
+    """Every HTTP answer: a strict CSP (nothing from other origins; no framing), no Referer
+    (a URL never carries a secret, and neither does a Referer), no MIME sniffing."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in names]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

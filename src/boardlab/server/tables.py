@@ -1,12 +1,22 @@
 """The tables of the lobby: creating, seating, starting, accepting choices, running bots.
 
-Every table lives in the database as config + seed + accepted choices and in memory as the
-replayed state. All mutations go through :class:`Tables`, which holds one lock, so a choice
-is checked against the current state, stored, and applied as one step.
+The database is the one source of truth. Each process keeps a cache of replayed states; every
+read compares the cached ``rev`` with the stored one and catches up (new choices are applied,
+anything else is rebuilt by replay), and every change runs in one transaction that locks the
+table's row, re-checks against the stored state, applies the choice *before* storing it, and
+bumps ``rev`` with a ``WHERE rev = old`` guard. So several workers (or machines) can serve the
+same tables, and a kill -9 between two writes cannot leave half a change.
+
+Secrets: the host token starts, hands seats to bots and closes, but never reads or acts for a
+seat. A seat's token is made when someone claims it (an invite code, used once, or a free seat
+taken from the lobby) and only its digest is stored, so it exists only with that person. A
+seat holder may ask for a claim link to move to another device; claiming it rotates the token.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
+import hashlib
 import hmac
 import logging
 import secrets
@@ -17,20 +27,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from boardlab.bots.base import Bot
+from boardlab.bots.base import Bot, DecisionContext, RandomBot
 from boardlab.bots.registry import bot_factories
 from boardlab.engine.errors import ConfigError, IllegalAction
 from boardlab.engine.match import decision_context
 from boardlab.engine.protocol import Game, GameRecord, GameState
 from boardlab.engine.rng import make_rng
 from boardlab.server import db
+from boardlab.server.fair import commit, draw_seed
 
 log = logging.getLogger("boardlab.server")
 GameLookup = Callable[[str], Game]
-MAX_BOT_STEPS = 100_000
+FINISHED = ("over", "closed", "failed")
+NOTIFY_CHANNEL = "boardlab_tables"
 
 
 class Refused(Exception):
@@ -42,37 +54,68 @@ class Refused(Exception):
         self.message = message
 
 
+class _Stale(Exception):
+    """Another worker changed the table between our read and our write: retry."""
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _matches(secret: str | None, stored: str | None) -> bool:
+    if not secret or not stored:
+        return False
+    return hmac.compare_digest(digest(secret), stored)
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
 @dataclass
 class Seat:
     seat: int
     kind: str  # "human" | "bot"
     bot: str | None
     name: str
-    token: str
+    token: str  # SHA-256 of the seat token; "" while nobody holds the seat
     claimed: bool
+    invite: str | None = None  # SHA-256 of the one-time claim code, if one is out
+    timeout_bot: str | None = None
 
     def public(self) -> dict[str, Any]:
-        """What anyone may know about a seat (never its token)."""
+        """What anyone may know about a seat (never a secret)."""
         return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name,
                 "claimed": self.claimed}
 
 
 @dataclass
 class Live:
-    """A table in memory: its record, seats and the replayed state."""
+    """A table in memory: its record, seats and the replayed state (None if it cannot be)."""
 
     id: str
     game: Game
     config: dict[str, Any]
     seed: int
-    status: str  # "open" | "running" | "over"
-    host_token: str
+    status: str  # "open" | "running" | "over" | "closed" | "failed"
+    host_token: str  # SHA-256
     name: str
     created_at: float
     seats: list[Seat]
-    state: GameState
+    state: GameState | None
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     public: bool = True
+    rev: int = 0
+    practice: bool = False
+    nonce: str = ""
+    commitment: str = ""
+    reason: str | None = None
+    turn_seconds: int | None = None
+    updated_at: float = 0.0
+    bot_steps: int = 0
+    dirty: bool = False  # changed in memory during the current transaction
+    evict: bool = False  # drop from the cache after the transaction (state no longer trusted)
+    broken: str | None = None  # why the stored game could not be replayed
 
     @property
     def version(self) -> int:
@@ -82,34 +125,52 @@ class Live:
         """How many choices ``seat`` has made: the ``step`` its next choice must carry."""
         return sum(1 for s, _ in self.actions if s == seat)
 
+    def deadline(self) -> float | None:
+        if self.turn_seconds and self.status == "running":
+            return self.updated_at + self.turn_seconds
+        return None
+
     def summary(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id, "game": self.game.id, "title": dict(self.game.title),
             "name": self.name, "status": self.status, "players": len(self.seats),
             "config": self.config, "version": self.version, "created_at": self.created_at,
             "seats": [s.public() for s in self.seats], "public": self.public,
+            "practice": self.practice, "commitment": self.commitment,
+            "turn_seconds": self.turn_seconds, "deadline": self.deadline(),
         }
-
-
-def _new_token() -> str:
-    return secrets.token_urlsafe(24)
+        if self.practice:  # a chosen seed is shown to everyone
+            out["seed"] = self.seed
+        if self.reason:
+            out["reason"] = self.reason
+        return out
 
 
 class Tables:
-    """Every table, backed by the database."""
+    """Every table, backed by the database (the cache in ``live`` is only a cache)."""
 
-    def __init__(self, engine: Engine, lookup: GameLookup, game_ids: Callable[[], list[str]]):
+    def __init__(self, engine: Engine, lookup: GameLookup, game_ids: Callable[[], list[str]],
+                 *, bot_step_budget: int = 20_000, bot_move_seconds: float = 5.0,
+                 max_cached: int = 500):
         self.engine = engine
         self.lookup = lookup
         self.game_ids = game_ids
         self.live: dict[str, Live] = {}
         self.lock = threading.RLock()
         self.listeners: list[Callable[[str], None]] = []
-        self._bots: dict[tuple[str, int], Bot] = {}
+        self._bots: dict[tuple[str, int, str], Bot] = {}
         self.bot_budget = 0.25
         """Seconds of bot thinking per request; the rest continues via ``schedule``."""
+        self.bot_step_budget = bot_step_budget
+        """Bot choices a table may take in all; past it the table fails (endless games)."""
+        self.bot_move_seconds = bot_move_seconds
+        """Wall-clock seconds a bot may think about one move; then a random legal choice."""
+        self.max_cached = max_cached
         self.schedule: Callable[[str], None] | None = None
         """Set by the app: run ``continue_bots(table_id)`` soon, off the current request."""
+        self.worker = secrets.token_hex(4)
+        self.postgres = engine.dialect.name == "postgresql"
+        self._pool = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="bot")
 
     # ---- loading -------------------------------------------------------------------------
 
@@ -121,58 +182,165 @@ class Tables:
             return self.lookup(game_id)
         except ConfigError as exc:
             raise Refused(404, str(exc)) from None
+        except Exception as exc:  # a game whose code does not load
+            log.warning("game %s does not load: %r", game_id, exc)
+            raise Refused(503, f"the game {game_id!r} cannot be loaded on this server") from None
 
     def load_all(self) -> None:
-        """Rebuild every table from the database by replay, then let bots catch up."""
+        """Rebuild the open and running tables (finished ones load when asked for).
+
+        A table that cannot be replayed is marked failed with the reason; start-up goes on.
+        """
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(db.tables)).mappings().all()
-            seat_rows = conn.execute(sa.select(db.seats)).mappings().all()
-            choice_rows = conn.execute(
-                sa.select(db.choices).order_by(db.choices.c.table_id, db.choices.c.step)
-            ).mappings().all()
-        seats_by: dict[str, list[Seat]] = {}
-        for r in seat_rows:
-            seats_by.setdefault(r["table_id"], []).append(
-                Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token"], bool(r["claimed"])))
-        acts_by: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-        for r in choice_rows:
-            acts_by.setdefault(r["table_id"], []).append((r["seat"], r["action"]))
-        with self.lock:
-            for r in rows:
-                try:
-                    game = self.lookup(r["game"])
-                except Exception:  # a game that is no longer installed: skip its tables
-                    continue
-                actions = acts_by.get(r["id"], [])
-                record = GameRecord(game=game.id, config=r["config"], seed=r["seed"],
-                                    actions=actions)
-                try:
-                    state = game.replay(record)
-                except Exception:  # the rules changed under a stored game: keep the rest
-                    log.exception("table %s (%s) cannot be replayed; skipped", r["id"], game.id)
-                    continue
-                self.live[r["id"]] = Live(
-                    r["id"], game, r["config"], r["seed"], r["status"], r["host_token"],
-                    r["name"], r["created_at"], sorted(seats_by.get(r["id"], []),
-                                                       key=lambda s: s.seat),
-                    state, list(actions), bool(r["public"]))
-            for t in list(self.live.values()):
-                if t.status == "running":
-                    self._run_bots(t)
+            ids = conn.execute(sa.select(db.tables.c.id).where(
+                db.tables.c.status.in_(("open", "running")))).scalars().all()
+        for tid in ids:
+            try:
+                self.get(tid)
+            except Exception:  # never let one table stop the server from starting
+                log.exception("table %s could not be loaded", tid)
 
     def get(self, table_id: str) -> Live:
-        t = self.live.get(table_id)
-        if t is None:
+        """The table, up to date with the database."""
+        with self.lock, self.engine.connect() as conn:
+            return self._sync(conn, table_id)
+
+    def _sync(self, conn: Connection, table_id: str, lock_row: bool = False) -> Live:
+        q = sa.select(db.tables).where(db.tables.c.id == table_id)
+        if lock_row and self.postgres:
+            q = q.with_for_update()
+        row = conn.execute(q).mappings().first()
+        if row is None:
+            self.live.pop(table_id, None)
             raise Refused(404, f"there is no table {table_id!r}")
+        t = self.live.get(table_id)
+        if t is not None and t.rev == row["rev"]:
+            t.dirty = t.evict = False
+            return t
+        seat_rows = conn.execute(sa.select(db.seats).where(
+            db.seats.c.table_id == table_id).order_by(db.seats.c.seat)).mappings().all()
+        seats = [Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token"], bool(r["claimed"]),
+                      r["invite"], r["timeout_bot"]) for r in seat_rows]
+        fresh = t is not None and t.state is not None and row["version"] >= t.version
+        if fresh:
+            new = conn.execute(sa.select(db.choices).where(
+                db.choices.c.table_id == table_id, db.choices.c.step >= t.version
+            ).order_by(db.choices.c.step)).mappings().all()
+            try:
+                for r in new:
+                    t.game.apply_in_place(t.state, r["seat"], r["action"], check=False)
+                    t.actions.append((r["seat"], r["action"]))
+            except Exception:  # cannot catch up: rebuild from scratch below
+                fresh = False
+        if not fresh:
+            t = self._build(conn, row, persist=not lock_row)
+        t.seats = seats
+        for key in ("status", "name", "rev", "practice", "reason", "turn_seconds", "updated_at",
+                    "bot_steps"):
+            setattr(t, key, row[key])
+        t.public = bool(row["public"])
+        t.practice = bool(row["practice"])
+        if t.state is None:  # could not be replayed: failed, whatever the row said
+            t.status, t.reason = "failed", t.reason or t.broken
+        t.dirty = t.evict = False
+        self.live[table_id] = t
+        self._trim_cache()
         return t
+
+    def _build(self, conn: Connection, row: Any, persist: bool = True) -> Live:
+        try:
+            game = self.lookup(row["game"])
+        except Exception:
+            raise Refused(410, f"table {row['id']} is of a game this server no longer has "
+                          f"({row['game']!r})") from None
+        actions = [(r["seat"], r["action"]) for r in conn.execute(
+            sa.select(db.choices.c.seat, db.choices.c.action).where(
+                db.choices.c.table_id == row["id"]).order_by(db.choices.c.step)).mappings()]
+        state: GameState | None
+        reason = row["reason"]
+        try:
+            state = game.replay(GameRecord(game=game.id, config=row["config"], seed=row["seed"],
+                                           actions=actions))
+        except Exception as exc:  # the rules changed under a stored game, or a rules bug
+            log.warning("table %s (%s) cannot be replayed: %r", row["id"], game.id, exc)
+            state = None
+            reason = reason or f"the stored game no longer replays: {type(exc).__name__}: {exc}"
+            if row["status"] != "failed" and persist:  # (never under our own row lock)
+                self._mark_failed_apart(row["id"], reason)
+        t = Live(row["id"], game, row["config"], row["seed"],
+                 "failed" if state is None else row["status"], row["host_token"],
+                 row["name"], row["created_at"], [], state, actions, bool(row["public"]),
+                 row["rev"], bool(row["practice"]), row["seed_nonce"], row["commitment"],
+                 reason)
+        t.broken = reason if state is None else None
+        return t
+
+    def _mark_failed_apart(self, table_id: str, reason: str) -> None:
+        """Record a failure found while reading (its own transaction; best effort)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(db.tables.update().where(db.tables.c.id == table_id).values(
+                    status="failed", reason=reason[:2000], rev=db.tables.c.rev + 1))
+        except Exception:
+            log.exception("could not mark table %s failed", table_id)
+
+    def _trim_cache(self) -> None:
+        if len(self.live) <= self.max_cached:
+            return
+        for tid in [k for k, v in self.live.items() if v.status in FINISHED]:
+            self.live.pop(tid, None)
+            if len(self.live) <= self.max_cached:
+                return
+
+    # ---- one change, one transaction ---------------------------------------------------
+
+    def _mutate(self, table_id: str, change: Callable[[Connection, Live], Any]) -> Any:
+        """Run ``change`` on the fresh table inside one transaction holding its row lock and
+        store the new ``rev``, ``version``, ``status``...; retried if another worker won."""
+        for _attempt in range(5):
+            t: Live | None = None
+            try:
+                with self.lock, self.engine.begin() as conn:
+                    t = self._sync(conn, table_id, lock_row=True)
+                    old = t.rev
+                    out = change(conn, t)
+                    if not t.dirty:
+                        return out
+                    res = conn.execute(db.tables.update().where(
+                        db.tables.c.id == t.id, db.tables.c.rev == old).values(
+                        rev=old + 1, version=t.version, status=t.status, reason=t.reason,
+                        updated_at=t.updated_at, bot_steps=t.bot_steps))
+                    if res.rowcount != 1:
+                        raise _Stale
+                    if self.postgres:  # other workers refresh and push (sent at commit)
+                        conn.execute(sa.select(sa.func.pg_notify(
+                            NOTIFY_CHANNEL, f"{self.worker}:{t.id}")))
+                    t.rev = old + 1
+                if t.evict:
+                    self.live.pop(table_id, None)
+                self._notify(table_id)
+                return out
+            except (_Stale, IntegrityError):
+                self.live.pop(table_id, None)
+                continue
+            except BaseException:
+                if t is not None and (t.dirty or t.evict):
+                    self.live.pop(table_id, None)  # memory ran ahead of what was stored
+                raise
+        raise Refused(409, "the table changed meanwhile; reload and choose again")
 
     # ---- lobby ---------------------------------------------------------------------------
 
     def create(self, game_id: str, players: int, options: dict[str, Any],
                seats: list[dict[str, Any]], name: str = "", seed: int | None = None,
-               public: bool = True) -> Live:
-        """A new open table; ``seats`` says per seat ``kind`` human/bot and ``bot``."""
+               public: bool = True, *, practice: bool = False, claim: Iterable[int] = (),
+               turn_seconds: int | None = None) -> tuple[Live, str, dict[int, str], dict[int, str]]:
+        """A new open table. Returns it, the host token, invite codes of the human seats
+        nobody claimed and the tokens of the seats the creator claimed (``claim``)."""
         game = self.game(game_id)
+        if seed is not None and not practice:
+            raise Refused(400, "a chosen seed is only allowed at a practice table "
+                          "(\"practice\": true), whose seed everyone sees")
         try:
             cfg = game.make_config({**options, "players": players})
         except ConfigError as exc:
@@ -189,48 +357,110 @@ class Tables:
             if kind == "bot" and bot not in kinds:
                 raise Refused(400, f"seat {i}: {game.id} has no bot {bot!r}; choose from "
                               + ", ".join(sorted(kinds)))
+            timeout_bot = spec.get("timeout_bot") or "random"
+            if timeout_bot not in kinds:
+                raise Refused(400, f"seat {i}: {game.id} has no bot {timeout_bot!r} to play "
+                              "late turns; choose from " + ", ".join(sorted(kinds)))
             default = f"P{i} 🤖 {bot}" if kind == "bot" else f"P{i}"
             made.append(Seat(i, kind, bot if kind == "bot" else None,
-                             str(spec.get("name") or default)[:40], _new_token(), kind == "bot"))
-        seed = secrets.randbits(62) if seed is None else int(seed)
+                             str(spec.get("name") or default)[:40], "", kind == "bot",
+                             None, timeout_bot))
+        claimed: dict[int, str] = {}
+        for i in sorted(set(claim)):
+            if not 0 <= i < len(made) or made[i].kind != "human":
+                raise Refused(400, f"claim: seat {i} is not a human seat of this table")
+            claimed[i] = _new_token()
+            made[i].token, made[i].claimed = digest(claimed[i]), True
+        invites: dict[int, str] = {}
+        for s in made:
+            if s.kind == "human" and not s.claimed:
+                invites[s.seat] = secrets.token_urlsafe(24)
+                s.invite = digest(invites[s.seat])
+        if seed is None:
+            seed, nonce, commitment = draw_seed()
+        else:
+            nonce = secrets.token_hex(16)
+            commitment = commit(int(seed), nonce)
         config = cfg.model_dump(mode="json")
-        state = game.setup(cfg, seed, None)
-        t = Live(secrets.token_hex(6), game, config, seed, "open", _new_token(),
-                 (name or "")[:80], time.time(), made, state, public=public)
+        try:
+            state = game.setup(cfg, seed, None)
+        except Exception as exc:  # a rules bug for this config: a clear refusal, no table
+            log.exception("setup of %s failed", game.id)
+            raise Refused(400, f"{game.id} cannot be set up with these options: "
+                          f"{type(exc).__name__}: {exc}") from None
+        host = _new_token()
+        now = time.time()
+        t = Live(secrets.token_hex(8), game, config, int(seed), "open", digest(host),
+                 (name or "")[:80], now, made, state, public=public, practice=practice,
+                 nonce=nonce, commitment=commitment, turn_seconds=turn_seconds,
+                 updated_at=now)
         with self.lock, self.engine.begin() as conn:
             conn.execute(db.tables.insert().values(
-                id=t.id, game=game.id, config=config, seed=seed, status="open",
+                id=t.id, game=game.id, config=config, seed=t.seed, status="open",
                 host_token=t.host_token, name=t.name, version=0, created_at=t.created_at,
-                public=public))
+                public=public, rev=0, practice=practice, seed_nonce=nonce,
+                commitment=commitment, turn_seconds=turn_seconds, updated_at=now))
             conn.execute(db.seats.insert(), [
                 {"table_id": t.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                 "name": s.name, "token": s.token, "claimed": s.claimed} for s in made])
+                 "name": s.name, "token": s.token, "claimed": s.claimed, "invite": s.invite,
+                 "timeout_bot": s.timeout_bot} for s in made])
             self.live[t.id] = t
-        return t
+        return t, host, invites, claimed
 
-    def listing(self, status: Iterable[str] = ("open", "running")) -> list[dict[str, Any]]:
-        wanted = set(status)
-        rows = [t.summary() for t in self.live.values() if t.status in wanted]
-        return sorted(rows, key=lambda r: -r["created_at"])
+    def listing(self, status: Iterable[str] = ("open", "running"), limit: int = 50,
+                offset: int = 0) -> list[dict[str, Any]]:
+        """A page of tables, newest first, straight from the database."""
+        wanted = list(status)
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(db.tables).where(db.tables.c.status.in_(wanted))
+                                .order_by(db.tables.c.created_at.desc(), db.tables.c.id)
+                                .limit(limit).offset(offset)).mappings().all()
+            ids = [r["id"] for r in rows]
+            seat_rows = conn.execute(sa.select(db.seats).where(db.seats.c.table_id.in_(ids))
+                                     .order_by(db.seats.c.seat)).mappings().all() if ids else []
+        seats_by: dict[str, list[Seat]] = {}
+        for r in seat_rows:
+            seats_by.setdefault(r["table_id"], []).append(
+                Seat(r["seat"], r["kind"], r["bot"], r["name"], "", bool(r["claimed"])))
+        out = []
+        for r in rows:
+            try:
+                game = self.lookup(r["game"])
+            except Exception:
+                continue
+            t = Live(r["id"], game, r["config"], r["seed"], r["status"], "", r["name"],
+                     r["created_at"], seats_by.get(r["id"], []), None, [], bool(r["public"]),
+                     r["rev"], bool(r["practice"]), "", r["commitment"], r["reason"],
+                     r["turn_seconds"], r["updated_at"])
+            summary = t.summary()
+            summary["version"] = r["version"]
+            out.append(summary)
+        return out
 
     def check_host(self, t: Live, token: str | None) -> None:
-        if not token or not hmac.compare_digest(token.encode(), t.host_token.encode()):
+        if not _matches(token, t.host_token):
             raise Refused(403, "only the table's host may do that (wrong or missing host token)")
 
     def check_seat(self, t: Live, seat: int, token: str | None) -> Seat:
         if not 0 <= seat < len(t.seats):
             raise Refused(404, f"there is no seat {seat} at this table")
         s = t.seats[seat]
-        if not token or not hmac.compare_digest(token.encode(), s.token.encode()):
+        if not _matches(token, s.token):
             raise Refused(403, f"this token does not belong to seat {seat}")
         return s
 
-    def join(self, table_id: str, seat: int, name: str = "") -> Seat:
-        """Take an unclaimed human seat (from the lobby); returns it with its token."""
-        with self.lock:
-            t = self.get(table_id)
-            if t.status == "over":
-                raise Refused(409, "this game is over")
+    def _save_seat(self, conn: Connection, t: Live, s: Seat) -> None:
+        conn.execute(db.seats.update().where(
+            db.seats.c.table_id == t.id, db.seats.c.seat == s.seat).values(
+            kind=s.kind, bot=s.bot, name=s.name, claimed=s.claimed, token=s.token,
+            invite=s.invite))
+        t.dirty = True
+
+    def join(self, table_id: str, seat: int, name: str = "") -> tuple[Seat, str]:
+        """Take a free human seat of a public table (from the lobby): a token for it."""
+        def change(conn: Connection, t: Live) -> tuple[Seat, str]:
+            if t.status in FINISHED:
+                raise Refused(409, f"this table is {t.status}")
             if not t.public:
                 raise Refused(403, "this table is invite-only: ask the host for an invite link")
             if not 0 <= seat < len(t.seats):
@@ -238,50 +468,72 @@ class Tables:
             s = t.seats[seat]
             if s.kind != "human" or s.claimed:
                 raise Refused(409, f"seat {seat} is already taken")
-            s.claimed = True
+            token = _new_token()
+            s.claimed, s.token, s.invite = True, digest(token), None
             if name:
                 s.name = name[:40]
-            self._save_seat(t, s)
-        self._notify(t.id)
-        return s
+            self._save_seat(conn, t, s)
+            return s, token
+        return self._mutate(table_id, change)
 
-    def claim(self, t: Live, s: Seat) -> None:
-        """Mark a seat taken once its invite link is used."""
-        if not s.claimed:
-            with self.lock:
-                s.claimed = True
-                self._save_seat(t, s)
-            self._notify(t.id)
+    def claim(self, table_id: str, code: str, name: str = "") -> tuple[Seat, str]:
+        """Use a one-time invite or device link: the seat gets a new token (any older one,
+        on another device, stops working) and the code is spent."""
+        def change(conn: Connection, t: Live) -> tuple[Seat, str]:
+            s = next((s for s in t.seats if s.kind == "human" and _matches(code, s.invite)),
+                     None)
+            if s is None:
+                raise Refused(403, "this invite or device link is not valid here: it was "
+                              "already used, replaced, or belongs to another table")
+            if t.status in FINISHED:
+                raise Refused(409, f"this table is {t.status}")
+            token = _new_token()
+            s.claimed, s.token, s.invite = True, digest(token), None
+            if name:
+                s.name = name[:40]
+            self._save_seat(conn, t, s)
+            return s, token
+        return self._mutate(table_id, change)
 
-    def _save_seat(self, t: Live, s: Seat) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(db.seats.update().where(
-                db.seats.c.table_id == t.id, db.seats.c.seat == s.seat).values(
-                kind=s.kind, bot=s.bot, name=s.name, claimed=s.claimed))
+    def device_link(self, table_id: str, seat: int, token: str | None) -> str:
+        """A one-time code to move ``seat`` to another device (replaces an earlier one)."""
+        def change(conn: Connection, t: Live) -> str:
+            s = self.check_seat(t, seat, token)
+            if s.kind != "human":
+                raise Refused(409, f"seat {seat} is played by a bot")
+            code = secrets.token_urlsafe(24)
+            s.invite = digest(code)
+            self._save_seat(conn, t, s)
+            return code
+        return self._mutate(table_id, change)
 
     def start(self, table_id: str, host_token: str | None) -> Live:
-        with self.lock:
-            t = self.get(table_id)
+        def change(conn: Connection, t: Live) -> Live:
             self.check_host(t, host_token)
             if t.status != "open":
                 raise Refused(409, f"the table is already {t.status}")
-            t.status = "running"
-            self._save_status(t)
-            self._run_bots(t)
-        self._notify(t.id)
-        return t
+            t.status, t.updated_at, t.dirty = "running", time.time(), True
+            self._run_bots(conn, t)
+            return t
+        return self._mutate(table_id, change)
 
-    def _save_status(self, t: Live) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(db.tables.update().where(db.tables.c.id == t.id).values(
-                status=t.status))
+    def close(self, table_id: str, host_token: str | None) -> Live:
+        """End a table before its game is over (host only); its record is then published."""
+        def change(conn: Connection, t: Live) -> Live:
+            self.check_host(t, host_token)
+            if t.status in FINISHED:
+                raise Refused(409, f"the table is already {t.status}")
+            t.status, t.reason, t.dirty = "closed", "closed by the host", True
+            return t
+        return self._mutate(table_id, change)
 
     def hand_to_bot(self, table_id: str, host_token: str | None, seat: int,
                     bot: str = "random") -> Live:
         """Give a seat (whose human left) to a bot; the bot acts at once if it must."""
-        with self.lock:
-            t = self.get(table_id)
+        def change(conn: Connection, t: Live) -> Live:
             self.check_host(t, host_token)
+            if t.status in FINISHED:
+                raise Refused(409, f"the table is {t.status}; its seats no longer change")
             if not 0 <= seat < len(t.seats):
                 raise Refused(404, f"there is no seat {seat} at this table")
             kinds = bot_factories(t.game)
@@ -289,26 +541,24 @@ class Tables:
                 raise Refused(400, f"{t.game.id} has no bot {bot!r}; choose from "
                               + ", ".join(sorted(kinds)))
             s = t.seats[seat]
+            if s.kind == "bot":
+                raise Refused(409, f"seat {seat} is already played by a bot")
             s.kind, s.bot, s.claimed = "bot", bot, True
             s.name = f"P{seat} 🤖 {bot}"
-            s.token = _new_token()  # the old human token no longer acts
-            with self.engine.begin() as conn:
-                conn.execute(db.seats.update().where(
-                    db.seats.c.table_id == t.id, db.seats.c.seat == seat).values(
-                    kind=s.kind, bot=s.bot, name=s.name, claimed=True, token=s.token))
-            self._bots.pop((t.id, seat), None)
+            s.token, s.invite = "", None  # the human token and any invite stop working
+            self._save_seat(conn, t, s)
             if t.status == "running":
-                self._run_bots(t)
-        self._notify(t.id)
-        return t
+                self._run_bots(conn, t)
+            return t
+        return self._mutate(table_id, change)
 
     # ---- play ----------------------------------------------------------------------------
 
     def act(self, table_id: str, seat: int, token: str | None, action: Any,
             step: int | None) -> Live:
-        """Accept one human choice: authenticated, expected step, legal; stored, then applied."""
-        with self.lock:
-            t = self.get(table_id)
+        """Accept one human choice: authenticated, expected step, legal; applied, then stored
+        together with the table's new version and status."""
+        def change(conn: Connection, t: Live) -> Live:
             s = self.check_seat(t, seat, token)
             if s.kind != "human":
                 raise Refused(409, f"seat {seat} is played by a bot")
@@ -316,6 +566,9 @@ class Tables:
                 raise Refused(409, "the game has not started yet")
             if t.status == "over":
                 raise Refused(409, "the game is over; no more choices are accepted")
+            if t.status != "running":
+                raise Refused(409, f"the table is {t.status}"
+                              + (f": {t.reason}" if t.reason else ""))
             expected = t.seat_steps(seat)
             if step is None:
                 raise Refused(422, "a choice must carry 'step' (your number of choices so far)")
@@ -323,84 +576,145 @@ class Tables:
                 what = "already accepted (duplicate)" if step < expected else "not reached yet"
                 raise Refused(409, f"choice {step} of seat {seat} is {what}; "
                               f"the next expected is {expected}")
-            self._accept(t, seat, action)
-            self._run_bots(t)
-        self._notify(t.id)
+            try:
+                checked = t.game.check_action(t.state, seat, action)
+            except IllegalAction as exc:
+                raise Refused(422, f"illegal choice: {exc}") from None
+            self._accept(conn, t, seat, checked)
+            self._run_bots(conn, t)
+            return t
+        t = self._mutate(table_id, change)
+        if t.status == "failed":
+            raise Refused(409, f"the table failed: {t.reason}")
         return t
 
-    def _accept(self, t: Live, seat: int, action: Any) -> None:
+    def _accept(self, conn: Connection, t: Live, seat: int, checked: Any) -> None:
+        """Apply a checked choice, then store it; an engine error fails the table instead."""
         try:
-            checked = t.game.check_action(t.state, seat, action)
-        except IllegalAction as exc:
-            raise Refused(422, f"illegal choice: {exc}") from None
-        step = t.version
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(db.choices.insert().values(
-                    table_id=t.id, step=step, seat=seat, action=checked,
-                    created_at=time.time()))
-                res = conn.execute(db.tables.update().where(
-                    db.tables.c.id == t.id, db.tables.c.version == step).values(
-                    version=step + 1))
-                if res.rowcount != 1:
-                    raise IntegrityError("version moved", None, Exception("version"))
-        except IntegrityError:
-            raise Refused(409, "the table changed meanwhile; reload and choose again") from None
-        t.game.apply_in_place(t.state, seat, checked, check=False)
+            t.game.apply_in_place(t.state, seat, checked, check=False)
+        except Exception as exc:
+            log.exception("the engine failed at table %s", t.id)
+            self._fail(t, f"the game engine failed on a choice of seat {seat}: "
+                       f"{type(exc).__name__}: {exc}")
+            return
+        conn.execute(db.choices.insert().values(
+            table_id=t.id, step=t.version, seat=seat, action=checked, created_at=time.time()))
         t.actions.append((seat, checked))
-        if t.game.is_over(t.state) and t.status != "over":
+        t.updated_at, t.dirty = time.time(), True
+        if t.game.is_over(t.state):
             t.status = "over"
-            self._save_status(t)
 
-    def _bot(self, t: Live, seat: int) -> Bot:
-        key = (t.id, seat)
+    def _fail(self, t: Live, reason: str) -> None:
+        t.status, t.reason, t.dirty, t.evict = "failed", reason[:2000], True, True
+
+    def _bot(self, t: Live, seat: int, kind: str) -> Bot:
+        key = (t.id, seat, kind)
         if key not in self._bots:
-            self._bots[key] = bot_factories(t.game)[t.seats[seat].bot or "random"]()
+            self._bots[key] = bot_factories(t.game)[kind]()
         return self._bots[key]
 
-    def continue_bots(self, table_id: str) -> None:
-        """Go on with the bot choices a request left over (slow bots), then notify."""
-        with self.lock:
-            t = self.live.get(table_id)
-            if t is None:
-                return
-            self._run_bots(t)
-        self._notify(table_id)
+    def _choose(self, t: Live, seat: int, kind: str) -> Any:
+        """One bot decision under the per-move time budget (a random legal choice past it)."""
+        rng = make_rng(t.seed, "bot", seat, t.seat_steps(seat))
+        bot = self._bot(t, seat, kind)
+        if isinstance(bot, RandomBot):
+            ctx = decision_context(t.game, t.state, seat, rng)
+            return bot.choose(ctx), ctx
+        # a thinking bot works on its own copy, so a bot still running past its budget
+        # can never touch the live state
+        ctx = decision_context(t.game, t.state.copy(), seat, rng)
+        own = DecisionContext(ctx.game, ctx.seat, ctx.view, list(ctx.legal),
+                              make_rng(t.seed, "bot", seat, t.seat_steps(seat)),
+                              ctx._sample_world)
+        future = self._pool.submit(bot.choose, own)
+        try:
+            return future.result(timeout=self.bot_move_seconds), ctx
+        except concurrent.futures.TimeoutError:
+            log.warning("bot %s at table %s seat %s took more than %ss: random choice",
+                        kind, t.id, seat, self.bot_move_seconds)
+            return rng.choice(ctx.legal), ctx
 
-    def _run_bots(self, t: Live) -> None:
+    def _bot_move(self, conn: Connection, t: Live, seat: int, kind: str) -> None:
+        try:
+            action, ctx = self._choose(t, seat, kind)
+            checked = t.game.check_action(t.state, seat, action)
+        except Exception:  # a broken bot must not stall the table: play at random
+            log.exception("bot %s failed at table %s seat %s", kind, t.id, seat)
+            rng = make_rng(t.seed, "bot", seat, t.seat_steps(seat))
+            checked = rng.choice(t.game.legal_actions(t.state, seat))
+        self._accept(conn, t, seat, checked)
+
+    def continue_bots(self, table_id: str) -> None:
+        """Go on with the bot choices a request left over (slow bots)."""
+        try:
+            self._mutate(table_id, self._run_bots)
+        except Refused:
+            pass
+        except Exception:
+            log.exception("bots of table %s could not go on", table_id)
+
+    def _run_bots(self, conn: Connection, t: Live) -> None:
         """Let bot seats choose, in ascending seat order, until a human must choose.
 
         A bot's generator is ``make_rng(seed, "bot", seat, step)``: the same decisions
         whether or not the server restarted in between, and however the work is split.
-        After ``bot_budget`` seconds the rest is handed to ``schedule`` so one request
-        (and the event loop) is never held for long by slow bots.
+        After ``bot_budget`` seconds the rest is handed to ``schedule`` so one request is
+        never held for long by slow bots. Past ``bot_step_budget`` bot choices at one table
+        the table fails: an endless all-bot game cannot write forever.
         """
         deadline = time.monotonic() + self.bot_budget
-        for _ in range(MAX_BOT_STEPS):
-            if t.status != "running":
-                return
+        while t.status == "running":
             movers = [s for s in t.game.to_move(t.state) if t.seats[s].kind == "bot"]
             if not movers:
                 return
-            seat = movers[0]
-            rng = make_rng(t.seed, "bot", seat, t.seat_steps(seat))
-            ctx = decision_context(t.game, t.state, seat, rng)
-            try:
-                action = self._bot(t, seat).choose(ctx)
-                t.game.check_action(t.state, seat, action)
-            except Exception:  # a broken bot must not stall the table: play at random
-                log.exception("bot %s failed at table %s seat %s", t.seats[seat].bot, t.id, seat)
-                action = rng.choice(ctx.legal)
-            self._accept(t, seat, action)
-            if self.schedule is not None and time.monotonic() > deadline:
-                self.schedule(t.id)  # at least one choice per slice, then yield
+            if t.bot_steps >= self.bot_step_budget:
+                self._fail(t, f"the bots made {self.bot_step_budget} choices at this table "
+                           "(its step budget) without the game ending")
                 return
+            seat = movers[0]
+            self._bot_move(conn, t, seat, t.seats[seat].bot or "random")
+            t.bot_steps += 1
+            if time.monotonic() > deadline:
+                if self.schedule is not None:
+                    self.schedule(t.id)  # at least one choice per slice, then yield
+                    return
+                deadline = time.monotonic() + self.bot_budget
+
+    # ---- turn timers ---------------------------------------------------------------------
+
+    def late_tables(self, now: float | None = None) -> list[str]:
+        now = time.time() if now is None else now
+        c = db.tables.c
+        with self.engine.connect() as conn:
+            return list(conn.execute(sa.select(c.id).where(
+                c.status == "running", c.turn_seconds.is_not(None),
+                c.updated_at + c.turn_seconds <= now)).scalars())
+
+    def play_late_turns(self, table_id: str, now: float | None = None) -> None:
+        """Each human seat that let its turn time run out is played, for this move, by the
+        bot it chose (``timeout_bot``), as Board Game Arena does with zombie turns."""
+        def change(conn: Connection, t: Live) -> None:
+            at = time.time() if now is None else now
+            due = t.deadline()
+            if due is None or at < due:
+                return
+            for seat in t.game.to_move(t.state):
+                s = t.seats[seat]
+                if s.kind == "human" and t.status == "running" and seat in t.game.to_move(
+                        t.state):
+                    self._bot_move(conn, t, seat, s.timeout_bot or "random")
+            self._run_bots(conn, t)
+        self._mutate(table_id, change)
 
     # ---- what a seat sees ---------------------------------------------------------------
 
     def payload(self, t: Live, seat: int | None) -> dict[str, Any]:
         """Everything sent to ``seat`` (None: a spectator): only the game's own view of it."""
         game, state = t.game, t.state
+        if state is None:
+            return {"table": t.summary(), "seat": seat, "view": None, "log": [], "to_move": [],
+                    "legal": [], "step": t.seat_steps(seat) if seat is not None else None,
+                    "result": None}
         over = game.is_over(state)
         movers = [] if t.status != "running" else game.to_move(state)
         legal: list[dict[str, Any]] = []
@@ -408,13 +722,25 @@ class Tables:
             for a in game.legal_actions(state, seat):
                 legal.append({"action": a, "label": {
                     lang: game.describe_action(state, seat, a, lang) for lang in ("zh", "en")}})
-        out: dict[str, Any] = {
+        return {
             "table": t.summary(), "seat": seat, "view": game.view(state, seat),
             "log": game.visible_log(state, seat), "to_move": movers, "legal": legal,
             "step": t.seat_steps(seat) if seat is not None else None,
             "result": game.result(state).model_dump(mode="json") if over else None,
         }
-        return out
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The whole record once the table is finished: config, the seed with its nonce and
+        commitment (check with ``boardlab verify``), every choice and the result."""
+        t = self.get(table_id)
+        if t.status not in FINISHED:
+            raise Refused(409, "the record is published when the game is over")
+        over = t.state is not None and t.game.is_over(t.state)
+        return {"game": t.game.id, "table": t.id, "status": t.status, "reason": t.reason,
+                "config": t.config, "seed": t.seed, "nonce": t.nonce,
+                "commitment": t.commitment, "practice": t.practice,
+                "actions": [[s, a] for s, a in t.actions],
+                "result": t.game.result(t.state).model_dump(mode="json") if over else None}
 
     # ---- notifications --------------------------------------------------------------------
 
