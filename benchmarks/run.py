@@ -1,121 +1,258 @@
-"""``make bench``: games/second per game with random bots and each heuristic bot on 1 and 2
-workers (the lab's own runner, so batching and IPC are what users get), and the engine's
-cost per action (replaying recorded games, with and without legality checks).
+"""``make bench``: the engine's speed, as figures and same-run ratios (issue 9).
 
-Usage: ``python benchmarks/run.py [--games N] [--only cat,toys] [--workers 1,2]``.
+Every figure is CPU time of this process (``time.process_time``), the best of several
+interleaved rounds, so other work on the machine disturbs it little; what is meant to be
+compared (ours, the pre-issue-9 engine path, the hand-written reference) is measured in
+alternating rounds of the same run. Tables:
+
+1. per game, random bots: µs per seat decision including what the bot is given (today's
+   lazy context; and with a bot that reads its view every decision), games/s on one core,
+   and the same for the legacy path (eager view with the whole log, legality by canonical
+   JSON) - the ratio is the gain;
+2. toys against the reference (a plain-class model of its moment loop, ``reference.py``);
+3. flatness: ``toys`` with 8x the nights (cap out of reach): cost per decision long/short;
+4. search: ``montecarlo`` playouts/s and ``ismcts`` iterations/s per game;
+5. with ``--lab``: games/s through the lab runner on 1 and 2 workers.
+
+Usage: ``python benchmarks/run.py [--rounds 5] [--only toys,cat] [--lab]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import resource
+import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[0] / "src"))
+sys.path.insert(0, str(HERE))
 
+from legacy import legacy_play  # noqa: E402
+from reference import play as reference_play  # noqa: E402
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
+from boardlab.bots.base import RandomBot  # noqa: E402
 from boardlab.bots.registry import bot_factories  # noqa: E402
-from boardlab.engine.match import play_match  # noqa: E402
+from boardlab.engine.match import decision_context, play_match  # noqa: E402
 from boardlab.engine.registry import all_game_ids, get_game  # noqa: E402
-from boardlab.engine.rng import derive_seed  # noqa: E402
-from boardlab.lab.runner import RunSpec, run  # noqa: E402
+from boardlab.engine.rng import derive_seed, make_rng  # noqa: E402
+
+ROUND_SECONDS = 0.25
 
 
-def games_per_second(game_id: str, bot: str, games: int, workers: int,
-                     repeat: int = 2) -> tuple[float, float, float]:
-    """Best of ``repeat`` timings (the machine may be shared; the best is the least
-    disturbed). Pool start-up is included: that is what a user waits for too."""
-    spec = RunSpec(game=game_id, games=games, seed=1, bots=[bot])
-    best, busy, rows = float("inf"), 0.0, []
-    for _ in range(repeat):
-        c0 = _cpu()
-        t0 = time.perf_counter()
-        rows = run(spec, workers=workers)
-        wall = time.perf_counter() - t0
-        if wall < best:
-            best, busy = wall, (_cpu() - c0) / wall
-    return games / best, sum(r["steps"] for r in rows) / len(rows), busy
+class ViewReader(RandomBot):
+    """A random bot that reads its view first, as every style bot does."""
+
+    name = "random+view"
+
+    def choose(self, ctx):
+        ctx.view  # noqa: B018 - reading it is the point
+        return super().choose(ctx)
+
+    choose_index = None  # answer with an action, like the style bots
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its reaped children (the pool's workers): divided
-    by wall time it says how many cores *we* kept busy, whatever else runs on the machine."""
-    me = resource.getrusage(resource.RUSAGE_SELF)
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+def per_decision(run_one: Callable[[int], int], seconds: float = ROUND_SECONDS) -> tuple:
+    """(CPU µs per decision, games per CPU second) of one round of whole games."""
+    t0, steps, games = time.process_time(), 0, 0
+    while True:
+        steps += run_one(games)
+        games += 1
+        spent = time.process_time() - t0
+        if spent >= seconds:
+            return spent / steps * 1e6, games / spent
 
 
-def engine_cost(game_id: str, games: int = 30) -> tuple[float, float, float]:
-    """Microseconds per action: replay unchecked, replay checked, and a random bot's whole
-    decision (view + legal actions + choice) during play."""
-    game = get_game(game_id)
-    rand = bot_factories(game)["random"]
+def best_of(rounds: int, contenders: dict[str, Callable[[int], int]]) -> dict[str, tuple]:
+    """Interleaved rounds; the best (least disturbed) round of each contender."""
+    best: dict[str, tuple] = {}
+    for _ in range(rounds):
+        for name, fn in contenders.items():
+            got = per_decision(fn)
+            if name not in best or got[0] < best[name][0]:
+                best[name] = got
+    return best
+
+
+def ours(game, cfg, bot_cls) -> Callable[[int], int]:
+    def run(i: int) -> int:
+        out = play_match(game, cfg, derive_seed(2, i), [bot_cls() for _ in range(cfg.players)])
+        return len(out.record.actions)
+    return run
+
+
+def legacy(game, cfg, bot_cls) -> Callable[[int], int]:
+    def run(i: int) -> int:
+        return legacy_play(game, cfg, derive_seed(2, i), [bot_cls() for _ in range(cfg.players)])
+    return run
+
+
+def reference(nights: int = 4, cap: int = 19) -> Callable[[int], int]:
+    def run(i: int) -> int:
+        return reference_play(random.Random(i), nights, cap)
+    return run
+
+
+def load_games(only: str) -> list:
+    out = []
+    for gid in all_game_ids():
+        if only and gid not in only.split(","):
+            continue
+        try:
+            out.append(get_game(gid))
+        except Exception as exc:  # a game still being written must not stop the bench
+            print(f"skipping {gid}: {type(exc).__name__}: {exc}")
+    return out
+
+
+def decisions_table(games, rounds: int, console: Console) -> None:
+    t = Table("game", "µs/decision", "games/s", "µs/dec. +view", "legacy µs/dec.",
+              "legacy +view", "gain (legacy/ours)", "gain +view",
+              title="1. random bots, one core: ours vs the pre-issue-9 engine path")
+    for game in games:
+        cfg = game.make_config({})
+        best = best_of(rounds, {
+            "ours": ours(game, cfg, RandomBot), "ours+view": ours(game, cfg, ViewReader),
+            "legacy": legacy(game, cfg, RandomBot),
+            "legacy+view": legacy(game, cfg, ViewReader),
+        })
+        t.add_row(game.id, f"{best['ours'][0]:.1f}", f"{best['ours'][1]:.0f}",
+                  f"{best['ours+view'][0]:.1f}", f"{best['legacy'][0]:.1f}",
+                  f"{best['legacy+view'][0]:.1f}",
+                  f"{best['legacy'][0] / best['ours'][0]:.2f}×",
+                  f"{best['legacy+view'][0] / best['ours+view'][0]:.2f}×")
+    console.print(t)
+
+
+def reference_table(rounds: int, console: Console) -> None:
+    game = get_game("toys")
     cfg = game.make_config({})
-    records, t_play, steps = [], 0.0, 0
-    for i in range(games):
-        t0 = time.perf_counter()
-        out = play_match(game, cfg, derive_seed(2, i), [rand() for _ in range(cfg.players)])
-        t_play += time.perf_counter() - t0
-        records.append(out.record)
-        steps += len(out.record.actions)
-    timings = []
-    for check in (False, True):
-        t0 = time.perf_counter()
-        for rec in records:
-            state = game.new_game(rec.config, rec.seed, rec.overrides)
-            for seat, action in rec.actions:
-                game.apply_in_place(state, seat, action, check=check)
-        timings.append((time.perf_counter() - t0) / steps * 1e6)
-    return timings[0], timings[1], t_play / steps * 1e6
+    best = best_of(rounds, {"ours": ours(game, cfg, RandomBot), "reference": reference()})
+    t = Table("toys, random bots", "µs/decision", "games/s", "ours/ref",
+              title="2. toys against the hand-written reference model, same run")
+    for name in ("ours", "reference"):
+        us, gps = best[name]
+        t.add_row(name, f"{us:.1f}", f"{gps:.0f}", f"{us / best['reference'][0]:.1f}×")
+    console.print(t)
+
+
+def flatness_table(rounds: int, console: Console) -> None:
+    game = get_game("toys")
+    short = game.make_config({"nights": 4, "cap": 10**6})
+    long = game.make_config({"nights": 32, "cap": 10**6})
+    best = best_of(rounds, {
+        "ours short": ours(game, short, RandomBot), "ours long": ours(game, long, RandomBot),
+        "ours+view short": ours(game, short, ViewReader),
+        "ours+view long": ours(game, long, ViewReader),
+        "legacy short": legacy(game, short, RandomBot),
+        "legacy long": legacy(game, long, RandomBot),
+        "ref short": reference(4, 10**6), "ref long": reference(32, 10**6),
+    })
+    t = Table("path", "µs/dec. 4 nights", "µs/dec. 32 nights", "long/short (target ≤ 1.2)",
+              title="3. flatness: toys with 8x the nights, cap out of reach")
+    for name in ("ours", "ours+view", "legacy", "ref"):
+        a, b = best[f"{name} short"][0], best[f"{name} long"][0]
+        t.add_row(name, f"{a:.1f}", f"{b:.1f}", f"{b / a:.2f}×")
+    console.print(t)
+
+
+def mid_game_states(game, players: int, count: int, seed: int = 5) -> list:
+    """States of random games a third of the way in (a real decision with choices)."""
+    states = []
+    for i in range(count):
+        out = play_match(game, {"players": players}, derive_seed(seed, i),
+                         [RandomBot()] * players)
+        cut = len(out.record.actions) // 3
+        states.append(game.replay(out.record, cut))
+    return states
+
+
+def search_table(games, console: Console, seconds: float) -> None:
+    from boardlab.bots.ismcts import ISMCTSBot
+    from boardlab.bots.search import MonteCarloBot
+
+    t = Table("game", "montecarlo playouts/s", "ismcts iterations/s",
+              title="4. search bots on one core (CPU time, mid-game decisions)")
+    for game in games:
+        if "montecarlo" not in bot_factories(game):
+            continue
+        players = game.make_config({}).players
+        states = mid_game_states(game, players, 6)
+        counts = {"mc": 0, "is": 0}
+        spent = {"mc": 0.0, "is": 0.0}
+        k = 0
+        while min(spent.values()) < seconds:
+            state = states[k % len(states)]
+            k += 1
+            seat = game.to_move(state)[0]
+            ctx = decision_context(game, state, seat, make_rng(k))
+            mc = MonteCarloBot(playouts=4)
+            t0 = time.process_time()
+            mc.choose(ctx)
+            spent["mc"] += time.process_time() - t0
+            counts["mc"] += mc.last_playouts
+            ctx = decision_context(game, state, seat, make_rng(k))
+            bot = ISMCTSBot(iterations=100)
+            t0 = time.process_time()
+            bot.choose(ctx)
+            spent["is"] += time.process_time() - t0
+            counts["is"] += bot.last_iterations
+        t.add_row(game.id, f"{counts['mc'] / spent['mc']:.0f}",
+                  f"{counts['is'] / spent['is']:.0f}")
+    console.print(t)
+
+
+def lab_table(games, console: Console, workers: list[int]) -> None:
+    import resource
+
+    from boardlab.lab.runner import RunSpec, run
+
+    def cpu() -> float:
+        me = resource.getrusage(resource.RUSAGE_SELF)
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+    t = Table("game", "bot", "games", *[f"games/s ×{w}" for w in workers], "cores busy",
+              title="5. the lab runner (wall time, pool start-up included)")
+    for game in games:
+        for bot in ["random", *[n for n in game.bots() if n.isascii() and n != "random"]][:2]:
+            games_n = 200
+            rates, busy = [], []
+            for w in workers:
+                c0, t0 = cpu(), time.perf_counter()
+                run(RunSpec(game=game.id, games=games_n, seed=1, bots=[bot]), workers=w)
+                wall = time.perf_counter() - t0
+                rates.append(games_n / wall)
+                busy.append((cpu() - c0) / wall)
+            t.add_row(game.id, bot, str(games_n), *[f"{r:.0f}" for r in rates],
+                      " / ".join(f"{b:.2f}" for b in busy))
+    console.print(t)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--only", default="")
+    ap.add_argument("--search-seconds", type=float, default=1.5)
+    ap.add_argument("--lab", action="store_true", help="also time the lab runner")
     ap.add_argument("--workers", default="1,2")
-    ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--seconds", type=float, default=2.0,
-                    help="at least this long per one-worker cell")
     args = ap.parse_args()
     console = Console()
-    worker_counts = [int(w) for w in args.workers.split(",")]
-    ids = [g for g in all_game_ids() if not args.only or g in args.only.split(",")]
-    console.print(f"{os.cpu_count()} cores; at least {args.games} games or "
-                  f"{args.seconds:g} s per cell; every seat the same bot; best of {args.repeat}")
-    table = Table("game", "bot", "games", "actions/game",
-                  *[f"games/s ×{w}" for w in worker_counts], "speed-up",
-                  "cores busy (ours)")
-    for gid in ids:
-        game = get_game(gid)
-        names = ["random", *[n for n in game.bots() if n.isascii() and n != "random"]]
-        for bot in names:
-            # Warm-up (lazy imports) that also sizes the cell: fast games get enough games
-            # for ~--seconds on one worker, so pool start-up does not hide the speed-up.
-            t0 = time.perf_counter()
-            run(RunSpec(game=gid, games=20, seed=0, bots=[bot]))
-            rate1 = 20 / (time.perf_counter() - t0)
-            games = max(args.games, int(rate1 * args.seconds))
-            rates, busy, steps = [], [], 0.0
-            for w in worker_counts:
-                rate, steps, b = games_per_second(gid, bot, games, w, args.repeat)
-                rates.append(rate)
-                busy.append(b)
-            table.add_row(gid, bot, str(games), f"{steps:.0f}", *[f"{r:.1f}" for r in rates],
-                          f"{rates[-1] / rates[0]:.2f}×" if len(rates) > 1 else "",
-                          " / ".join(f"{b:.2f}" for b in busy))
-    console.print(table)
-    cost = Table("game", "apply µs/action (no check)", "apply µs/action (checked)",
-                 "random play µs/action (view+legal+bot+apply)")
-    for gid in ids:
-        a, b, c = engine_cost(gid)
-        cost.add_row(gid, f"{a:.1f}", f"{b:.1f}", f"{c:.1f}")
-    console.print(cost)
+    console.print(f"{os.cpu_count()} cores; CPU time of this process; best of {args.rounds} "
+                  f"interleaved rounds of ≥{ROUND_SECONDS:g} s; load {os.getloadavg()[0]:.1f}")
+    games = load_games(args.only)
+    decisions_table(games, args.rounds, console)
+    if any(g.id == "toys" for g in games):
+        reference_table(args.rounds, console)
+        flatness_table(args.rounds, console)
+    search_table(games, console, args.search_seconds)
+    if args.lab:
+        lab_table(games, console, [int(w) for w in args.workers.split(",")])
 
 
 if __name__ == "__main__":

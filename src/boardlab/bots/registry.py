@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from boardlab.bots.base import Bot, RandomBot
+from boardlab.bots.ismcts import ISMCTSBot
 from boardlab.bots.search import MonteCarloBot
 from boardlab.engine.protocol import Game
 
@@ -15,11 +16,12 @@ def determinizable(game) -> bool:
 
 
 def bot_factories(game) -> dict[str, Callable[[], Bot]]:
-    """Bots by name for ``game``: ``random``, ``montecarlo`` (if the game can be
-    determinized) and the game's own (which may override these names)."""
+    """Bots by name for ``game``: ``random``, ``montecarlo`` and ``ismcts`` (if the game
+    can be determinized) and the game's own (which may override these names)."""
     bots: dict[str, Callable[[], Bot]] = {"random": RandomBot}
     if determinizable(game):
         bots["montecarlo"] = MonteCarloBot
+        bots["ismcts"] = ISMCTSBot
     bots.update(game.bots())
     return bots
 

@@ -5,6 +5,9 @@ For each legal action it samples worlds consistent with its own view (the game's
 the game with random play for every seat, and keeps the action with the best mean value.
 The value of a finished game is the seat's share of the win plus a small score term, so it
 prefers winning and breaks ties by score. It never looks at the real state.
+
+Rollouts run in the engine's quiet mode (``apply_in_place(..., log=False)``): an imagined
+future needs no history, and the world's log does not grow with every playout.
 """
 
 from __future__ import annotations
@@ -17,14 +20,8 @@ from boardlab.engine.protocol import Action
 ROLLOUT_LIMIT = 5_000
 
 
-def rollout_value(game, state, seat: int, rng: random.Random) -> float:
-    for _ in range(ROLLOUT_LIMIT):
-        movers = game.to_move(state)
-        if not movers:
-            break
-        mover = movers[0]
-        game.apply_in_place(state, mover, rng.choice(game.legal_actions(state, mover)),
-                            check=False)
+def outcome_value(game, state, seat: int) -> float:
+    """The seat's share of the win plus 0.1 x its normalised score (0 if unfinished)."""
     if not game.is_over(state):
         return 0.0
     result = game.result(state)
@@ -34,24 +31,45 @@ def rollout_value(game, state, seat: int, rng: random.Random) -> float:
     return share + 0.1 * (scores[seat] - min(scores)) / spread
 
 
+def rollout_value(game, state, seat: int, rng: random.Random) -> float:
+    """Finish the game with uniformly random choices (quiet) and value it for ``seat``."""
+    to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_in_place
+    for _ in range(ROLLOUT_LIMIT):
+        movers = to_move(state)
+        if not movers:
+            break
+        mover = movers[0]
+        legal = legal_actions(state, mover)
+        apply(state, mover, legal[rng._randbelow(len(legal))], check=False, log=False)
+    return outcome_value(game, state, seat)
+
+
 class MonteCarloBot:
     """Flat Monte Carlo over determinized worlds; ``playouts`` per legal action."""
 
     def __init__(self, playouts: int = 8) -> None:
         self.playouts = playouts
         self.name = "montecarlo"
+        self.last_playouts = 0
 
-    def choose(self, ctx: DecisionContext) -> Action:
-        if len(ctx.legal) == 1:
-            return ctx.legal[0]
-        best, best_value = ctx.legal[0], float("-inf")
-        for action in ctx.legal:
+    def choose_index(self, ctx: DecisionContext) -> int:
+        n = len(ctx.legal)
+        self.last_playouts = 0
+        if n == 1:
+            return 0
+        best, best_value = 0, float("-inf")
+        game, seat = ctx.game, ctx.seat
+        for i in range(n):
             total = 0.0
             for _ in range(self.playouts):
                 world = ctx.sample_world()
-                ctx.game.apply_in_place(world, ctx.seat, action, check=False)
-                total += rollout_value(ctx.game, world, ctx.seat, ctx.rng)
+                game.apply_in_place(world, seat, ctx.legal[i], check=False, log=False)
+                total += rollout_value(game, world, seat, ctx.rng)
+            self.last_playouts += self.playouts
             value = total / self.playouts
             if value > best_value:
-                best, best_value = action, value
+                best, best_value = i, value
         return best
+
+    def choose(self, ctx: DecisionContext) -> Action:
+        return ctx.legal[self.choose_index(ctx)]
