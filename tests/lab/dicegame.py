@@ -6,9 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from boardlab.engine.claims import (
+    Claim,
+    Formula,
+    Metric,
+    NotCheckable,
+    Paired,
+    Register,
+    Search,
+    Simulate,
+    summary_value,
+)
 from boardlab.engine.protocol import Event, Game, GameConfig, GameState, Result, public, text
 from boardlab.engine.rng import make_rng
-from boardlab.lab.spec import Experiment, LabSpec, Metric, summary_metric
 
 
 class DiceConfig(GameConfig):
@@ -25,6 +35,7 @@ class DiceState(GameState):
     dice: int
     roles: list[str | None]
     rolls: int = 0
+    first: int = 0
     rng: object = None
     log: list[Event] = field(default_factory=list)
 
@@ -56,7 +67,9 @@ class DiceGame(Game[DiceConfig, DiceState]):
             state.stopped[seat] = True
             return [public("stop", "停", "stop")]
         state.rolls += 1
-        state.totals[seat] += sum(state.rng.randint(1, 6) for _ in range(state.dice))
+        got = sum(state.rng.randint(1, 6) for _ in range(state.dice))
+        state.first = state.first or got
+        state.totals[seat] += got
         if state.totals[seat] > state.limit:
             state.totals[seat] = 0
             state.stopped[seat] = True
@@ -75,12 +88,13 @@ class DiceGame(Game[DiceConfig, DiceState]):
         return Result(scores=[float(s) for s in scores],
                       winners=[i for i, s in enumerate(scores) if s == best],
                       reason=text("都停了", "all stopped"),
-                      summary={"rolls": state.rolls, "busts": sum(t == 0 for t in state.totals),
+                      summary={"rolls": state.rolls, "first": state.first,
+                               "busts": sum(t == 0 for t in state.totals),
                                "any_bust": any(t == 0 for t in state.totals),
                                "roles": state.roles})
 
     def facts(self, state):
-        return {"totals": list(state.totals)}
+        return {"totals": list(state.totals), "rolls": state.rolls, "limit": state.limit}
 
 
 class Cautious:
@@ -107,24 +121,50 @@ DiceGame.bots = lambda self: _bots()  # type: ignore[method-assign]
 GAME = DiceGame()
 
 
-def _checks(rows):
-    from boardlab.lab.balance import mean_check, proportion_check, win_rate
-
-    return [
-        proportion_check("bold wins, 3p", 0.5, win_rate(rows, style="bold"), published_n=300),
-        mean_check("rolls per game", 9.0, [r["metrics"]["rolls"] for r in rows]),
-        proportion_check("cautious wins (not comparable)", None, win_rate(rows, style="cautious"),
-                         note="the rulebook gives no figure"),
-    ]
+def _first(row):
+    return float(row["summary"]["first"])
 
 
-LAB = LabSpec(
-    metrics=[summary_metric("rolls"), summary_metric("busts"),
-             summary_metric("any_bust", proportion=True),
+def _first_six(row):
+    return float(row["summary"]["first"] == 6)
+
+
+# Planted claims with known answers: the first roll of a one-die game is uniform on 1..6
+# (mean 3.5, a six 1 time in 6); a bust resets a total to 0, so no total ever exceeds the
+# limit; random play can roll many times.
+REGISTER = Register(
+    game="dice", source="test rulebook",
+    claims=[
+        Claim("limit", "§1", "上限 12", "The default limit is 12.", "arithmetic", 12,
+              Formula(lambda: DiceConfig().limit)),
+        Claim("limit.false", "§1", "上限 10", "The default limit is 10 (planted false).",
+              "arithmetic", 10, Formula(lambda: DiceConfig().limit)),
+        Claim("first.mean", "§2", "首掷平均 3.5", "The first roll averages 3.5.", "strategy",
+              3.5, Simulate({"players": 3}, per_game=_first, bounds=(1.0, 6.0), games=300)),
+        Claim("first.mean.false", "§2", "首掷平均 4.5",
+              "The first roll averages 4.5 (planted false).", "strategy", 4.5,
+              Simulate({"players": 3}, per_game=_first, bounds=(1.0, 6.0), games=300)),
+        Claim("first.six.false", "§2", "首掷六点一半",
+              "The first roll is a six half the time (planted false).", "strategy", 0.5,
+              Simulate({"players": 3}, per_game=_first_six, bounds=(0.0, 1.0), games=300)),
+        Claim("never.above", "§3", "总点数从不超过上限",
+              "No total ever exceeds the limit (a bust resets it to 0).", "bound", 12,
+              Search({"players": 3}, segment=lambda f: 0,
+                     measure=lambda first, last: max(last["totals"]), compare="le",
+                     walks=40)),
+        Claim("short.false", "§3", "每局至多 8 掷",
+              "A game never takes more than 8 rolls (planted false).", "bound", 8,
+              Search({"players": 3}, segment=lambda f: 0,
+                     measure=lambda first, last: last["rolls"], compare="le", walks=40)),
+        Claim("two.dice.fewer", "§4", "两颗骰子掷得更少",
+              "With two dice a game takes fewer rolls than with one.", "strategy", "fewer",
+              Paired({"players": 3, "dice": 2}, {"players": 3, "dice": 1},
+                     summary_value("rolls"), direction="less", games=150)),
+        Claim("designer", "§5", "设计者测试了 1000 局", "The designer tested 1000 games.",
+              "strategy", 1000, NotCheckable("the designer's games are not published")),
+    ],
+    metrics=[Metric("rolls", summary_value("rolls")), Metric("busts", summary_value("busts")),
+             Metric("any_bust", summary_value("any_bust"), proportion=True),
              Metric("top_score", lambda r: max(r["scores"]))],
-    default_bots=["cautious", "bold"],
-    experiments=[Experiment("mix", "cautious vs bold", {"players": 3}, ["cautious", "bold"],
-                            _checks, games=60)],
     stand_in="bold and cautious are the test game's only bots",
-    source="test rulebook",
 )

@@ -1,4 +1,4 @@
-"""End to end through the CLI: simulate (with a sweep), runs, show, export, report, balance."""
+"""End to end through the CLI: simulate (with a sweep), runs, show, export, report."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def invoke(*args):
 def test_simulate_sweep_store_report_export(data_dir):
     res = invoke("simulate", GAME, "--players", "3", "--bots", "cautious,bold",
                  "--set", "limit=10,14", "--games", "30", "--seed", "3", "--workers", "2",
-                 "--json")
+                 "--label", "limit sweep", "--json")
     out = json.loads(res.output)
     run_id = out["run"]
     assert len(out["analysis"]["variants"]) == 2
@@ -31,7 +31,8 @@ def test_simulate_sweep_store_report_export(data_dir):
     runs = store.list_runs()
     assert [r.id for r in runs] == [run_id]
     assert str(data_dir) in store.engine().url.database
-    assert run_id in invoke("runs").output
+    listing = invoke("runs").output
+    assert run_id in listing and "limit sweep" in listing and "cautious,bold" in listing
     assert "bot bold" in invoke("show", run_id[:10]).output
 
     rep = data_dir / "rep"
@@ -43,10 +44,13 @@ def test_simulate_sweep_store_report_export(data_dir):
 
     csv_path = data_dir / "games.csv"
     invoke("export", run_id, "--format", "csv", "--out", str(csv_path))
-    assert len(csv_path.read_text().splitlines()) == 61
+    assert len(csv_path.read_text().splitlines()) == 1 + 60 * 3  # one line per seat
     pq_path = data_dir / "games.parquet"
     invoke("export", "last", "--format", "parquet", "--out", str(pq_path))
-    assert pq.read_table(pq_path).num_rows == 60
+    table = pq.read_table(pq_path)
+    assert table.num_rows == 180
+    assert {"run", "game", "seed", "seat", "bot", "role", "opt.limit", "score", "win",
+            "s.rolls", "m.rolls"} <= set(table.column_names)
 
 
 def test_no_store_and_errors():
@@ -58,16 +62,22 @@ def test_no_store_and_errors():
     assert runner.invoke(app, ["show", "nope"]).exit_code == 2
 
 
-def test_balance_command(data_dir):
-    res = invoke("balance", GAME, "--games", "40", "--workers", "1", "--out",
-                 str(data_dir / "bal"))
-    assert "bold wins, 3p" in res.output
-    assert "not comparable" in res.output
-    assert "stand-in" in res.output
-    run = store.list_runs()[0]
-    assert run.kind == "balance" and run.summary["checks"]
-    html = next((data_dir / "bal").glob("*/report.html")).read_text()
-    assert "published vs ours" in html
+def test_load_gives_one_row_per_seat(data_dir):
+    from boardlab.lab import load
+
+    run_id = json.loads(invoke("simulate", GAME, "--games", "8", "--workers", "1",
+                               "--set", "limit=10,12", "--json").output)["run"]
+    df = load(run_id)
+    assert len(df) == 2 * 8 * 3
+    assert set(df["opt.limit"]) == {10, 12}
+    assert df.groupby(["variant", "game"])["win"].sum().round(9).eq(1).all()
+    assert (df["run"] == run_id).all()
+
+
+def test_fixed_seating_warns():
+    res = invoke("simulate", GAME, "--bots", "cautious,bold", "--players", "2",
+                 "--design", "fixed", "--games", "6", "--workers", "1", "--no-store")
+    assert "confounds seat with bot" in res.output
 
 
 def test_report_of_a_one_game_sweep(data_dir):

@@ -23,8 +23,10 @@ def spec(**kw):
 def test_seeds_and_rotation():
     rows = run(spec(games=6))
     assert [r["seed"] for r in rows] == [derive_seed(7, i) for i in range(6)]
-    assert seat_bots(["a", "b"], 3, 1, True) == ["b", "a", "b"]
+    assert seat_bots(["a", "b"], 3, 1, True) == ["b", "a", "a"]  # mix a,b,a rotated once
     assert seat_bots(["a", "b"], 3, 1, False) == ["a", "b", "a"]
+    assert [r["bots"] for r in rows] == [seat_bots(["cautious", "bold", "random"], 3, i, True)
+                                        for i in range(6)]
 
 
 def test_same_rows_for_one_and_two_workers():

@@ -77,9 +77,9 @@ class Search:
     Play is cut into segments (``segment(facts)`` changes value when one ends, e.g. the
     night number); ``measure(first, last)`` is the claim's figure over one segment from the
     facts at its start and at its end. The claim says ``measure >= published`` (``"ge"``)
-    or ``<=`` (``"le"``) for every segment of every game with ``options``. ``count`` says
-    whether a segment the game ended during counts (a game that ends mid-night has a short
-    night the claim may not mean).
+    or ``<=`` (``"le"``) for every segment of every game with ``options``. ``count_final``
+    says whether the segment in progress when the game ends counts (set it False when a
+    game can end mid-segment and cut it short in a way the claim does not mean).
     """
 
     options: Mapping[str, Any]
@@ -87,7 +87,7 @@ class Search:
     measure: Callable[[Facts, Facts], float]
     compare: Literal["ge", "le"] = "ge"
     walks: int = 300
-    count_unfinished: bool = False
+    count_final: bool = True
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
-"""Lab commands: simulate, runs, show, export, report, balance."""
+"""Lab commands: simulate, runs, show, export, report; check (alias balance), bots,
+options (:mod:`boardlab.lab.audit_cli`)."""
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 from pathlib import Path
@@ -11,7 +11,7 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Column, Table
+from rich.table import Table
 
 console = Console()
 
@@ -108,23 +108,13 @@ def print_summary(rows, lab, variants, sweep) -> None:
         console.print(ct)
 
 
-def print_checks(title: str, checks, stand_in: str) -> None:
-    t = Table("figure", "published", "ours [95% CI]", "verdict", "note", title=title)
-    colour = {"consistent": "green", "not consistent": "red", "not comparable": "yellow"}
-    for c in checks:
-        t.add_row(c.label, c.fmt_published(), c.ours.fmt(c.proportion),
-                  f"[{colour[c.verdict]}]{c.verdict}[/]", c.note)
-    console.print(t)
-    if stand_in:
-        console.print(f"[dim]stand-in for the rulebook's bots: {stand_in}[/]")
-
-
 def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every lab command
     @app.command()
     def simulate(
         game: str = typer.Argument(..., help="game id (or module:ATTR)"),
         players: str = typer.Option(None, "--players", help="seats (n, or n1,n2 to sweep)"),
-        bots: str = typer.Option(None, "--bots", help="bot names, assigned to seats cyclically"),
+        bots: str = typer.Option(None, "--bots", help="bot names (default: the game's mix), "
+                                 "seated in a balanced design"),
         roles: str = typer.Option(None, "--roles", help="roles, assigned to seats cyclically"),
         sets: list[str] = typer.Option([], "--set", help="option=value or option=v1,v2 (sweep)"),
         games: int = typer.Option(100, "--games", min=1),
@@ -133,6 +123,9 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         backend: str = typer.Option("process", "--backend", help="process or ray"),
         address: str = typer.Option(None, "--address", help="Ray cluster address"),
         no_rotate: bool = typer.Option(False, "--no-rotate", help="keep bots in fixed seats"),
+        design: str = typer.Option("latin", "--design",
+                                   help="seating: latin (default), permutations or fixed"),
+        label: str = typer.Option("", "--label", help="a name for the run (shown by runs)"),
         as_json: bool = typer.Option(False, "--json"),
         no_store: bool = typer.Option(False, "--no-store"),
     ) -> None:
@@ -156,18 +149,27 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         except Exception as exc:
             console.print(f"[red]error:[/] {exc}")
             raise typer.Exit(2) from None
-        spec = RunSpec(game=game, games=games, seed=seed, bots=_split(bots) or lab.default_bots,
+        from boardlab.lab.design import DESIGNS, confounding_warning
+
+        if design not in DESIGNS:
+            console.print(f"[red]error:[/] --design is one of {', '.join(DESIGNS)}")
+            raise typer.Exit(2)
+        spec = RunSpec(game=game, games=games, seed=seed, bots=_split(bots),
                        options=fixed, sweep=sweep, roles=_split(roles) or None,
-                       rotate=not no_rotate)
+                       rotate=not no_rotate and design != "fixed", label=label,
+                       design=design)
         w = workers or os.cpu_count() or 1
         try:
             rows = _run_with_bar(spec, w, backend, address, as_json)
         except Exception as exc:  # bad option / bot / missing ray: say it, no traceback
             console.print(f"[red]error:[/] {exc}")
             raise typer.Exit(2) from None
+        warn = confounding_warning([r["bots"] for r in rows if r["variant"] == 0])
         run_id = None if no_store else _store(spec, rows, "simulate", w, backend)
+        if warn and not as_json:
+            console.print(f"[yellow]warning:[/] {warn}")
         if as_json:
-            print(json.dumps({"run": run_id, "spec": spec.to_json(),
+            print(json.dumps({"run": run_id, "spec": spec.to_json(), "warning": warn,
                               "analysis": to_json(analyse(rows, lab, spec.variants()))},
                              ensure_ascii=False))
             return
@@ -180,12 +182,18 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         """List stored lab runs, newest first."""
         from boardlab.lab import store
 
-        t = Table("created", "game", "kind", "games", "variants", "seed", "code")
-        t.columns.insert(0, Column("run", no_wrap=True))  # ids are what people copy
+        # One block per run, not a table: ids, bot lists and labels must not be cut.
         for r in store.list_runs(limit):
-            t.add_row(r.id, r.created.strftime("%Y-%m-%d %H:%M"), r.game, r.kind, str(r.games),
-                      str(len(r.config.get("variants", []))), str(r.seed), r.code_version)
-        console.print(t)
+            spec = r.config.get("spec", {})
+            variants = r.config.get("variants") or [{}]
+            players = sorted({str(v.get("players", "default")) for v in variants})
+            bots = ",".join(spec.get("bots") or []) or "the game's default mix"
+            sweep = ",".join(spec.get("sweep") or {}) or "none"
+            console.print(f"[bold]{r.id}[/]  {r.game}  [cyan]{spec.get('label') or '—'}[/]  "
+                          f"{r.kind}, {r.games} games x {len(variants)} variant(s), seed "
+                          f"{r.seed}, {r.created.strftime('%Y-%m-%d %H:%M')}")
+            console.print(f"    players {','.join(players)}; bots {bots}; sweep {sweep}; "
+                          f"code {r.code_version}", soft_wrap=True)
 
     def _load(run_id: str):
         from boardlab.lab import store
@@ -201,9 +209,7 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
     def show(run_id: str = typer.Argument(..., help="run id, unique prefix, or 'last'"),
              as_json: bool = typer.Option(False, "--json")) -> None:
         """Print a stored run's figures again."""
-        from boardlab.lab.balance import Check
         from boardlab.lab.spec import resolve_lab
-        from boardlab.lab.stats import Estimate
 
         run, rows = _load(run_id)
         if as_json:
@@ -214,37 +220,24 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
                       f"code {run.code_version}")
         lab = resolve_lab(run.game)
         print_summary(rows, lab, run.config["variants"], run.config["spec"].get("sweep", {}))
-        if run.summary.get("checks"):
-            checks = [Check(c["label"], c["published"], Estimate(
-                **{k: (float("nan") if v is None else v) for k, v in c["ours"].items()}),
-                c["verdict"], c["proportion"], c.get("note", "")) for c in run.summary["checks"]]
-            print_checks(run.summary.get("experiment", ""), checks, lab.stand_in)
 
     @app.command()
     def export(run_id: str = typer.Argument(...),
                fmt: str = typer.Option("csv", "--format", help="csv or parquet"),
                out: Path = typer.Option(..., "--out")) -> None:
-        """Export a run's games, one line per game (per-seat columns, metrics, summary)."""
-        from boardlab.lab.export import flat_rows
+        """Export a run as tidy data: one line per seat of every game (run, game, seed,
+        seat, bot, role, options, score, win, summary figures)."""
+        from boardlab.lab.spec import resolve_lab
+        from boardlab.lab.tidy import export as write
+        from boardlab.lab.tidy import frame
 
         run, rows = _load(run_id)
-        flat = flat_rows(rows)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        if fmt == "csv":
-            keys = list(dict.fromkeys(k for r in flat for k in r))
-            with out.open("w", newline="", encoding="utf-8") as fh:
-                w = csv.DictWriter(fh, fieldnames=keys)
-                w.writeheader()
-                w.writerows(flat)
-        elif fmt == "parquet":
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-
-            pq.write_table(pa.Table.from_pylist(flat), out)
-        else:
+        if fmt not in ("csv", "parquet"):
             console.print(f"[red]error:[/] unknown format {fmt!r}; use csv or parquet")
             raise typer.Exit(2)
-        console.print(f"wrote {len(flat)} games to {out}")
+        df = frame(rows, resolve_lab(run.game), run.id, run.config.get("variants"))
+        write(df, out, fmt)
+        console.print(f"wrote {len(df)} seats of {len(rows)} games to {out}")
 
     @app.command()
     def report(run_id: str = typer.Argument(...),
@@ -260,43 +253,10 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
                                        out or data_dir() / "reports" / run.id)
         console.print(f"wrote {html_path} and {md_path}")
 
-    @app.command()
-    def balance(
-        game: str = typer.Argument(...),
-        games: int = typer.Option(None, "--games", help="games per experiment cell "
-                                  "(default: the rulebook's own count)"),
-        seed: int = typer.Option(0, "--seed"),
-        workers: int = typer.Option(0, "--workers"),
-        only: str = typer.Option(None, "--only", help="experiment names, comma separated"),
-        out: Path = typer.Option(None, "--out", help="also write reports into this folder"),
-    ) -> None:
-        """Run every experiment the rulebook reports; published figures beside ours."""
-        import os
+    register_audit(app)
 
-        from boardlab.lab import report as rep
-        from boardlab.lab import store
-        from boardlab.lab.balance import INCONSISTENT, experiment_spec
-        from boardlab.lab.spec import resolve_lab
 
-        lab = resolve_lab(game)
-        exps = [e for e in lab.experiments if not only or e.name in _split(only)]
-        if not exps:
-            console.print(f"[red]error:[/] {game} declares no balance experiments")
-            raise typer.Exit(2)
-        w = workers or os.cpu_count() or 1
-        bad = 0
-        for exp in exps:
-            spec = experiment_spec(game, exp, games, seed)
-            rows = _run_with_bar(spec, w, "process", None, False)
-            checks = list(exp.checks(rows))
-            bad += sum(c.verdict == INCONSISTENT for c in checks)
-            run_id = _store(spec, rows, "balance", w, "process",
-                            {"experiment": exp.title, "checks": [c.to_json() for c in checks]})
-            print_checks(f"{exp.title} — run {run_id}", checks, "")
-            if exp.note:
-                console.print(f"[dim]{exp.note}[/]")
-            if out:
-                run = store.find_run(run_id)
-                rep.write(run, rows, lab, out / run_id)
-        console.print(f"stand-in for the rulebook's bots: {lab.stand_in or 'not stated'}")
-        console.print(f"{bad} published figure(s) not consistent with ours")
+def register_audit(app: typer.Typer) -> None:
+    from boardlab.lab.audit_cli import register as reg
+
+    reg(app, console)

@@ -4,42 +4,17 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 import math
 from pathlib import Path
 from typing import Any
 
-import matplotlib
+from boardlab.lab.analysis import analyse
+from boardlab.lab.plots import plt, use_cjk
+from boardlab.lab.plots import png as _png
+from boardlab.lab.spec import LabSpec, Row
+from boardlab.lab.stats import Estimate
 
-matplotlib.use("Agg")  # no display: reports are written from servers and CI
-import matplotlib.pyplot as plt  # noqa: E402
-
-from boardlab.lab.analysis import analyse  # noqa: E402
-from boardlab.lab.spec import LabSpec, Row  # noqa: E402
-from boardlab.lab.stats import Estimate  # noqa: E402
-
-
-def _cjk_fallback() -> None:
-    """Games label figures in Chinese too: fall back to an installed CJK font per glyph
-    (matplotlib >= 3.6), listing only fonts that exist so nothing warns."""
-    from matplotlib import font_manager
-
-    have = {f.name for f in font_manager.fontManager.ttflist}
-    wanted = ["Noto Sans CJK SC", "Noto Serif CJK SC", "WenQuanYi Zen Hei", "SimHei"]
-    extra = [f for f in wanted if f in have]
-    if extra:
-        plt.rcParams["font.family"] = ["DejaVu Sans", *extra]
-
-
-_cjk_fallback()
 MAX_OVERLAY = 6  # more histograms on one axis stop being legible
-
-
-def _png(fig) -> bytes:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
-    plt.close(fig)
-    return buf.getvalue()
 
 
 def _err(ests: list[Estimate]) -> list[list[float]]:
@@ -94,6 +69,7 @@ def _variant_label(opts: dict[str, Any], sweep: dict[str, Any]) -> str:
 
 def build(run: Any, rows: list[Row], lab: LabSpec) -> tuple[list[tuple[str, str]], list[tuple[str, bytes]]]:
     """Sections (title, markdown-ish body) and figures (caption, png) for one run."""
+    use_cjk()
     cfg = run.config
     variants = cfg["variants"]
     sweep = cfg["spec"].get("sweep", {})

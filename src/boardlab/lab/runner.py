@@ -33,6 +33,7 @@ class RunSpec:
     roles: list[str] | None = None
     rotate: bool = True
     label: str = ""
+    design: str = "latin"
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -46,11 +47,14 @@ class RunSpec:
                 for combo in itertools.product(*(self.sweep[k] for k in keys))]
 
 
-def seat_bots(bots: list[str], players: int, index: int, rotate: bool) -> list[str]:
-    """Bots assigned cyclically to seats; with rotation game ``i`` shifts them by ``i`` so
-    every style sits in every seat equally often and seat and style effects separate."""
-    shift = index if rotate else 0
-    return [bots[(s + shift) % len(bots)] for s in range(players)]
+def seat_bots(bots: list[str], players: int, index: int, rotate: bool,
+              design: str = "latin") -> list[str]:
+    """Game ``index``'s bot per seat in a balanced design (:mod:`boardlab.lab.design`):
+    every seat holds every bot equally often, so seat and bot effects separate; without
+    rotation the bots keep fixed seats (confounded: the run warns)."""
+    from boardlab.lab.design import seating
+
+    return seating(bots, players, index, design if rotate else "fixed")
 
 
 def seat_roles(roles: list[str] | None, players: int, index: int, n_bots: int,
@@ -80,9 +84,9 @@ def play_one(game, lab, spec: RunSpec, variant: int, options: dict[str, Any],
 
     factories = factories or bot_factories(game)
     cfg = game.make_config(with_default_players(game, options))
-    bots = seat_bots(spec.bots or lab.default_bots, cfg.players, index, spec.rotate)
-    roles = seat_roles(spec.roles, cfg.players, index, len(spec.bots or lab.default_bots),
-                       spec.rotate)
+    mix = spec.bots or game.default_bots(cfg.players)
+    bots = seat_bots(mix, cfg.players, index, spec.rotate, spec.design)
+    roles = seat_roles(spec.roles, cfg.players, index, len(mix), spec.rotate)
     unknown = sorted(set(bots) - set(factories))
     if unknown:
         raise ValueError(f"{game.id} has no bot {unknown[0]!r}; choose from "
@@ -92,6 +96,7 @@ def play_one(game, lab, spec: RunSpec, variant: int, options: dict[str, Any],
                      {"roles": roles} if roles else None, check=False)
     row: Row = {
         "index": index, "variant": variant, "seed": seed, "players": cfg.players,
+        "options": dict(options),
         "bots": bots, "roles": roles, "scores": list(out.result.scores),
         "winners": list(out.result.winners), "summary": out.result.summary,
         "steps": len(out.record.actions),

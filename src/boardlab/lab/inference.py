@@ -1,0 +1,169 @@
+"""Tests of a simulated figure against a published one: equivalence within a margin.
+
+A claim says our figure θ lies in an interval ``[low, high]`` (published ± margin, or a
+one-sided bound, or the book's own range). From the games we compute two p-values:
+
+* ``p_hold`` - the intersection-union test of "θ is outside [low, high]": the larger of the
+  two one-sided p-values (θ ≤ low, θ ≥ high). For ``published ± margin`` this is exactly
+  TOST (Schuirmann's two one-sided tests);
+* ``p_contra`` - the test of "θ is inside [low, high]": the smaller one-sided p-value of
+  θ < low or θ > high, doubled (Bonferroni) when both sides are finite.
+
+Both are Holm-adjusted over the family of claims of a game; a claim holds when its adjusted
+``p_hold`` is below α, is contradicted when its adjusted ``p_contra`` is, and is
+inconclusive otherwise. The one-sided p-values come from SciPy / statsmodels:
+
+* one figure per game that is 0/1 -> exact binomial test (``scipy.stats.binomtest``),
+  Clopper–Pearson interval;
+* one figure per game otherwise -> one-sample t test (statsmodels ``DescrStatsW``);
+* several figures per game (seats, pooled events) -> the mean as an intercept-only OLS with
+  game-clustered (CR1) standard errors (statsmodels), t with G - 1 degrees of freedom.
+
+A bounded figure (a rate, a count) gets a bootstrap interval over games (SciPy
+``bootstrap``, percentile), which stays inside its bounds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+
+from boardlab.lab.stats import Estimate, clopper_pearson, mean_t
+
+
+@dataclass(frozen=True)
+class Tested:
+    estimate: Estimate
+    p_hold: float
+    p_contra: float
+    method: str
+    games: int
+
+
+def _one_sided(est: float, se: float, df: float | None, value: float) -> tuple[float, float]:
+    """(p for θ > value, p for θ < value) from an estimate and its standard error.
+
+    Hand-written only to turn a library's estimate and (clustered) standard error into
+    one-sided p-values against an arbitrary value: statsmodels' ``t_test`` is two-sided."""
+    if math.isinf(value):
+        return (0.0, 1.0) if value < 0 else (1.0, 0.0)
+    if se == 0:
+        return (0.0 if est > value else 1.0), (0.0 if est < value else 1.0)
+    t = (est - value) / se
+    dist = sps.t(df) if df else sps.norm
+    return float(dist.sf(t)), float(dist.cdf(t))
+
+
+def _combine(greater_low: float, less_high: float, less_low: float, greater_high: float,
+             low: float, high: float) -> tuple[float, float]:
+    p_hold = max(greater_low, less_high)
+    sides = [p for p, bound in ((less_low, low), (greater_high, high)) if math.isfinite(bound)]
+    p_contra = min(1.0, min(sides) * len(sides)) if sides else 1.0
+    return p_hold, p_contra
+
+
+def _bootstrap_ci(groups: list[np.ndarray], bounds: tuple[float, float] | None,
+                  seed: int = 0) -> tuple[float, float] | None:
+    """Percentile bootstrap over games of the pooled mean (SciPy), clipped to the bounds."""
+    g = len(groups)
+    if g < 5:
+        return None
+    sums = np.array([x.sum() for x in groups])
+    counts = np.array([x.size for x in groups], dtype=float)
+    if np.ptp(sums / np.maximum(counts, 1)) == 0 and np.all(counts == counts[0]):
+        v = float(sums.sum() / counts.sum())
+        return v, v
+    res = sps.bootstrap((np.arange(g),), lambda idx: sums[idx.astype(int)].sum()
+                        / counts[idx.astype(int)].sum(), vectorized=False,
+                        n_resamples=999, method="percentile", random_state=seed)
+    lo, hi = float(res.confidence_interval.low), float(res.confidence_interval.high)
+    if bounds:
+        lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
+    return lo, hi
+
+
+def interval_test(groups: Sequence[Sequence[float]], low: float, high: float,
+                  bounds: tuple[float, float] | None = None) -> Tested:
+    """θ (the mean of every value, values grouped by game) against ``[low, high]``."""
+    arrs = [np.asarray(g, dtype=float) for g in groups if len(g)]
+    games = len(arrs)
+    if games == 0:
+        return Tested(Estimate(float("nan"), float("nan"), float("nan"), 0), math.nan,
+                      math.nan, "no data", 0)
+    one_each = all(a.size == 1 for a in arrs)
+    if one_each:
+        x = np.concatenate(arrs)
+        # Exact binomial only for a yes/no figure (a rate, bounds 0..1), not a count that
+        # happened to be 0 or 1 in every game.
+        if bounds == (0.0, 1.0) and np.all((x == 0) | (x == 1)):
+            k, n = int(x.sum()), x.size
+            est = clopper_pearson(k, n)
+
+            def p(value: float, alt: str) -> float:
+                if value <= 0:
+                    return 0.0 if alt == "greater" else 1.0
+                if value >= 1:
+                    return 1.0 if alt == "greater" else 0.0
+                return float(sps.binomtest(k, n, value, alternative=alt).pvalue)
+
+            ph, pc = _combine(p(low, "greater"), p(high, "less"), p(low, "less"),
+                              p(high, "greater"), low, high)
+            return Tested(est, ph, pc, "exact binomial", games)
+        from statsmodels.stats.weightstats import DescrStatsW
+
+        d = DescrStatsW(x)
+        est = mean_t(x)
+        if bounds:
+            ci = _bootstrap_ci(arrs, bounds)
+            if ci:
+                est = Estimate(est.value, ci[0], ci[1], est.n, est.se)
+        if x.size < 2:
+            return Tested(est, math.nan, math.nan, "one game", games)
+        gl, ll = _one_sided(d.mean, d.std_mean, d.nobs - 1, low)
+        gh, lh = _one_sided(d.mean, d.std_mean, d.nobs - 1, high)
+        ph, pc = _combine(gl, lh, ll, gh, low, high)
+        return Tested(est, ph, pc, "one-sample t", games)
+    # Several values per game: seats of one game, or pooled events, are not independent.
+    import statsmodels.api as sm
+
+    y = np.concatenate(arrs)
+    groups_id = np.concatenate([np.full(a.size, i) for i, a in enumerate(arrs)])
+    mean = float(y.mean())
+    if games < 2:
+        return Tested(Estimate(mean, float("nan"), float("nan"), games), math.nan, math.nan,
+                      "one game", games)
+    fit = sm.OLS(y, np.ones_like(y)).fit(cov_type="cluster", cov_kwds={"groups": groups_id})
+    se = float(fit.bse[0])
+    df = games - 1
+    ci = _bootstrap_ci(arrs, bounds) if bounds else None
+    if ci is None:
+        q = float(sps.t.ppf(0.975, df))
+        ci = (mean - q * se, mean + q * se)
+    est = Estimate(mean, ci[0], ci[1], games, se)
+    gl, ll = _one_sided(mean, se, df, low)
+    gh, lh = _one_sided(mean, se, df, high)
+    ph, pc = _combine(gl, lh, ll, gh, low, high)
+    return Tested(est, ph, pc, "game-clustered mean", games)
+
+
+def games_to_settle(est: Estimate, games: int, low: float, high: float, m: int,
+                    alpha: float = 0.05) -> int | None:
+    """About how many games would settle an inconclusive claim if our estimate and its
+    spread per game stayed as they are (Holm's strictest step, α/m, one-sided z).
+
+    Hand-written: no library projects the sample size of an interval-hypothesis test from
+    a clustered standard error."""
+    if not (games and math.isfinite(est.se) and est.se > 0):
+        return None
+    v = est.value
+    gap = min(v - low, high - v) if low <= v <= high else max(low - v, v - high)
+    if gap <= 0:
+        return None
+    z = float(sps.norm.ppf(1 - alpha / max(1, m)))
+    # The projection uses z; at few games the t (and Holm's later steps) still leave it
+    # open, so it never says fewer games than we already have.
+    return max(games + 1, int(math.ceil(games * (z * est.se / gap) ** 2)))

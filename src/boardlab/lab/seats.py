@@ -1,0 +1,94 @@
+"""Seat fairness in every report: a chi-square over who won, and a logistic regression of
+winning on seat, role and bot together, with errors clustered by game (statsmodels)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from boardlab.lab.spec import LabSpec, Row
+
+
+def seat_table(rows: list[Row], lab: LabSpec | None = None):
+    """One row per seat (pandas): game, players, seat, bot, role, win (any share), share."""
+    import pandas as pd
+
+    lab = lab or LabSpec()
+    recs = []
+    for r in rows:
+        k = len(r["winners"]) or 1
+        for s in range(r["players"]):
+            won = s in r["winners"]
+            recs.append({"game": f"{r.get('variant', 0)}:{r['index']}", "players": r["players"],
+                         "seat": s, "bot": r["bots"][s], "role": lab.role_of(r, s),
+                         "win": float(won), "share": (1.0 / k) if won else 0.0,
+                         "score": float(r["scores"][s])})
+    return pd.DataFrame(recs)
+
+
+def seat_fairness(rows: list[Row]) -> list[dict[str, Any]]:
+    """Per player count: wins per seat (k-way shares 1/k) against an even split, by
+    Pearson's chi-square (SciPy). Each game gives one win to share, so the winning seat is
+    one multinomial draw per game: the test's independence assumption holds across games."""
+    from scipy.stats import chisquare
+
+    out = []
+    for p in sorted({r["players"] for r in rows}):
+        prow = [r for r in rows if r["players"] == p and r["winners"]]
+        if len(prow) < 2 or p < 2:
+            continue
+        obs = [0.0] * p
+        for r in prow:
+            for s in r["winners"]:
+                obs[s] += 1.0 / len(r["winners"])
+        exp = [len(prow) / p] * p
+        res = chisquare(obs, exp)
+        out.append({"players": p, "games": len(prow), "wins": obs,
+                    "chi2": float(res.statistic), "df": p - 1, "p_value": float(res.pvalue)})
+    return out
+
+
+def win_regression(rows: list[Row], lab: LabSpec | None = None) -> dict[str, Any]:
+    """Logit of winning (any share) on seat, role and bot, game-clustered errors. Terms
+    with one level are left out; a model that cannot be fitted says why."""
+    import numpy as np
+    import statsmodels.formula.api as smf
+
+    df = seat_table(rows, lab)
+    if df.empty:
+        return {"error": "no games"}
+    terms = []
+    for col in ("seat", "role", "bot"):
+        if df[col].nunique(dropna=True) > 1 and df[col].notna().all():
+            terms.append(f"C({col})")
+    if len(df["players"].unique()) > 1:
+        terms.append("C(players)")
+    if not terms:
+        return {"error": "seat, role and bot never vary: nothing to regress on"}
+    if df["win"].nunique() < 2:
+        return {"error": "every seat won, or none did"}
+    formula = "win ~ " + " + ".join(terms)
+    groups = df["game"].astype("category").cat.codes
+    try:
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            res = smf.logit(formula, df).fit(disp=False, cov_type="cluster",
+                                             cov_kwds={"groups": groups}, maxiter=200)
+            wald = res.wald_test_terms(skip_single=False, scalar=True)
+    except Exception as exc:  # perfect separation, a singular design: say so, do not crash
+        return {"error": f"could not fit {formula}: {exc}", "formula": formula}
+    coefs = []
+    for name in res.params.index:
+        b, se, p = float(res.params[name]), float(res.bse[name]), float(res.pvalues[name])
+        coefs.append({"term": name, "odds_ratio": math.exp(b) if abs(b) < 700 else float("inf"),
+                      "coef": b, "se": se, "p_value": p})
+    table = wald.table
+    tests = [{"term": str(t), "chi2": float(table.loc[t, "statistic"]),
+              "df": int(table.loc[t, "df_constraint"]), "p_value": float(table.loc[t, "pvalue"])}
+             for t in table.index if t != "Intercept"]
+    return {"formula": formula, "n_seats": int(len(df)), "games": int(groups.nunique()),
+            "coefficients": coefs, "terms": tests,
+            "converged": bool(res.mle_retvals.get("converged", True)),
+            "clusters": int(np.unique(groups).size)}
