@@ -85,7 +85,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
               overrides: Mapping[str, Any] | None = None) -> BurgleState:
         ov = dict(overrides or {})
         unknown = set(ov) - {"tiles", "walls", "characters", "patrol", "events", "tools",
-                             "loot", "stealth", "entrance", "guard_die", "offers"}
+                             "loot", "stealth", "entrance", "guard_die", "offers",
+                             "revealed", "safe_open", "hands", "positions", "hacks"}
         if unknown:
             raise ConfigError(f"unknown burgle setup keys: {', '.join(sorted(unknown))}")
         rng = random.Random(seed)
@@ -161,9 +162,29 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             for i, (name, side) in enumerate(ov["characters"]):
                 self._take_character(s, i, name, side)
             s.phase = "entrance"
+        for name in ov.get("revealed", []):
+            self._reveal(s, parse_pos(name))
+        if "safe_open" in ov:
+            s.safe_open = [bool(x) for x in ov["safe_open"]]
+        if "hacks" in ov:
+            s.hacks.update({k: int(v) for k, v in ov["hacks"].items()})
+        for i, hand in enumerate(ov.get("hands", [])):  # [{"tools": [...], "loot": [...]}]
+            for tool in hand.get("tools", []):
+                s.tool_deck.remove(tool)
+                s.players[i]["tools"].append(tool)
+            for loot in hand.get("loot", []):
+                s.loot_deck.remove(loot)
+                s.players[i]["loot"].append(loot)
         if s.phase == "entrance":
             self._guard_appear(s, 0)
             if "entrance" in ov:
+                for i, name in enumerate(ov.get("positions", [])):
+                    if name:  # already inside (scenarios): the floor's guard is there too
+                        q = parse_pos(name)
+                        self._reveal(s, q)
+                        s.players[i]["pos"] = q
+                        if q // CELLS:
+                            self._guard_appear(s, q // CELLS)
                 self._choose_entrance(s, parse_pos(ov["entrance"]))
         return s
 

@@ -1,0 +1,269 @@
+"""Writes the rule scenarios of scenarios/burgle/ (run: python tests/burgle/make_scenarios.py).
+
+Every expectation below is worked out by hand from the rulebook and the supplement; the
+boards are built from a base layout with a few tiles swapped in, so each file lists all 48.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import yaml
+
+OUT = pathlib.Path(__file__).resolve().parents[2] / "scenarios" / "burgle"
+CELLS = [f"{c}{r}" for r in range(1, 5) for c in "ABCD"]
+# Base floors (A1 B1 C1 D1 A2 ... D4): floor 1 holds only tiles without an entering rule.
+BASE = [
+    ["duct:5", "duct:6", "secret_door:1", "secret_door:2", "computer_fingerprint:4",
+     "computer_laser:5", "computer_motion:6", "lavatory:5", "atrium:3", "atrium:4", "lab:3",
+     "lab:4", "walkway:1", "walkway:2", "stairs:4", "safe:0"],
+    ["walkway:3", "camera:1", "camera:2", "camera:3", "camera:6", "laser:1", "laser:2",
+     "laser:3", "motion:1", "motion:2", "motion:3", "detector:4", "detector:5", "detector:6",
+     "stairs:5", "safe:0"],
+    ["fingerprint:4", "fingerprint:5", "fingerprint:6", "thermo:1", "thermo:2", "thermo:3",
+     "keypad:4", "keypad:5", "keypad:6", "deadbolt:1", "deadbolt:2", "deadbolt:3", "foyer:1",
+     "foyer:2", "stairs:6", "safe:0"],
+]
+DEFAULT_WALLS = [
+    [["A1", "B1"], ["C1", "C2"], ["C2", "D2"], ["A2", "A3"], ["B2", "B3"], ["D3", "D4"],
+     ["A4", "B4"], ["B4", "C4"]],
+    [["A1", "B1"], ["B1", "C1"], ["C1", "D1"], ["B2", "B3"], ["C2", "C3"], ["A4", "B4"],
+     ["B4", "C4"], ["C4", "D4"]],
+    [["C1", "C2"], ["A2", "B2"], ["C2", "D2"], ["A2", "A3"], ["C2", "C3"], ["A3", "B3"],
+     ["B3", "C3"], ["C4", "D4"]],
+]
+OPEN1 = [[], DEFAULT_WALLS[1], DEFAULT_WALLS[2]]
+OPEN12 = [[], [], DEFAULT_WALLS[2]]
+
+
+def board(**placed: str) -> list[list[str]]:
+    """The base layout with tiles swapped in: ``board(f1B1="laser:1")``."""
+    flat = [t for floor in BASE for t in floor]
+    for key, tile in placed.items():
+        f, cell = int(key[1]) - 1, key[2:]
+        i = f * 16 + CELLS.index(cell)
+        j = flat.index(tile)
+        flat[i], flat[j] = flat[j], flat[i]
+    return [flat[16 * f:16 * f + 16] for f in range(3)]
+
+
+def act(seat: int, action: dict, expect: dict | None = None) -> dict:
+    step: dict = {"seat": seat, "action": action}
+    if expect:
+        step["expect"] = expect
+    return step
+
+
+def err(seat: int, action: dict, msg: str) -> dict:
+    return {"seat": seat, "action": action, "error": msg}
+
+
+def move(to: str) -> dict:
+    return {"type": "move", "to": to}
+
+
+def peek(at: str) -> dict:
+    return {"type": "peek", "at": at}
+
+
+END = {"type": "end"}
+
+
+def write(name: str, title: str, source: str, setup: dict, steps: list, *,
+          players: int = 1, expect: dict | None = None, notes: str | None = None,
+          config: dict | None = None) -> None:
+    setup = {"characters": [["hawk", "basic"]] * players, "tiles": board(), **setup}
+    doc: dict = {"game": "burgle", "title": title, "source": source}
+    if notes:
+        doc["notes"] = notes
+    doc.update({"config": {"players": players, **(config or {})}, "seed": 1, "setup": setup,
+                "steps": steps})
+    if expect:
+        doc["expect"] = expect
+    OUT.mkdir(parents=True, exist_ok=True)
+    with open(OUT / f"{name}.yaml", "w") as fh:
+        yaml.safe_dump(doc, fh, allow_unicode=True, sort_keys=False, default_flow_style=None,
+                       width=110)
+
+
+def main() -> None:
+    write("guard_default_walls", "A guard walks round the default floor-1 walls",
+          "zh 移动守卫; supplement default walls, guard speed 2 on floor 1",
+          {"walls": DEFAULT_WALLS, "patrol": [["D3", "A1", "D4"]], "entrance": "1D1",
+           "events": ["lampshade", "espresso"]},
+          [{"note": "D3 to A1 behind the walls: the only shortest way is C3 C2 B2 A2 A1"},
+           act(0, END, {"guards": ["1C2", None, None], "stealth": [4], "dests": ["1A1", None, None]}),
+           act(0, END, {"guards": ["1A1", None, None], "dests": ["1D4", None, None]})])
+    write("guard_clockwise_d3_a1", "The rulebook's example: D3 to A1 is W W W N N",
+          "zh 守卫会选择更加顺时针的路径; supplement Guards",
+          {"walls": OPEN1, "patrol": [["D3", "A1", "D4"]], "entrance": "1D1",
+           "events": ["lampshade", "daydreaming", "espresso"]},
+          [act(0, END, {"guards": ["1B3", None, None]}),
+           act(0, END, {"guards": ["1A3", None, None]}),
+           {"note": "3 moves: A2, A1 (arrives, next card D4), then right first toward D4: B1"},
+           act(0, END, {"guards": ["1B1", None, None], "dests": ["1D4", None, None]})])
+    write("guard_clockwise_b3_c4", "The rulebook's example: B3 to C4 is E S",
+          "zh 守卫会选择更加顺时针的路径", {"walls": OPEN1, "patrol": [["B3", "C4", "A1"]],
+                                     "guard_die": [1, 3, 4], "entrance": "1A1",
+                                     "events": ["lampshade"]},
+          [act(0, END, {"guards": ["1C3", None, None], "dests": ["1C4", None, None]})])
+    write("alarm_pulls_guard", "An alarm becomes the destination; speed = die + alarms",
+          "zh 警报; supplement Fingerprint",
+          {"tiles": board(f1B1="fingerprint:4"), "walls": OPEN1,
+           "patrol": [["D4", "D1", "A4"]], "entrance": "1A1"},
+          [act(0, move("1B1"), {"alarms": ["1B1"], "dests": ["1B1", None, None]}),
+           act(0, peek("1C1")), act(0, peek("1B2")),
+           {"note": "no event (3 actions); the guard moves 2 + 1 alarm = 3: C4 B4 B3"},
+           act(0, END, {"guards": ["1B3", None, None], "alarms": ["1B1"]}),
+           act(0, move("1C1")), act(0, peek("1D1")), act(0, peek("1C2")),
+           {"note": "3 moves: B2, B1 (alarm off, next card A4), then down first: B2"},
+           act(0, END, {"guards": ["1B2", None, None], "dests": ["1A4", None, None],
+                        "alarms": [], "stealth": [3]})])
+    write("safe_over_turns", "A safe: dice over two turns, a roll, the Stethoscope, the prizes",
+          "zh 解锁; supplement Safes, Stethoscope",
+          {"tiles": board(f1A1="safe:0", f1B1="secret_door:1", f1C1="camera:1", f1D1="laser:1",
+                          f1A2="walkway:1", f1A3="motion:1", f1A4="thermo:1"),
+           "revealed": ["1B1", "1C1", "1D1", "1A2", "1A3", "1A4"], "walls": OPEN1,
+           "hands": [{"tools": ["stethoscope"]}], "tools": ["rollerskates"], "loot": ["mirror"],
+           "patrol": [["D4", "D3", "D4", "D3", "D4", "D3"]], "entrance": "1A1",
+           "events": ["lampshade"]},
+          [err(0, {"type": "roll", "at": "1A1"}, "not possible"),
+           act(0, {"type": "add_die", "at": "1A1"}, {"used": 2, "safe_dice": [1, 0, 0]}),
+           act(0, {"type": "add_die", "at": "1A1"}, {"used": 4, "safe_dice": [2, 0, 0]}),
+           err(0, {"type": "add_die", "at": "1A1"}, "not possible"),
+           act(0, END),
+           act(0, {"type": "roll", "at": "1A1"}),
+           {"note": "every combination number is 1: setting a die to 1 cracks all six"},
+           act(0, {"type": "tool", "tool": "stethoscope", "face": 1},
+               {"safe_open": [True, False, False], "guard_die": [3, 3, 4],
+                "cracked": ["1B1", "1C1", "1D1", "1A2", "1A3", "1A4"],
+                "tools": [["rollerskates"]], "loot": [["mirror"]]})])
+    write("walkway_fall", "Revealing a walkway by moving onto it: fall one floor",
+          "supplement Walkway; zh 楼梯",
+          {"tiles": board(f1A1="stairs:4", f2A1="secret_door:1", f2B1="walkway:3"),
+           "walls": OPEN12, "patrol": [["D4", "D3", "D4", "D3"], ["D4", "D3"]],
+           "entrance": "1A1", "events": ["lampshade"]},
+          [act(0, move("2A1"), {"positions": ["2A1"], "guards": ["1D4", "2D4", None]}),
+           act(0, move("2B1"), {"positions": ["1B1"]}),
+           act(0, END, {"positions": ["1B1"], "stealth": [4], "guards": ["1D4", "2D4", None]})],
+          notes="the fall is not entering 1B1; the floor-1 guard moves after the turn")
+    write("escape_roof", "Every safe open: the top stairs lead to the roof; the team wins",
+          "zh 游戏结束; supplement Stealth, losing, winning",
+          {"characters": [["hawk", "basic"], ["hacker", "basic"]], "safe_open": [True, True, True],
+           "positions": ["3C4", "3C4"], "walls": OPEN12,
+           "patrol": [["D4", "D3"], ["D4", "D3"], ["A1", "B1"]], "entrance": "1A1"},
+          [act(0, move("roof"), {"positions": ["roof", "3C4"], "seat": 1,
+                                 "guards": ["1D4", None, "3A1"]}),
+           err(0, END, "nothing to decide"),
+           act(1, move("roof"))], players=2,
+          expect={"over": True, "winners": [0, 1], "won": True})
+    write("caught", "Caught with no stealth left: the whole team loses",
+          "zh 游戏结束", {"stealth": [0], "walls": OPEN1, "patrol": [["D3", "A1"]],
+                       "entrance": "1B3", "events": ["espresso"]},
+          [act(0, END)], expect={"over": True, "winners": [], "won": False,
+                                 "result.summary.loss.by": "the guard",
+                                 "result.summary.loss.floor": 1})
+    write("refusals", "Refused moves: walls, the roof too early, out of turn, junk",
+          "zh 移动; protocol",
+          {"characters": [["hawk", "basic"], ["rook", "basic"]], "walls": DEFAULT_WALLS,
+           "patrol": [["D4", "D3"]], "entrance": "1A1"},
+          [err(0, move("1B1"), "not a legal"),
+           err(0, move("roof"), "not a legal"),
+           err(0, {"type": "add_die", "at": "1A1"}, "not possible"),
+           err(1, END, "nothing to decide"),
+           err(0, {"type": "fly"}, "not possible"),
+           act(0, move("1A2"), {"positions": ["1A2", None], "used": 1})], players=2)
+    write("laser", "Laser: 2 actions to enter, or its alarm with only 1 left",
+          "supplement Laser", {"tiles": board(f1B1="laser:1", f1C1="laser:2"), "walls": OPEN1,
+                               "patrol": [["D4", "D3"]], "entrance": "1A1",
+                               "revealed": ["1B1", "1C1"]},
+          [act(0, move("1B1"), {"used": 2, "alarms": []}),
+           act(0, peek("1B2"), {"used": 3}),
+           act(0, move("1C1"), {"used": 4, "alarms": ["1C1"]})])
+    write("deadbolt", "Deadbolt: 3 actions when nobody is on it, else you stay",
+          "supplement Deadbolt", {"tiles": board(f1B2="deadbolt:1"),
+                                  "walls": OPEN1, "patrol": [["D4", "D3"]], "entrance": "1A1"},
+          [act(0, peek("1A2"), {"used": 1}),
+           act(0, move("1A2"), {"used": 2}),
+           act(0, {"type": "hack"}, {"used": 3}),
+           {"note": "1 action left: the attempt costs it and you stay on A2"},
+           act(0, move("1B2"), {"used": 4, "positions": ["1A2"], "revealed": ["1A1", "1A2", "1B2"]}),
+           act(0, END), act(0, move("1B2"), {"used": 3, "positions": ["1B2"]})])
+    write("motion", "Motion: entering and leaving in one turn sets off its alarm",
+          "supplement Motion", {"tiles": board(f1B1="motion:1"), "walls": OPEN1,
+                                "patrol": [["D4", "D3"]], "entrance": "1A1"},
+          [act(0, move("1B1"), {"alarms": []}),
+           act(0, move("1C1"), {"alarms": ["1B1"]})])
+    write("foyer", "Foyer: a guard next to it sees you", "supplement Foyer",
+          {"tiles": board(f1B2="foyer:1"), "walls": OPEN1, "patrol": [["C2", "C3"]],
+           "entrance": "1A2"},
+          [act(0, move("1B2"), {"stealth": [2]})])
+    write("camera", "Camera: a guard on a revealed camera sees a player on another",
+          "supplement Camera", {"tiles": board(f1B1="camera:1", f1C3="camera:2"),
+                                "walls": OPEN1, "patrol": [["C3", "D4"]], "entrance": "1A1",
+                                "revealed": ["1C3"]},
+          [act(0, move("1B1"), {"alarms": ["1B1"], "stealth": [3],
+                                "dests": ["1B1", None, None]})])
+    write("detector", "Detector: entering with a tool sets it off", "supplement Detector",
+          {"tiles": board(f1B1="detector:4", f1A2="detector:5"), "walls": OPEN1,
+           "patrol": [["D4", "D3"]], "entrance": "1A1", "hands": [{"tools": ["rollerskates"]}]},
+          [act(0, move("1B1"), {"alarms": ["1B1"]}),
+           act(0, {"type": "drop", "item": "rollerskates"}, {"items": {"1B1": ["rollerskates"]}}),
+           act(0, move("1A1")), act(0, move("1A2"), {"alarms": ["1B1"]})])
+    write("thermo", "Thermo: ending the actions there sets it off", "supplement Thermo",
+          {"tiles": board(f1B1="thermo:1"), "walls": OPEN1, "patrol": [["D4", "D3"]],
+           "entrance": "1A1", "events": ["lampshade"]},
+          [act(0, move("1B1"), {"alarms": []}),
+           act(0, END, {"alarms": ["1B1"]})])
+    write("computer_hack", "Computer room: hack tokens cancel that kind of alarm",
+          "zh 破解", {"tiles": board(f1A1="computer_fingerprint:4", f1B1="fingerprint:4"),
+                    "walls": OPEN1, "patrol": [["D4", "D3"]], "entrance": "1A1"},
+          [act(0, {"type": "hack"}), act(0, {"type": "hack"}, {"hacks": {"fingerprint": 2,
+                                                                         "laser": 0, "motion": 0}}),
+           act(0, move("1B1"), {"alarms": [], "hacks": {"fingerprint": 1, "laser": 0,
+                                                        "motion": 0}})])
+    write("secret_door", "Secret door: entered through a wall, one way", "supplement Secret Door",
+          {"tiles": board(f1B1="secret_door:1"), "walls": DEFAULT_WALLS,
+           "patrol": [["D4", "D3"]], "entrance": "1A1", "revealed": ["1B1"]},
+          [act(0, move("1B1"), {"positions": ["1B1"]}),
+           err(0, move("1A1"), "not a legal")])
+    write("stairs_peek_and_climb", "Stairs: peek upstairs, go up; the new floor's guard appears",
+          "zh 窥视, 楼梯; supplement Guards",
+          {"tiles": board(f1A1="stairs:4", f2A1="camera:1"), "walls": OPEN12,
+           "patrol": [["D4", "D3"], ["C3", "C4"]], "entrance": "1A1"},
+          [act(0, peek("2A1"), {"revealed": ["1A1", "2A1"], "guards": ["1D4", None, None]}),
+           act(0, move("2A1"), {"positions": ["2A1"], "guards": ["1D4", "2C3", None],
+                                "dests": ["1D3", "2C4", None]})])
+    write("lavatory", "Lavatory: its stealth tokens are spent before yours",
+          "supplement Lavatory", {"tiles": board(f1B3="lavatory:5"), "walls": OPEN1,
+                                  "patrol": [["D3", "A3"]], "entrance": "1B3",
+                                  "events": ["lampshade"]},
+          [act(0, END, {"lavatory": {"1B3": 2}, "stealth": [4]})],
+          notes="the guard walks D3 to A3 (speed 2): C3, then B3 onto the player; "
+                "a Lavatory token is spent instead of the player's stealth")
+    write("event_crash", "Crash!: the guard heads for your tile", "supplement Events",
+          {"walls": OPEN1, "patrol": [["D4", "D3"]], "entrance": "1A1", "events": ["crash"]},
+          [act(0, END, {"dests": ["1A1", None, None], "guards": ["1B4", None, None]})],
+          notes="D4 to A1 is up-left: left first; 2 moves C4, B4")
+    write("event_where_is_he", "Where Is He?: the guard jumps to his destination",
+          "supplement Events", {"walls": OPEN1, "patrol": [["D4", "D1", "A4"]],
+                                "entrance": "1A1", "events": ["where_is_he"]},
+          [act(0, END, {"guards": ["1D3", None, None], "dests": ["1A4", None, None]})],
+          notes="he jumps to D1, draws A4, then walks 2; down-left goes down first: D2, D3")
+    write("hacker_basic", "Hacker: no Fingerprint alarm for him", "supplement Characters",
+          {"characters": [["hacker", "basic"]], "tiles": board(f1B1="fingerprint:4"),
+           "walls": OPEN1, "patrol": [["D4", "D3"]], "entrance": "1A1"},
+          [act(0, move("1B1"), {"alarms": []})])
+    write("juicer_basic", "Juicer: a free alarm next door pulls the guard",
+          "supplement Characters", {"characters": [["juicer", "basic"]], "walls": OPEN1,
+                                    "patrol": [["D4", "D3"]], "entrance": "1A1"},
+          [act(0, {"type": "ability", "name": "alarm", "at": "1B1"},
+               {"alarms": ["1B1"], "used": 0, "dests": ["1B1", None, None]})])
+    write("rollerskates", "Rollerskates: +2 actions this turn", "supplement Tools",
+          {"walls": OPEN1, "patrol": [["D4", "D3"]], "entrance": "1A1",
+           "hands": [{"tools": ["rollerskates"]}]},
+          [act(0, {"type": "tool", "tool": "rollerskates"}, {"max_actions": 6, "tools": [[]]})])
+
+
+if __name__ == "__main__":
+    main()
