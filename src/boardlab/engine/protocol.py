@@ -393,6 +393,12 @@ class Game(ABC, Generic[C, S]):
         """A short label for a button or a prompt."""
         return canonical(action)
 
+    def action_space(self, config: C) -> list[Action] | None:
+        """Every action that can ever be legal under ``config``, in a fixed order, or
+        ``None`` (the default): the game does not enumerate them. ``boardlab.rl`` gives each
+        declared action a fixed index; otherwise it learns the actions by probing."""
+        return None
+
     def visible_log(self, state: S, seat: int | None) -> list[dict[str, Any]]:
         """The events ``seat`` may see, as JSON. Inside :func:`log_feed` for this state and
         seat, the incrementally kept copy (equal, without converting the whole log)."""

@@ -1,0 +1,235 @@
+"""Fixed-size encodings of a game's actions and views, shared by PettingZoo and OpenSpiel.
+
+RL libraries want a fixed discrete action space and a fixed-size observation per game and
+config. boardlab games speak JSON (legal actions are JSON objects, a view is a JSON tree), so
+this module builds, once per (game, config), a :class:`Codec` that maps between the two.
+
+Actions
+-------
+The space has ``len(table) + overflow + 1`` indices:
+
+* ``table``: actions with a fixed meaning. If the game declares
+  ``Game.action_space(config)`` (every action that can ever be legal), the table is that list,
+  in the game's order, and ``overflow`` is 0: a legal action missing from it is a bug in the
+  game and raises. Otherwise the table is every distinct legal action (canonical JSON, sorted)
+  met while probing ``PROBE_GAMES`` seeded random games of this config.
+* ``overflow`` slots (probed games only): a legal action the probe never met still gets an
+  index: the legal actions outside the table, in canonical order, fill these slots in turn.
+  There are twice as many slots as the most legal actions the probe saw in one state, so
+  every legal action is always choosable; only a slot's meaning varies with the state.
+* the last index, ``noop``: "nothing to decide". A seat that is not asked (a Parallel step, an
+  OpenSpiel simultaneous node) may only send it; it is ignored.
+
+The probe is deterministic (fixed seeds, its own generator), so a config always gets the same
+space, in every process.
+
+Observations
+------------
+A seat's ``view`` (never the state) is flattened into named features: numbers and booleans by
+their JSON path (``.seats[2].score``), strings as indicators (``.phase=respond``); ``None``
+and absent values give 0. The log (``log``/``visible_log``) and bilingual texts (``{"zh",
+"en"}``) are left out: they retell in words what the rest of the view holds, and the log grows
+without bound. The feature list is the sorted union of the features of every seat's view at
+every step of the probe games; a feature the probe never met is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from boardlab.engine.protocol import Action, Game, GameConfig, GameState, canonical
+from boardlab.engine.rng import derive_seed
+
+PROBE_GAMES = 8
+"""Seeded random games played to learn a config's actions, features and game length."""
+
+PROBE_SEED = 20261202
+PROBE_MAX_STEPS = 20_000
+DROPPED_KEYS = frozenset({"log", "visible_log"})
+_TEXT_KEYS = {"zh", "en"}
+
+
+def flatten_view(view: Any) -> list[tuple[str, float]]:
+    """The named numeric features of a JSON view (see the module docstring)."""
+    out: list[tuple[str, float]] = []
+    # An explicit stack instead of recursion: this runs for every seat at every step.
+    stack: list[tuple[str, Any]] = [("", view)]
+    pop, push, add = stack.pop, stack.append, out.append
+    while stack:
+        path, value = pop()
+        kind = type(value)
+        if kind is dict:
+            for key, item in value.items():
+                if key in DROPPED_KEYS or (type(item) is dict and item.keys() == _TEXT_KEYS):
+                    continue
+                push((f"{path}.{key}", item))
+        elif kind is list or kind is tuple:
+            for i, item in enumerate(value):
+                push((f"{path}[{i}]", item))
+        elif kind is str:
+            add((f"{path}={value}", 1.0))
+        elif kind is bool or kind is int or kind is float:
+            add((path, float(value)))
+        elif isinstance(value, dict | list | tuple | str | int | float):  # subclasses
+            push((path, _plain(value)))
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, bool):
+        return bool(value)
+    for kind in (dict, list, tuple, str, int, float):
+        if isinstance(value, kind):
+            return kind(value)
+    return value
+
+
+@dataclass(frozen=True)
+class Codec:
+    """The fixed action and observation encoding of one game and config."""
+
+    game_id: str
+    config: GameConfig
+    table: tuple[str, ...]
+    """Canonical JSON of the actions with a fixed index."""
+    overflow: int
+    features: tuple[str, ...]
+    declared: bool
+    simultaneous: bool
+    """Whether the probe met a decision point with several seats at once."""
+    max_steps: int
+    """The longest probe game, in single-seat actions."""
+    _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _feature_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._index.update({key: i for i, key in enumerate(self.table)})
+        self._feature_index.update({key: i for i, key in enumerate(self.features)})
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.table) + self.overflow + 1
+
+    @property
+    def noop(self) -> int:
+        """The index a seat that is not asked sends."""
+        return len(self.table) + self.overflow
+
+    @property
+    def obs_size(self) -> int:
+        return len(self.features)
+
+    # ---- actions ----------------------------------------------------------------------
+
+    def legal_indices(self, legal: list[Action]) -> dict[int, Action]:
+        """Index -> action for a seat's legal actions, ascending by index."""
+        out: dict[int, Action] = {}
+        extra: list[tuple[str, Action]] = []
+        for action in legal:
+            key = canonical(action)
+            i = self._index.get(key)
+            if i is None:
+                extra.append((key, action))
+            else:
+                out[i] = action
+        if extra:
+            if self.declared:
+                raise ValueError(
+                    f"{self.game_id}: legal action {extra[0][0]} is not in the game's "
+                    "declared action_space(config)")
+            if len(extra) > self.overflow:
+                raise ValueError(
+                    f"{self.game_id}: {len(extra)} legal actions outside the probed table, "
+                    f"more than the {self.overflow} overflow slots")
+            for slot, (_, action) in enumerate(sorted(extra, key=lambda e: e[0])):
+                out[len(self.table) + slot] = action
+        return dict(sorted(out.items()))
+
+    def mask(self, legal: list[Action]) -> np.ndarray:
+        """The action mask (int8): 1 for each legal index, or only ``noop`` if none."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        indices = self.legal_indices(legal)
+        if indices:
+            mask[list(indices)] = 1
+        else:
+            mask[self.noop] = 1
+        return mask
+
+    # ---- observations -----------------------------------------------------------------
+
+    def observe(self, view: Mapping[str, Any]) -> np.ndarray:
+        vec = np.zeros(self.obs_size, dtype=np.float32)
+        for key, value in flatten_view(view):
+            i = self._feature_index.get(key)
+            if i is not None:
+                vec[i] = value
+        return vec
+
+
+def win_shares(game: Game, state: GameState) -> list[float]:
+    """Each seat's share of the win (1/k for each of k winners, 0 otherwise): the figure the
+    lab reports, so agents and the lab agree on what winning means."""
+    result = game.result(state)
+    n = game.players(state)
+    k = len(result.winners)
+    return [1.0 / k if s in result.winners else 0.0 for s in range(n)]
+
+
+@cache
+def _codec(game: Game, config_json: str) -> Codec:
+    config = game.make_config(json.loads(config_json))
+    declared = game.action_space(config)
+    seen: set[str] = set()
+    features: set[str] = set()
+    most_legal, max_steps, simultaneous = 0, 0, False
+    for i in range(PROBE_GAMES):
+        seed = derive_seed(PROBE_SEED, game.id, i)
+        rng = random.Random(seed)
+        state = game.setup(config, seed)
+        n = game.players(state)
+        steps = 0
+        while True:
+            seats = game.to_move(state)
+            simultaneous = simultaneous or len(seats) > 1
+            seat = seats[rng.randrange(len(seats))] if seats else None
+            if seat is not None:
+                legal = game.legal_actions(state, seat)
+                most_legal = max(most_legal, len(legal))
+                seen.update(canonical(a) for a in legal)
+            # The acting seat's view every step, everyone's every few steps and at the end:
+            # a view costs as much as the log it carries, and the rest changes slowly.
+            watch = range(n) if seat is None or steps % 8 == 0 else (seat,)
+            for s in watch:
+                features.update(key for key, _ in flatten_view(game.view(state, s)))
+            if seat is None:
+                break
+            game.apply_in_place(state, seat, rng.choice(legal), check=False)
+            steps += 1
+            if steps > PROBE_MAX_STEPS:
+                raise RuntimeError(f"{game.id}: a random game did not end in "
+                                   f"{PROBE_MAX_STEPS} steps")
+        max_steps = max(max_steps, steps)
+    if declared is not None:
+        table = tuple(canonical(a) for a in declared)
+        if len(set(table)) != len(table):
+            raise ValueError(f"{game.id}: action_space(config) lists an action twice")
+        overflow = 0
+    else:
+        table = tuple(sorted(seen))
+        overflow = 2 * most_legal
+    return Codec(game_id=game.id, config=config, table=table, overflow=overflow,
+                 features=tuple(sorted(features)), declared=declared is not None,
+                 simultaneous=simultaneous, max_steps=max_steps)
+
+
+def codec_for(game: Game, config: Mapping[str, Any] | GameConfig | None = None) -> Codec:
+    """The (cached) encoding of ``game`` with ``config``."""
+    cfg = game.make_config(config)
+    return _codec(game, canonical(cfg.model_dump()))
