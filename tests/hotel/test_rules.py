@@ -274,7 +274,7 @@ def test_sealed_choice_is_hidden_until_reveal():
 
 def test_bots_render_and_determinize():
     bots = GAME.bots()
-    assert set(bots) == {"taker", "cautious", "stayer", "risky", "informant"}
+    assert set(bots) == {"taker", "cautious", "stayer", "risky", "informant", "fitted"}
     out = play_match(GAME, {"players": 6}, 3, ([bots[n]() for n in bots] * 2)[:6])
     assert GAME.is_over(out.state)
     s = new()

@@ -38,16 +38,17 @@ CLEANUP_FEE = 3
 POINTS_PER_REP = 3
 POINTS_PER_WOUND = 2
 SAMPLES = 6  # sampled hands per rival and decision
-CHOICE_SPREAD = 0.8  # points: how far below the best a sealed choice may still be picked
+RIVAL_RISK_LOVE = 2.0
+CHOICE_SPREAD = 0.4  # points: how far below the best a sealed choice may still be picked
 
 
 def bid_at_least(value: float, b: int) -> float:
     """The chance that a rival who wants a contract worth ``value`` to it bids ``b`` or
     more: a coin of bid buys certainty, so the richer the contract the higher the bid (about
-    one coin per 2 points above a plain 6-point contract; fitted to how these bots bid)."""
+    one coin per 2 points above an 8-point contract; fitted to how these bots bid)."""
     if b <= 0:
         return 1.0
-    return 1 / (1 + math.exp(-(value - 5.5 - 2.0 * b) / 1.2))
+    return 1 / (1 + math.exp(-(value - 8.0 - 2.0 * b) / 1.5))
 
 
 def fire_of(card: str, c: dict) -> int:
@@ -145,20 +146,27 @@ class Table:
         return val
 
     def vault_race_gain(self, p: int) -> float:
-        """How much one more stay raises this seat's expected dividend."""
+        """How much one more stay raises this seat's expected dividend: the prize times the
+        rise in the chance of ending with the most stays, each rival expected to keep
+        checking in at the rate it has shown so far (public: the registry board)."""
         v = self.v
         stays = v["checkins"]
-        others = max((stays[q] for q in range(self.n) if q != p), default=0)
         inflow = 0.9 * self.n  # a night's bids and fines, roughly
         prize = min(v.get("options", {}).get("vault_cap", 15),
-                    v["vault"] + inflow * (self.nights_left - 1) + inflow * 0.5)
+                    v["vault"] + inflow * (self.nights_left - 0.5))
         after = self.nights_left - 1
+        played = max(0, v["night"] - 1)
+        mine_rate = (stays[p] + 0.6) / (played + 2)
 
-        def lead(mine: int) -> float:
-            # Chance to end with the most stays: a lead that the rivals can still catch up
-            # in the nights after tonight is worth less.
-            margin = mine - others
-            return 1 / (1 + math.exp(-(1.6 * margin - 0.6 * after * 0.5)))
+        def lead(mine: float) -> float:
+            out = 1.0
+            for q in range(self.n):
+                if q == p:
+                    continue
+                rate = (stays[q] + 0.6) / (played + 2)
+                margin = mine + mine_rate * after - (stays[q] + rate * after)
+                out *= 1 / (1 + math.exp(-1.5 * margin))
+            return out
 
         return prize * (lead(stays[p] + 1) - lead(stays[p]))
 
@@ -186,12 +194,15 @@ class Table:
             for hand in hands:
                 s = Seat(v, p, hand)
                 s.keys = 0
-                vals = [self.play_value(s, c, 1)[0] for c in walls]
+                # Rivals' styles are unknown; some chase ⚠ contracts (附录 B 高风险流), so a
+                # ⚠ contract is assumed a little more wanted than its net says.
+                vals = [self.play_value(s, c, 0)[0] + (RIVAL_RISK_LOVE if c["risk"] else 0)
+                        for c in walls]
                 opts = vals + [self.checkin_value(p)]
                 top = max(opts)
                 if top == -math.inf:
                     continue
-                w = [math.exp((x - top) / 2.0) if x > -math.inf else 0.0 for x in opts]
+                w = [math.exp((x - top) / 1.2) if x > -math.inf else 0.0 for x in opts]
                 tot = sum(w)
                 for i in range(len(walls)):
                     pick = w[i] / tot / len(hands)
@@ -365,6 +376,14 @@ class StyleBot:
             return next((a for a in ctx.legal if a["type"] == "pass"), ctx.legal[0])
         # A sealed choice everybody can predict is a choice others pile onto: pick among
         # the near-best at random, weighted by worth (a mixed strategy, 附录 A ⑤).
+        # One candidate per contract (its best bid) and the check-in, so a contract is not
+        # favoured for having more bid levels worth considering.
+        best: dict[Any, tuple[float, Action]] = {}
+        for x, a in opts:
+            k = a.get("commission", a["type"])
+            if k not in best or x > best[k][0]:
+                best[k] = (x, a)
+        opts = list(best.values())
         top = max(x for x, _ in opts)
         weights = [math.exp((x - top) / CHOICE_SPREAD) for x, _ in opts]
         choice = ctx.rng.choices([a for _, a in opts], weights=weights)[0]
@@ -492,8 +511,30 @@ class StayerBot(StyleBot):
     checkin_bias = 5.0
 
 
+ROLE_STYLE = {"wick": "taker", "winston": "stayer", "charon": "taker", "beggar": "cautious",
+              "sofia": "risky", "cassian": "risky"}
+"""附录 B 「适配搭配」: each role with a style of its 「适合流派」 column, as the worked example
+seats them (威克 接单流, 温斯顿 住客流, 丐帮王 囤币流, 索菲亚 高风险流); 卡西安 (接单 · 高风险)
+takes 高风险流 for his ⚠ passive, 查伦 (任意) the standard 接单流."""
+
+
+class FittedBot:
+    """Plays the style that fits its seat's role (``ROLE_STYLE``): the role table's
+    「适配搭配」 column."""
+
+    name = "fitted"
+
+    def __init__(self) -> None:
+        self.inner: StyleBot | None = None
+
+    def choose(self, ctx: DecisionContext) -> Action:
+        if self.inner is None:
+            self.inner = BOTS[ROLE_STYLE[ctx.view["roles"][ctx.seat]]]()
+        return self.inner.choose(ctx)
+
+
 BOTS = {"informant": InformantBot, "taker": ContractBot, "cautious": HoardBot,
-        "stayer": StayerBot, "risky": RiskBot}
+        "stayer": StayerBot, "risky": RiskBot, "fitted": FittedBot}
 STYLE_ORDER = ["taker", "risky", "cautious", "informant", "stayer"]
 """附录 B's style table order: 接单流, 高风险流, 囤币流, 情报流, 住客流."""
 STYLE_NAMES = {"taker": "接单流", "risky": "高风险流", "cautious": "囤币流",
