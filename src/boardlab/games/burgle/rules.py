@@ -336,7 +336,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                     ev += self._alarm(s, q, "camera")
         return ev
 
-    def _step_guard(self, s: BurgleState, f: int, moves: int) -> list[Event]:
+    def _step_guard(self, s: BurgleState, f: int, moves: int,
+                    walk: list[list[str]] | None = None) -> list[Event]:
+        """Walk ``moves`` steps; ``walk`` collects [from, to, destination] per step."""
         g = s.guards[f]
         ev: list[Event] = []
         raven = self._anyone(s, "raven", "basic")
@@ -345,6 +347,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 ev += self._arrive(s, f)
                 continue
             nxt = f * CELLS + path_indices(s.walls[f], g["pos"] % CELLS, g["dest"] % CELLS)[0]
+            if walk is not None:
+                walk.append([pname(g["pos"]), pname(nxt), pname(g["dest"])])
             g["pos"] = nxt
             moves -= 1
             if raven is not None and s.crow == nxt:
@@ -384,11 +388,13 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             moves = 0
             ev.append(public("crow", "乌鸦缠住了守卫，他这回合不动",
                              "the crow keeps the guard busy: he does not move"))
+        walk: list[list[str]] = []
+        steps = self._step_guard(s, f, moves, walk)
         if moves > 0:
             ev.append(public("guard_move", f"{f + 1} 楼守卫走 {moves} 步",
                              f"the floor {f + 1} guard moves {moves}", floor=f + 1,
-                             moves=moves))
-        return ev + self._step_guard(s, f, moves)
+                             moves=moves, walk=walk))
+        return ev + steps
 
     # ================================================================ alarms and stealth
 
