@@ -44,3 +44,45 @@ def test_wild_never_cleans_and_is_the_trap():
             wins[order[s]] += s in out.result.winners
     assert cleans_by_wild == 0
     assert score["wild"] == min(score.values())
+
+
+def test_default_bots_are_the_five_styles():
+    assert GAME.default_bots(5) == ["wild", "tidy", "shifter", "sniper", "steady"]
+    assert GAME.default_bots(3) == ["wild", "tidy", "shifter"]
+
+
+def test_draws_are_random_piles_after_one_of_each_chaos_pile():
+    """The book's simulator drew at random from the piles: the opening hand takes one card
+    from each chaos pile, then piles come at random (so specials are a minority)."""
+    from collections import Counter
+
+    piles = Counter()
+    opening_ok = True
+    for seed in range(3):
+        out = play_match(GAME, {"players": 4}, seed, [BOTS["steady"]() for _ in range(4)])
+        first = {s: [] for s in range(4)}
+        for seat, a in out.record.actions:
+            if a["type"] == "draw":
+                piles[a["pile"]] += 1
+                if len(first[seat]) < 3:
+                    first[seat].append(a["pile"])
+        opening_ok &= all(sorted(f) == ["bath", "kitchen", "living"] for f in first.values())
+    assert opening_ok
+    chaos = piles["living"] + piles["kitchen"] + piles["bath"]
+    assert 0.6 < chaos / sum(piles.values()) < 0.9
+
+
+def test_shifter_moves_mess_first_and_tidy_cleans_when_dirty():
+    import random
+
+    from boardlab.bots.base import DecisionContext
+
+    s = GAME.new_game({"players": 3}, 0, {
+        "hands": [["shift", "L5", "K4", "B3", "fish"], ["clean", "L5", "K4", "B3", "fish"],
+                  ["L1", "K1", "B1", "L2", "K2"]],
+        "rooms": {"living": {"lanes": [4, 5, 0], "fish": 0}}})
+    for seat, name, card in ((0, "shifter", "shift"), (1, "tidy", "clean")):
+        ctx = DecisionContext(GAME, seat, GAME.view(s, seat), GAME.legal_actions(s, seat),
+                              random.Random(0))
+        a = BOTS[name]().choose(ctx)
+        assert a["card"] == card and a["room"] == "living"

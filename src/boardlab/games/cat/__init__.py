@@ -58,6 +58,13 @@ class _Game(CatGame):
 
         return dict(BOTS)
 
+    def default_bots(self, players):
+        """附录 B's five styles (the mixed battle 「混战」), in its table's order."""
+        from boardlab.games.cat.bots import STYLES
+
+        styles = [n for n in STYLES if n != "lookahead"]
+        return [styles[i % len(styles)] for i in range(players)]
+
 
 GAME = _Game()
 

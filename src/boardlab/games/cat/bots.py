@@ -7,12 +7,26 @@ exposure it triggers, and for every other room the expected bill of being dirtie
 discounted by how early it is (risk), plus the expected second-place bonus - and keeps the
 best. The styles are that AI with other weights (Appendix B style table):
 
-* ``wild`` 狂闹流 - always the biggest card, never cleans;
-* ``tidy`` 收拾流 - cleans as soon as it is dirtiest somewhere;
-* ``shifter`` 甩锅流 - prefers moving mess;
-* ``sniper`` 狙击流 - maximises its lead over the best other seat;
-* ``steady`` 稳当流 - small cards, spread over the three rooms;
+* ``wild`` 狂闹流 「永远打最大的牌，从不收拾」 (example: 「狂闹：能出多大出多大」) - always the
+  card that brings the most fun, never a clean or a cat card (both tidy up);
+* ``tidy`` 收拾流 「自己一脏就擦」 (example: 「收拾：脏了就擦，绝不背账」) - cleans (or plays its
+  cat card) in a room the moment it is the dirtiest there or holds more than the book's
+  3-point safe line (新手策略 2);
+* ``shifter`` 甩锅流 「优先搬乱局」 - whenever it can move mess it does, the best move first;
+* ``sniper`` 狙击流 「专挑"能翻盘"的一手」 (example: 「狙击：专挑最有价值的一手」) - the play that
+  maximises its lead over the best other seat;
+* ``steady`` 稳当流 「小牌试水，分散三房」 (example: 「稳妥：小牌试水，看准了再收」) - small cards,
+  spread over the three rooms;
 * ``lookahead`` - the plain simulator AI.
+
+Role-aware play (新手策略 「三个角色怎么玩」): Cat uses its +2 early (「尽早用掉」), Sally saves
+hers for big cards (「大牌专用」), Things use theirs in a room where someone else is dirtiest,
+Conrad cleans with his only to save himself (「只在'救自己'时用」); Fish's is automatic.
+
+Draws: the book's simulator drew at random from the piles (its example: 「手牌示意，实际按牌堆
+随机抽取」), so every style draws the opening hand one card from each chaos pile (§6.1's
+suggestion) and then, like every refill, from a pile chosen at random among the non-empty
+ones - the same distribution as ``draw_mode="random"``.
 
 Bots see only ``ctx.view``, ``ctx.legal`` and ``ctx.rng``.
 """
@@ -36,6 +50,7 @@ class Weights:
     bonus: float = 0.8  # weight of the expected second-place bonus
     near: float = 0.25  # risk of being close behind the dirtiest
     role_cost: float = 0.5  # a role use spent now is not available later
+    dirty_line: int = 3  # tidy: cleans above this much own mess in a room (新手策略 2)
     shift: float = 0.0  # bias for shift plays
     small: float = 0.0  # penalty per chaos point above 2
     spread: float = 0.0  # penalty for adding to a room where one already has mess
@@ -43,6 +58,7 @@ class Weights:
     never_clean: bool = False
     biggest: bool = False
     clean_when_dirty: bool = False
+    shift_first: bool = False
 
 
 def apply_play(view: dict[str, Any], seat: int, a: Action) -> tuple[dict, int]:
@@ -115,19 +131,31 @@ class LookaheadBot:
 
     # -- draws --
     def draw(self, ctx: DecisionContext) -> Action:
-        view, seat = ctx.view, ctx.seat
-        hand = view["hand"] or []
+        """As the book's simulator: random piles (the opening hand first takes one card from
+        each chaos pile not yet drawn from, §6.1's suggestion)."""
+        view = ctx.view
         piles = [a["pile"] for a in ctx.legal]
-        specials = sum(1 for c in hand if not data.is_chaos(c))
-        want_special = specials < 2
-        if want_special and "special" in piles:
-            return {"type": "draw", "pile": "special"}
-        rooms = [p for p in piles if p != "special"] or piles
-        # the chaos pile of the room where one is least exposed to the bill
-        lane = {r: view["rooms"][r]["lanes"][seat] if r in view["rooms"] else 0 for r in rooms}
-        low = min(lane.values())
-        best = [r for r in rooms if lane[r] == low]
-        return {"type": "draw", "pile": ctx.rng.choice(best)}
+        if view["station"] == 1 and view.get("phase") == "draw":  # the opening hand
+            hand = view["hand"] or []
+            have = {data.pile_of(c) for c in hand}
+            first = [p for p in data.ROOMS if p in piles and p not in have]
+            if first and len(hand) < 3:
+                return {"type": "draw", "pile": first[0]}
+        return {"type": "draw", "pile": ctx.rng.choice(piles)}
+
+    def role_ok(self, view: dict[str, Any], seat: int, a: Action) -> bool:
+        """The book's advice for each role (新手策略 「三个角色怎么玩」)."""
+        if not a.get("role"):
+            return True
+        role, card = view["roles"][seat], a.get("card", "")
+        if role == "sally":
+            return data.is_chaos(card) and data.chaos_value(card) >= 4
+        if role == "things":
+            dirtiest = ranks(view["rooms"][a["room"]]["lanes"])[0]
+            return bool(dirtiest) and seat not in dirtiest
+        if role == "konrad":
+            return seat in ranks(view["rooms"][a["room"]]["lanes"])[0]
+        return True
 
     # -- plays --
     def score(self, ctx: DecisionContext, a: Action) -> float:
@@ -161,9 +189,9 @@ class LookaheadBot:
         if legal[0]["type"] != "play":
             return legal[0]
         w, view, seat = self.w, ctx.view, ctx.seat
-        options = legal
+        options = [a for a in legal if self.role_ok(view, seat, a)] or legal
         if w.never_clean:
-            options = [a for a in legal if a["card"] != "clean"] or legal
+            options = [a for a in options if a["card"] not in ("clean", "cat")] or options
         if w.biggest:
             def gain(a: Action) -> int:
                 return apply_play(view, seat, a)[1]
@@ -171,12 +199,17 @@ class LookaheadBot:
             options = [a for a in options if gain(a) == top]
         if w.clean_when_dirty:
             dirty = [r for r in data.ROOMS
-                     if seat in ranks(view["rooms"][r]["lanes"])[0]]
+                     if seat in ranks(view["rooms"][r]["lanes"])[0]
+                     or view["rooms"][r]["lanes"][seat] > w.dirty_line]
             if dirty:
                 cleans = [a for a in options if a["card"] in ("clean", "cat")
                           and a["room"] in dirty]
                 if cleans:
                     options = cleans
+        if w.shift_first:
+            shifts = [a for a in options if a["card"] == "shift"]
+            if shifts:
+                options = shifts
         scored = [(self.score(ctx, a), i) for i, a in enumerate(options)]
         best = max(s for s, _ in scored)
         ties = [options[i] for s, i in scored if s >= best - 1e-9]
@@ -188,7 +221,7 @@ STYLES: dict[str, tuple[str, Weights]] = {
     "wild": ("狂闹流", Weights(risk=0.0, bonus=0.0, near=0.0, never_clean=True, biggest=True,
                             role_cost=0.0)),
     "tidy": ("收拾流", Weights(risk=1.4, clean_when_dirty=True)),
-    "shifter": ("甩锅流", Weights(shift=2.0)),
+    "shifter": ("甩锅流", Weights(shift=2.0, shift_first=True)),
     "sniper": ("狙击流", Weights(relative=True)),
     "steady": ("稳当流", Weights(small=0.8, spread=1.5, risk=1.2)),
 }
