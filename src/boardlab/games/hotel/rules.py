@@ -636,7 +636,10 @@ class HotelGame(Game[HotelConfig, HotelState]):
                      "rep": list(s.rep), "wounds": list(s.wounds),
                      "checkins": list(s.checkins), "vault": s.vault,
                      "dividend": self.dividend(s), "completed": list(s.completed),
-                     "failed": list(s.failed), "roles": list(s.roles)})
+                     "failed": list(s.failed), "roles": list(s.roles),
+                     # 流拍 in the FAQ's sense (a tie at the top) and the Beggar's takes
+                     "ties": sum(1 for e in s.log if e.kind == "tie"),
+                     "salvages": sum(1 for e in s.log if e.kind == "salvage")})
 
     def facts(self, state: HotelState) -> dict[str, Any]:
         s = state
