@@ -23,7 +23,7 @@ CARDS = tuple(("noise", k) for k in range(4))
 
 class RefToys:
     __slots__ = ("n", "threshold", "cap", "nights", "night", "moment", "phase", "pos",
-                 "frozen", "waiting", "pending", "exposure", "screws", "log")
+                 "frozen", "waiting", "pending", "exposure", "screws", "log", "cards")
 
     def __init__(self, players: int = 4, nights: int = 4, threshold: int = 6,
                  cap: int = 19) -> None:
@@ -31,6 +31,7 @@ class RefToys:
         self.night, self.exposure, self.screws, self.log = 0, 0, [0] * players, []
         self.pos, self.frozen = [4] * players, [False] * players
         self.phase, self.moment, self.waiting, self.pending = MOVE, 0, [], {}
+        self.cards: dict[int, int] = {}
         self._night()
 
     def _night(self) -> None:
@@ -82,10 +83,8 @@ class RefToys:
         else:
             self._resolve()
 
-    cards: dict[int, int]
-
     def _resolve(self) -> None:
-        cards = getattr(self, "cards", {})
+        cards = self.cards
         active = [s for s in cards if not self.frozen[s]]
         loud = sum(cards[s] for s in active)
         for s in active:

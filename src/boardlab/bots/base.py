@@ -24,7 +24,8 @@ class DecisionContext:
 
     ``view`` may be given, or built lazily by ``make_view`` on first read."""
 
-    __slots__ = ("game", "seat", "legal", "rng", "_view", "_make_view", "_sample_world")
+    __slots__ = ("game", "seat", "legal", "rng", "_view", "_make_view", "_sample_world",
+                 "_state", "_seat_log")
 
     def __init__(
         self,
@@ -36,6 +37,8 @@ class DecisionContext:
         _sample_world: Callable[[random.Random], Any] | None = None,
         *,
         make_view: Callable[[], dict[str, Any]] | None = None,
+        state: Any = None,
+        seat_log: Any = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -44,14 +47,29 @@ class DecisionContext:
         self._view = view
         self._make_view = make_view
         self._sample_world = _sample_world
+        # The engine's fast path: the real state, used only to build the view and sample
+        # worlds on demand (bots never see it).
+        self._state = state
+        self._seat_log = seat_log
 
     @property
     def view(self) -> dict[str, Any]:
         if self._view is None:
-            if self._make_view is None:
+            if self._make_view is not None:
+                self._view = self._make_view()
+            elif self._state is not None:
+                self._view = self._state_view()
+            else:
                 raise RuntimeError("this decision carries no view")
-            self._view = self._make_view()
         return self._view
+
+    def _state_view(self) -> dict[str, Any]:
+        if self._seat_log is None:
+            return self.game.view(self._state, self.seat)
+        from boardlab.engine.protocol import log_feed
+
+        with log_feed(self._state, self._seat_log):
+            return self.game.view(self._state, self.seat)
 
     @view.setter
     def view(self, value: dict[str, Any]) -> None:
@@ -64,13 +82,11 @@ class DecisionContext:
 
     def sample_world(self) -> Any:
         """A state consistent with this seat's view (hidden information re-dealt)."""
-        if self._sample_world is None:
-            raise RuntimeError("this decision offers no world sampling")
-        return self._sample_world(self.rng)
-
-    @property
-    def can_sample(self) -> bool:
-        return self._sample_world is not None
+        if self._sample_world is not None:
+            return self._sample_world(self.rng)
+        if self._state is not None:
+            return self.game.determinize(self._state, self.seat, self.rng)
+        raise RuntimeError("this decision offers no world sampling")
 
 
 class Bot(Protocol):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine.errors import IllegalAction
-from boardlab.engine.protocol import Game, GameRecord, GameState, Result, SeatLog, log_feed
+from boardlab.engine.protocol import Game, GameRecord, GameState, Result, SeatLog
 from boardlab.engine.rng import make_rng
 
 if TYPE_CHECKING:
@@ -31,11 +31,17 @@ class MatchOutcome:
     state: GameState
 
 
+_CONTEXT: Any = None
+
+
 def _context_class():
     # engine never imports bots at module level (layers); the class is looked up once.
-    from boardlab.bots.base import DecisionContext
+    global _CONTEXT
+    if _CONTEXT is None:
+        from boardlab.bots.base import DecisionContext
 
-    return DecisionContext
+        _CONTEXT = DecisionContext
+    return _CONTEXT
 
 
 def decision_context(game: Game, state: GameState, seat: int, rng,
@@ -44,19 +50,9 @@ def decision_context(game: Game, state: GameState, seat: int, rng,
     """What a bot at ``seat`` may know: its view (built when read), its legal actions,
     world sampling. With ``seat_log`` the view's log is kept incrementally (equal to the
     full view's)."""
-    if seat_log is None:
-        def make_view() -> dict[str, Any]:
-            return game.view(state, seat)
-    else:
-        def make_view() -> dict[str, Any]:
-            with log_feed(state, seat_log):
-                return game.view(state, seat)
     return _context_class()(
-        game, seat, None,
-        game.legal_actions(state, seat) if legal is None else legal,
-        rng,
-        lambda r: game.determinize(state, seat, r),
-        make_view=make_view,
+        game, seat, None, game.legal_actions(state, seat) if legal is None else legal, rng,
+        state=state, seat_log=seat_log,
     )
 
 
@@ -108,13 +104,14 @@ def play_match(
     )
     actions = record.actions
     to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_in_place
+    context = _context_class()
     for _ in range(MAX_STEPS):
         seats = to_move(state)
         if not seats:
             break
         seat = seats[0]
-        ctx = decision_context(game, state, seat, rngs[seat], legal_actions(state, seat),
-                               logs[seat])
+        ctx = context(game, seat, None, legal_actions(state, seat), rngs[seat],
+                      state=state, seat_log=logs[seat])
         action, listed = ask(bots[seat], ctx)
         checked = action
         if check and not listed:

@@ -194,12 +194,21 @@ def log_feed(state: GameState, seat_log: SeatLog):
         _LOG_FEED.reset(token)
 
 
+def _event(kind: str, message: Text, data: Mapping[str, Any],
+           visible_to: frozenset[int] | None) -> Event:
+    # The same frozen Event, built without the dataclass's four object.__setattr__ calls
+    # (events are made at every step of every rollout).
+    event = object.__new__(Event)
+    event.__dict__.update(kind=kind, text=message, data=data, visible_to=visible_to)
+    return event
+
+
 def public(kind: str, zh: str, en: str, **data: Any) -> Event:
-    return Event(kind, text(zh, en), data)
+    return _event(kind, {"zh": zh, "en": en}, data, None)
 
 
 def private(seats: Iterable[int], kind: str, zh: str, en: str, **data: Any) -> Event:
-    return Event(kind, text(zh, en), data, frozenset(seats))
+    return _event(kind, {"zh": zh, "en": en}, data, frozenset(seats))
 
 
 class Result(BaseModel):
@@ -439,6 +448,8 @@ class Game(ABC, Generic[C, S]):
         module_name = type(self).__module__
         is_package = hasattr(sys.modules.get(module_name), "__path__")
         package = module_name if is_package else module_name.rpartition(".")[0]
+        if not package:  # a game defined in a top-level module (tests) has no texts
+            return {}
         try:
             module = importlib.import_module(package + ".texts")
         except ModuleNotFoundError as exc:

@@ -135,34 +135,55 @@ def _sorted(rows: list[Row]) -> list[Row]:
 def run(spec: RunSpec, workers: int = 1, backend: str = "process", address: str | None = None,
         progress: Callable[[int], None] | None = None) -> list[Row]:
     """Play every game of ``spec`` and return the rows in (variant, index) order."""
+    rows = [row for batch in batches(spec, workers, backend, address, progress)
+            for row in batch]
+    return _sorted(rows)
+
+
+def stream(spec: RunSpec, sink: Callable[[list[Row]], None], workers: int = 1,
+           backend: str = "process", address: str | None = None,
+           progress: Callable[[int], None] | None = None) -> int:
+    """Play every game of ``spec`` and hand each finished batch of rows to ``sink`` (e.g.
+    :meth:`boardlab.lab.store.RunWriter.add`) instead of keeping them: the parent's memory
+    stays flat in the number of games. Batches arrive in completion order; each row
+    carries its (variant, index). Returns the number of rows."""
+    count = 0
+    for batch in batches(spec, workers, backend, address, progress):
+        sink(batch)
+        count += len(batch)
+    return count
+
+
+def batches(spec: RunSpec, workers: int = 1, backend: str = "process",
+            address: str | None = None,
+            progress: Callable[[int], None] | None = None) -> Iterator[list[Row]]:
+    """Each task's rows as soon as it finishes (nothing is kept here)."""
     spec_json = spec.to_json()
     if backend == "ray":
-        return _sorted(list(_run_ray(spec_json, tasks(spec, workers), workers, address, progress)))
+        yield from _run_ray(spec_json, tasks(spec, workers), workers, address, progress)
+        return
     if backend != "process":
         raise ValueError(f"unknown backend {backend!r}; use process or ray")
     resolve_game(spec.game)  # fail early, in the parent, with a clear message
     if workers <= 1:
-        rows: list[Row] = []
         for v, idx in tasks(spec, 1):
             batch = play_batch(spec_json, v, idx)
-            rows.extend(batch)
             if progress:
                 progress(len(batch))
-        return rows
-    rows = []
+            yield batch
+        return
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending = {pool.submit(play_batch, spec_json, v, idx) for v, idx in tasks(spec, workers)}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 batch = fut.result()
-                rows.extend(batch)
                 if progress:
                     progress(len(batch))
-    return _sorted(rows)
+                yield batch
 
 
-def _run_ray(spec_json, task_list, workers, address, progress) -> Iterator[Row]:
+def _run_ray(spec_json, task_list, workers, address, progress) -> Iterator[list[Row]]:
     try:
         import ray
     except ImportError:
@@ -187,7 +208,7 @@ def _run_ray(spec_json, task_list, workers, address, progress) -> Iterator[Row]:
             for batch in ray.get(done):
                 if progress:
                     progress(len(batch))
-                yield from batch
+                yield batch
     finally:
         if started:
             ray.shutdown()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 from sqlalchemy import (
@@ -80,6 +81,41 @@ def save_run(game: str, kind: str, config: dict[str, Any], rows: list[dict[str, 
         s.add_all([LabGame(run_id=run_id, variant=r["variant"], index=r["index"],
                            seed=str(r["seed"]), row=r) for r in rows])
     return run_id
+
+
+class RunWriter:
+    """A run stored while it is played: the run's record first, then each batch of rows
+    in its own transaction (:meth:`add`, a sink for ``runner.stream``), the summary last
+    (:meth:`finish`). Nothing is held between batches, so memory does not grow with the
+    number of games."""
+
+    def __init__(self, game: str, kind: str, config: dict[str, Any], code_version: str,
+                 seed: int, games: int) -> None:
+        self.run_id = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+        self.rows = 0
+        with Session(engine()) as s, s.begin():
+            s.add(LabRun(id=self.run_id, created=dt.datetime.now(dt.UTC), game=game,
+                         kind=kind, games=games, seed=str(seed), code_version=code_version,
+                         config={**config, "seed": seed}, summary={}))
+
+    def add(self, rows: list[dict[str, Any]]) -> None:
+        with Session(engine()) as s, s.begin():
+            s.add_all([LabGame(run_id=self.run_id, variant=r["variant"], index=r["index"],
+                               seed=str(r["seed"]), row=r) for r in rows])
+        self.rows += len(rows)
+
+    def finish(self, summary: dict[str, Any]) -> str:
+        with Session(engine()) as s, s.begin():
+            s.get(LabRun, self.run_id).summary = summary  # type: ignore[union-attr]
+        return self.run_id
+
+
+def iter_rows(run_id: str, batch: int = 500) -> Iterator[dict[str, Any]]:
+    """A stored run's rows in (variant, index) order, read ``batch`` at a time."""
+    with Session(engine()) as s:
+        q = select(LabGame.row).where(LabGame.run_id == run_id).order_by(
+            LabGame.variant, LabGame.index).execution_options(yield_per=batch)
+        yield from s.scalars(q)
 
 
 def list_runs(limit: int = 50) -> list[LabRun]:
