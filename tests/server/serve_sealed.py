@@ -27,7 +27,9 @@ def factory():
     """One app per worker process (the URL comes through the environment)."""
     return create_app(os.environ["SEALED_DB_URL"], games=lookup,
                       game_ids=lambda: ["sealed", *registry.all_game_ids()],
-                      timer_interval=float(os.environ.get("SEALED_TIMER", "1.0")))
+                      timer_interval=float(os.environ.get("SEALED_TIMER", "1.0")),
+                      rate=float(os.environ.get("SEALED_RATE", "30")),
+                      burst=int(os.environ.get("SEALED_BURST", "200")))
 
 
 if __name__ == "__main__":

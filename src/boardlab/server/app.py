@@ -201,6 +201,13 @@ def create_app(
         return JSONResponse({"detail": "the database is unavailable; try again shortly"},
                             status_code=503, headers={"Retry-After": "5"})
 
+    @app.get("/api/health", tags=["games"])
+    def health() -> dict[str, Any]:
+        """This worker answers and reaches the database (503 if it does not)."""
+        with engine.connect() as conn:
+            conn.exec_driver_sql("select 1")
+        return {"ok": True, "worker": tables.worker, "database": engine.dialect.name}
+
     # ---- games ----------------------------------------------------------------------------
 
     def game_info(gid: str) -> dict[str, Any]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from boardlab.engine.protocol import GameConfig
 
 from .data import TABLE
@@ -11,11 +13,13 @@ from .data import TABLE
 
 class ToysConfig(GameConfig):
     players: int = 4
-    # Sweepable numbers; None = the §5 table (and the variants' adjustments).
-    threshold: int | None = None
-    task_need: int | None = None
-    cap: int | None = None
-    nights: int | None = None
+    # Sweepable numbers; None = the §5 table (and the variants' adjustments). The bounds keep
+    # a game finite and within its decks (a long game runs the companion pool dry); the
+    # rulebook's own numbers (T 5-8, M 13-22, cap 15-23 or 29 for 9.2, 4-5 nights) lie inside.
+    threshold: int | None = Field(None, ge=1, le=30, description="T: noise threshold (1-30)")
+    task_need: int | None = Field(None, ge=1, le=60, description="M: task need (1-60)")
+    cap: int | None = Field(None, ge=1, le=60, description="exposure cap (1-60)")
+    nights: int | None = Field(None, ge=1, le=8, description="nights in a game (1-8)")
     loud_card: bool | None = None  # 🔊(3); None = only with 3 players (§3.3)
     roles: bool = True
     items: bool = True
