@@ -23,10 +23,15 @@ SUMMARY = {
     "checkins": text("入住次数", "Check-ins"), "vault": text("金库", "Vault"),
     "dividend": text("金库分红", "Vault dividend"), "completed": text("完成委托", "Contracts done"),
     "failed": text("失败委托", "Contracts failed"), "roles": text("角色", "Roles"),
+    "ties": text("平手流拍", "Left unsold by a tie"), "salvages": text("丐帮捡漏", "Beggar salvages"),
 }
 VALUES = {"replace": text("取代基础伤", "replaces the base wound"), "add": text("叠加基础伤", "adds to it"),
           "payment": text("只减付款", "the payment only"), "compare": text("也减比较的出价", "also the bid compared"),
-          "split": text("平分", "split"), "none": text("都不得", "nobody")}
+          "split": text("平分", "split"), "none": text("都不得", "nobody"),
+          "forbid": text("不允许", "not allowed"), "debt": text("允许（欠账）", "allowed (debt)"),
+          "checkin_only": text("只能入住", "check in only"), "may_bid": text("可以出价（必败）", "may bid (and fail)"),
+          "cash": text("结算时兑现", "cashed at the end"), "lost": text("作废", "lost"),
+          "unsold": text("任何无人拍下的委托", "any contract nobody won"), "tied": text("仅平手流拍的委托", "only one left by a tie")}
 VALUES.update(ROLE_NAMES)
 OPTIONS = {
     "players": text("人数", "Players"), "nights": text("夜数", "Nights"),
@@ -37,9 +42,14 @@ OPTIONS = {
     "risk_failure": text("裁定 H6：风险标记的失败惩罚", "Ruling H6: a risk mark's failure penalty"),
     "cassian_discount": text("裁定 H7：卡西安的 −1", "Ruling H7: Cassian's −1"),
     "vault_tie": text("裁定 H8：入住最多平手时的分红", "Ruling H8: the dividend on a tie"),
+    "bid_over_gold": text("裁定 H28：出价超过持有金币", "Ruling H28: bids above the gold held"),
+    "empty_hand": text("裁定 H13：没有技巧牌时", "Ruling H13: a seat without technique cards"),
+    "last_intel": text("裁定 H12：终局手里的门匙与医疗", "Ruling H12: keys and medicine held at the end"),
+    "salvage_from": text("裁定 H17：丐帮王可捡的委托", "Ruling H17: what the Beggar King may salvage"),
 }
 BOTS = {"informant": text("情报型", "Informant"), "taker": text("接单型", "Contract taker"),
-        "cautious": text("谨慎型", "Cautious"), "stayer": text("住店型", "Stayer"), "risky": text("冒险型", "Risk taker")}
+        "cautious": text("谨慎型", "Cautious"), "stayer": text("住店型", "Stayer"), "risky": text("冒险型", "Risk taker"),
+        "fitted": text("按角色选流派", "Style fitted to its role")}
 RULES = {
     "turn": text(
         "共 5 夜。每夜：① 翻事件 → ② 张贴「人数 + 1」张委托 → ③ 所有人同时暗拍：选一张委托出 0–3 金币（付入金库），"

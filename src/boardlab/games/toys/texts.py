@@ -39,6 +39,7 @@ VALUES = {
     "simultaneous": text("同时", "simultaneous"), "in_turn": text("轮流", "in turn"),
     "with_freezes": text("与定格同时", "with the freezes"),
     "after_freezes": text("定格之后", "after the freezes"),
+    "cascade": text("依次轮流", "one after another"),
 }
 OPTIONS = {
     "players": text("人数", "Players"),
@@ -54,6 +55,7 @@ OPTIONS = {
     "clock_stacks_with_dino": text("⏰ 与 🦖 叠加", "⏰ stacks with 🦖"),
     "boosts_stack": text("移动加成可叠加", "Movement boosts stack"),
     "potato_timing": text("🥔 重出时机", "🥔 Replay timing"),
+    "react_order": text("揭示后的反应顺序", "Order of reactions after the reveal"),
     "tie_break": text("平局破除", "Tie-break"), "deep_sleep": text("变体：沉睡", "Variant: deep sleep"),
     "long_night": text("变体：漫漫长夜", "Variant: long night"),
     "silent_night": text("变体：寂静之夜", "Variant: silent night"),

@@ -13,7 +13,10 @@ const WORDS = {
   lobbyEmpty: ["还没有桌子，开一桌吧！", "No tables yet - open one!"], name: ["名字", "Name"], noGames: ["没有游戏", "No games"],
   enterTable: ["进入桌子", "Go to the table"], seat: ["座位", "Seat"], back: ["返回大厅", "Back to lobby"],
   reconnecting: ["重新连接中…", "Reconnecting…"], private: ["仅限邀请链接", "Invite links only"],
-  record: ["下载对局记录", "Download the record"],
+  record: ["下载对局记录", "Download the record"], thisDevice: ["在这台设备上轮流", "takes turns on this device"],
+  toBotAsk: ["确定交给机器人？再点一次", "Hand to a bot? Tap again"], rules: ["规则", "Rules"],
+  speed: ["节奏", "Pace"], details: ["显示算式", "Show the sums"], defaultIs: ["默认", "default"],
+  rulebookNumber: ["规则书的数值", "the rulebook's number"], onBoard: ["在棋盘上点选（发光的位置）", "Choose on the board (the glowing places)"],
 };
 
 export function getLang() {

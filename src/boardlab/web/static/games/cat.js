@@ -10,6 +10,18 @@ const ROLES = { cat: ["🎩", "戴帽子的猫", "The Cat in the Hat"], fish: ["
   sally: ["👧", "莎莉", "Sally"], things: ["👯", "东西一号二号", "Thing 1 & 2"] };
 const COLORS = ["#e8676b", "#4f8fd6", "#3fae7a", "#f2a93b", "#9b6bd6"];
 let picked = null;
+let redraw = null;  // re-renders the table after a card is picked
+
+/** Plays that need only a room are made by tapping the room; draws by tapping the pile. */
+function simplePlay(a) { return a.type === "play" && Object.keys(a).every(k => ["type", "card", "room"].includes(k)); }
+export function placed(p) {
+  return p.legal.filter(l => simplePlay(l.action) || l.action.type === "draw").map(l => l.action);
+}
+function pickable(p) {
+  const cards = [...new Set(p.legal.filter(l => l.action.type === "play").map(l => l.action.card))];
+  if (cards.length && !cards.includes(picked)) picked = cards[0];
+  return cards;
+}
 
 const css = `
 .cat-rooms { display: grid; grid-template-columns: repeat(3, 1fr); gap: 10px; }
@@ -31,6 +43,10 @@ const css = `
 .pcard.sel { outline: 3px solid var(--accent); transform: translateY(-6px); }
 .pcard.L { background: #ffe3d3; } .pcard.K { background: #e0f1dc; } .pcard.B { background: #dcebfb; }
 .pcard.click { cursor: pointer; }
+.cat-room.can { cursor: pointer; outline: 3px solid var(--accent); animation: pulse 1.2s infinite; }
+.cat-piles { display: flex; gap: 8px; flex-wrap: wrap; margin: 8px 0; }
+.cat-pile { background: #f4eee6; border-radius: 10px; padding: 6px 12px; font-weight: 700; }
+.cat-pile.can { cursor: pointer; background: var(--accent2); color: #fff; animation: pulse 1.2s infinite; }
 @media (max-width: 700px) { .cat-rooms { grid-template-columns: 1fr; } }
 `;
 
@@ -47,10 +63,15 @@ function cardFace(code, lang, extra = {}) {
 export function render(p, ui) {
   style();
   const v = p.view, lang = ui.lang, n = v.players;
+  const cards = pickable(p);
+  const roomPlay = room => p.legal.find(l => simplePlay(l.action) && l.action.card === picked && l.action.room === room);
+  redraw = ui.redraw;
   const maxLane = Math.max(6, ...Object.values(v.rooms).flatMap(r => r.lanes));
   const rooms = h("div", { class: "cat-rooms", id: "cat-rooms" }, Object.entries(ROOMS).map(([id, r]) => {
     const room = v.rooms[id];
-    return h("div", { class: "cat-room", style: `background:${r[3]}`, "data-room": id },
+    const l = roomPlay(id);
+    return h("div", { class: "cat-room" + (l ? " can" : ""), style: `background:${r[3]}`, "data-room": id,
+      "data-act": l ? JSON.stringify(l.action) : null, title: l ? ui.t(l.label) : null, onclick: l ? () => ui.act(l.action) : null },
       h("h3", {}, h("span", {}, `${r[0]} ${L(r, lang)}`),
         h("span", { class: "cat-total" + (room.total >= v.exposure_line - 2 ? " hot" : "") }, `${room.total}/${v.exposure_line}`)),
       room.lanes.map((m, s) => h("div", { class: "cat-lane" }, h("span", { class: "nm" }, ui.seatName(s)),
@@ -66,10 +87,15 @@ export function render(p, ui) {
     h("b", { style: `color:${COLORS[s % 5]}` }, ui.seatName(s) + (v.roles[s] && ROLES[v.roles[s]] ? " " + ROLES[v.roles[s]][0] : "")),
     h("span", {}, `🎉 ${v.fun[s]} · ✋ ${v.hand_sizes[s]}${(v.submitted || []).includes(s) ? " · ✅" : ""}`)]).flat());
   const hand = v.hand ? h("div", { id: "my-hand" }, h("h3", {}, t("hand")),
-    h("div", { class: "hand" }, v.hand.map(c => cardFace(c, lang))),
+    h("div", { class: "hand" }, v.hand.map(c => cardFace(c, lang, cards.includes(c) ? {
+      class: "pcard click " + (c.length === 2 ? c[0] : "") + (c === picked ? " sel" : ""), "data-card": c,
+      onclick: () => { picked = c; if (redraw) redraw(); } } : {}))),
     v.my_play ? h("p", { class: "muted" }, (lang === "zh" ? "已暗出：" : "Played face down: ") + v.my_play.card) : null) : null;
-  const piles = h("div", { class: "muted" }, Object.entries(v.piles).map(([k, c]) =>
-    `${ROOMS[k] ? ROOMS[k][0] : "✨"} ${c}`).join("  ·  "));
+  const piles = h("div", { class: "cat-piles", id: "cat-piles" }, Object.entries(v.piles).map(([k, c]) => {
+    const l = p.legal.find(x => x.action.type === "draw" && x.action.pile === k);
+    return h("span", { class: "cat-pile" + (l ? " can" : ""), "data-pile": k, "data-act": l ? JSON.stringify(l.action) : null,
+      title: l ? ui.t(l.label) : null, onclick: l ? () => ui.act(l.action) : null }, `${ROOMS[k] ? ROOMS[k][0] : "✨"} ${c}`);
+  }));
   return h("div", { class: "card", id: "board" },
     h("div", { class: "toys-head", style: "display:flex;gap:10px;align-items:center;flex-wrap:wrap" },
       h("b", { style: "font-size:1.2rem" }, lang === "zh" ? `🚗 妈妈在第 ${v.station}/${v.stations} 站` : `🚗 Mom at station ${v.station}/${v.stations}`),
@@ -77,18 +103,18 @@ export function render(p, ui) {
     h("div", { class: "cat-car" }, stations), rooms, h("div", { style: "margin-top:12px" }, fun), piles, hand);
 }
 
-/** Play phase: pick a card from the hand, then one of its legal plays. */
+/** Play phase: the picked card's plays that need more than a room (shift: from, to, how
+ * much), and what is not a play at all; simple plays are made by tapping a room. */
 export function controls(p, ui) {
   const plays = p.legal.filter(l => l.action.type === "play");
   if (!plays.length) { picked = null; return null; }
-  const cards = [...new Set(plays.map(l => l.action.card))];
-  if (!cards.includes(picked)) picked = cards[0];
-  const box = h("div", { id: "cat-controls" });
-  box.append(h("div", { class: "hand" }, cards.map(c => cardFace(c, ui.lang, {
-    class: "pcard click " + (c.length === 2 ? c[0] : "") + (c === picked ? " sel" : ""), "data-card": c,
-    onclick: () => { picked = c; box.replaceWith(controls(p, ui)); } }))));
-  box.append(ui.generic(plays.filter(l => l.action.card === picked), ui));
-  const rest = p.legal.filter(l => l.action.type !== "play");
+  pickable(p);
+  const zh = ui.lang === "zh";
+  const box = h("div", { id: "cat-controls" }, h("div", { class: "muted" }, zh
+    ? "① 在手牌里点一张牌 ② 点它要去的房间" : "① Tap a card in your hand ② tap the room it goes to"));
+  const more = plays.filter(l => l.action.card === picked && !simplePlay(l.action));
+  if (more.length) box.append(ui.generic(more, ui));
+  const rest = p.legal.filter(l => l.action.type !== "play" && l.action.type !== "draw");
   if (rest.length) box.append(ui.generic(rest, ui));
   return box;
 }

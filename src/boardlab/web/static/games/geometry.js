@@ -3,7 +3,7 @@
 import { h } from "../i18n.js";
 
 const css = `
-.geo-doors { display: grid; grid-template-columns: 7em repeat(5, 1fr) 6em; gap: 6px; align-items: center; }
+.geo-doors { display: grid; grid-template-columns: minmax(3.5em, 7em) repeat(5, minmax(0, 1fr)) max-content; gap: 6px; align-items: center; }
 .geo-door { text-align: center; font-weight: 800; padding: 6px 0; border-radius: 10px; background: #efe6da; }
 .geo-door.open { background: #ffd86b; box-shadow: 0 0 0 3px #f2a93b inset; }
 .geo-card { height: 54px; border-radius: 10px; display: flex; align-items: center; justify-content: center;
@@ -13,39 +13,57 @@ const css = `
 .geo-card.opendoor { outline: 3px solid #f2a93b; }
 .geo-name { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .geo-name.out { text-decoration: line-through; opacity: .5; }
-.geo-marks { font-size: .9rem; }
-@media (max-width: 600px) { .geo-doors { grid-template-columns: 4.5em repeat(5, 1fr) 4.5em; } .geo-card { height: 40px; font-size: 1.2rem; } }
+.geo-marks { font-size: .9rem; display: flex; flex-direction: column; white-space: nowrap; line-height: 1.3; }
+.geo-door.can, .geo-card.can { cursor: pointer; box-shadow: 0 0 0 3px var(--accent); animation: pulse 1.2s infinite; }
+@media (max-width: 600px) { .geo-doors { grid-template-columns: minmax(2.5em, 4em) repeat(5, minmax(0, 1fr)) max-content; gap: 4px; }
+  .geo-card { height: 40px; font-size: 1.2rem; } .geo-marks { font-size: .7rem; } }
 `;
 
 function style() { if (!document.getElementById("geo-css")) document.head.append(h("style", { id: "geo-css" }, css)); }
 
-const FACE = { x: "✖", shape: "🔷" };
+const FACE = { x: "✖", shape: "🔷" };  // one symbol per card kind, the same as in the log
+
+/** Choices with a place: a door to open (or add), the leader's card to accuse, my ✖ to turn up. */
+export function placed(p) {
+  return p.legal.filter(l => ["open", "add", "accuse", "reveal_x"].includes(l.action.type)).map(l => l.action);
+}
+function find(p, type, door) { return p.legal.find(l => l.action.type === type && l.action.door === door); }
+function actAttrs(l, ui, extra = {}) {
+  return l ? { "data-act": JSON.stringify(l.action), title: ui.t(l.label), onclick: () => ui.act(l.action), ...extra } : extra;
+}
 
 export function render(p, ui) {
   style();
   const v = p.view, zh = ui.lang === "zh";
   const open = new Set(v.open || []);
   const cells = [h("div", {}, "")];
-  for (let d = 1; d <= v.doors; d++) cells.push(h("div", { class: "geo-door" + (open.has(d) ? " open" : ""), "data-door": d }, `🚪${d}`));
+  for (let d = 1; d <= v.doors; d++) {
+    const l = find(p, "open", d) || find(p, "add", d);
+    cells.push(h("div", actAttrs(l, ui, { class: "geo-door" + (open.has(d) ? " open" : "") + (l ? " can" : ""), "data-door": d }), `🚪${d}`));
+  }
   cells.push(h("div", {}, ""));
   v.seats.forEach((s, i) => {
     const lead = i === v.leader ? " 👑" : "";
     cells.push(h("div", { class: "geo-name" + (s.out ? " out" : "") }, ui.seatName(i) + lead));
     s.cards.forEach((c, d) => {
-      const cls = ["geo-card", c ? "face" : "", c === "shape" ? "shape" : "", open.has(d + 1) ? "opendoor" : ""];
-      cells.push(h("div", { class: cls.join(" ") }, c ? FACE[c] || c : ""));
+      const l = (i === v.leader && find(p, "accuse", d + 1)) || (i === ui.seat && find(p, "reveal_x", d + 1)) || null;
+      const cls = ["geo-card", c ? "face" : "", c === "shape" ? "shape" : "", open.has(d + 1) ? "opendoor" : "", l ? "can" : ""];
+      cells.push(h("div", actAttrs(l, ui, { class: cls.join(" "), "data-seat-card": `${i}-${d + 1}` }), c ? FACE[c] || c : ""));
     });
-    cells.push(h("div", { class: "geo-marks" }, "⭐".repeat(s.score) + "☆".repeat(Math.max(0, 2 - s.score)),
-      h("br"), "❌".repeat(s.penalty) + "·".repeat(Math.max(0, 3 - s.penalty))));
+    const cfg = p.table.config || {}, win = cfg.win_points || 2, out = cfg.penalties_out || 3;
+    cells.push(h("div", { class: "geo-marks", "data-marks": i },
+      h("span", { class: "geo-score", title: zh ? "得分标记" : "score markers" }, "⭐".repeat(s.score) + "☆".repeat(Math.max(0, win - s.score))),
+      h("span", { class: "geo-pen", title: zh ? "罚分标记" : "penalty markers" }, "❌".repeat(s.penalty) + "▫".repeat(Math.max(0, out - s.penalty)))));
   });
-  const phase = { lead: zh ? "领头人开门" : "the leader opens a door", respond: zh ? "依次回应" : "answering in turn",
-    reveal_x: zh ? "指认成功：翻开一张 X" : "accusation hit: turn up an X" }[v.phase] || v.phase;
+  const phase = ui.label("phases", v.phase);
+  // v.round counts finished rounds: the one being played is the next, none once it is over
+  const round = p.result || v.phase === "over" ? v.round : v.round + 1;
   return h("div", { class: "card", id: "board" },
     h("div", { style: "display:flex;gap:10px;align-items:center;flex-wrap:wrap;margin-bottom:10px" },
-      h("b", { style: "font-size:1.2rem" }, zh ? `🔷 几何密室 · 第 ${v.round + 1} 轮` : `🔷 Geometry rooms · round ${v.round + 1}`),
-      h("span", { class: "tag" }, phase),
-      h("span", { class: "muted" }, (zh ? "已同意 " : "OKs ") + v.oks)),
+      h("b", { style: "font-size:1.2rem" }, zh ? `🔷 几何密室 · 第 ${round} 轮` : `🔷 Geometry rooms · round ${round}`),
+      h("span", { class: "tag", id: "phase" }, phase),
+      h("span", { class: "muted" }, (zh ? "已同意 " : "agreed ") + v.oks)),
     h("div", { class: "geo-doors", id: "geo-doors" }, cells),
-    h("p", { class: "muted" }, zh ? "🔷 图形 · ✖ 空门 · 蓝色背面 = 未翻开 · ⭐ 得分标记（2 个获胜） · ❌ 罚分（3 个出局）"
-      : "🔷 shape · ✖ empty · blue back = face down · ⭐ score marker (2 wins) · ❌ penalty (3 and out)"));
+    h("p", { class: "muted" }, zh ? "🔷 图形 · ✖ 空门牌 · 蓝色背面 = 未翻开 · ⭐ 得分标记（2 个获胜） · ❌ 罚分（3 个出局）"
+      : "🔷 shape · ✖ empty card · blue back = face down · ⭐ score marker (2 win) · ❌ penalty (3 and out)"));
 }

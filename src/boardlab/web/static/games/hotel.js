@@ -52,8 +52,12 @@ const css = `
 .ht-com.now { box-shadow: 0 0 0 3px #ff7b7b, 0 2px 6px rgba(0,0,0,.35); }
 .ht-ctl { display: flex; flex-direction: column; gap: 6px; }
 .ht-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
-.ht-row .lbl { min-width: 16em; font-weight: 700; }
-.ht-row button { min-width: 3.2em; }
+.ht-row .lbl { min-width: 9em; font-weight: 700; }
+.ht-row button { min-width: 3.2em; padding: 6px 7px; font-size: .9rem; }
+@media (min-width: 900px) { .ht-row { flex-wrap: nowrap; } .ht-row .lbl { flex: 0 1 auto; } }
+.ht-bids { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; margin-top: 6px; }
+.ht-bids .muted { color: #8a7c68; font-size: .75rem; width: 100%; }
+.ht-bid { padding: 4px 8px; font-size: .85rem; background: #7a1f2b; animation: pulse 1.2s infinite; }
 .ht-row button.ok { background: #3f7a4f; color: #fff; }
 @media (max-width: 640px) { .ht-row .lbl { min-width: 100%; } }
 .ht-seats { display: grid; grid-template-columns: repeat(auto-fit, minmax(165px, 1fr)); gap: 8px; }
@@ -92,7 +96,7 @@ const L = (x, zh, i = 0) => (x ? x[zh ? i : i + 1] : "");
 
 function tech(code, zh, extra = "") {
   const tag = code.slice(0, -1), val = code.slice(-1), t = TAGS[tag];
-  return h("div", { class: `ht-card ${tag} ${extra}`, "data-card": code, title: code },
+  return h("div", { class: `ht-card ${tag} ${extra}`, "data-card": code, title: (t ? L(t, zh, 1) : tag) + " " + val },
     h("span", {}, t ? t[0] : "?"), h("span", { class: "v" }, val), h("small", {}, t ? L(t, zh, 1) : tag));
 }
 
@@ -101,9 +105,9 @@ function choiceText(a, v, zh) {
   if (a.type === "checkin") return zh ? "🛎️ 入住" : "🛎️ check in";
   if (a.type === "bid") {
     const c = v.wall[a.commission];
-    return (zh ? `出价 ${a.bid} → #${a.commission}` : `bid ${a.bid} → #${a.commission}`) + (c && TAGS[c.tag] ? " " + TAGS[c.tag][0] : "");
+    return (zh ? `出价 ${a.bid} → #${a.commission + 1}` : `bid ${a.bid} → #${a.commission + 1}`) + (c && TAGS[c.tag] ? " " + TAGS[c.tag][0] : "");
   }
-  return a.type;
+  return zh ? "不行动" : "stands aside";
 }
 
 export function render(p, ui) {
@@ -114,7 +118,7 @@ export function render(p, ui) {
   const toMove = new Set(v.to_move || []);
   const head = h("div", { class: "ht-head" },
     h("span", { class: "ht-night" }, zh ? `🏨 第 ${v.night}/${v.nights} 夜` : `🏨 Night ${v.night}/${v.nights}`),
-    h("span", { class: "ht-pill", id: "hotel-phase" }, PHASE[v.phase] ? L(PHASE[v.phase], zh) : v.phase),
+    h("span", { class: "ht-pill", id: "hotel-phase" }, PHASE[v.phase] ? L(PHASE[v.phase], zh) : ui.label("phases", v.phase)),
     h("span", { class: "ht-pill", id: "hotel-vault" }, (zh ? "🏦 金库 " : "🏦 Vault ") + v.vault),
     v.decks ? h("span", { class: "ht-pill muted" }, (zh ? "委托牌堆 " : "Contract deck ") + v.decks.commissions) : null);
   const event = v.event ? h("div", { class: "ht-event", id: "hotel-event", "data-event": v.event },
@@ -126,14 +130,18 @@ export function render(p, ui) {
   const wall = h("div", { class: "ht-wall", id: "hotel-wall" }, v.wall.map((c, i) => {
     const t = TAGS[c.tag], own = owners[String(i)];
     const bonus = c.reward !== c.r;
+    const bids = p.legal.filter(l => l.action.type === "bid" && l.action.commission === i);
     return h("div", { class: `ht-com ${c.tag}` + (own === v.seat && own !== undefined ? " mine" : "") + (i === current ? " now" : ""), "data-com": i },
-      h("span", { class: "no" }, `#${i}`),
+      h("span", { class: "no" }, `#${i + 1}`),
       h("div", { class: "ht-tag" }, `${t ? t[0] : ""} ${t ? L(t, zh, 1) : c.tag}`),
       h("div", { class: "nums" },
         h("span", { title: zh ? "难度" : "difficulty" }, "D", h("b", {}, c.d)),
         h("span", { title: zh ? "报酬" : "reward" }, "💰", h("b", {}, c.reward), bonus ? h("small", {}, ` (+${c.reward - c.r})`) : null)),
       c.risk ? h("span", { class: "ht-risk", "data-risk": c.risk }, "⚠ " + L(RISK[c.risk], zh)) : h("span", { class: "ht-safe" }, zh ? "无风险标记" : "no risk mark"),
-      own !== undefined ? h("div", { class: "ht-owner" }, (zh ? "🤝 接单：" : "🤝 taken by ") + ui.seatName(own)) : null);
+      own !== undefined ? h("div", { class: "ht-owner" }, (zh ? "🤝 接单：" : "🤝 taken by ") + ui.seatName(own)) : null,
+      bids.length ? h("div", { class: "ht-bids", "data-bid-row": i }, h("span", { class: "muted" }, zh ? "暗拍出价" : "bid"),
+        bids.map(l => h("button", { class: "ht-bid", "data-act": JSON.stringify(l.action), title: ui.t(l.label),
+          onclick: () => ui.act(l.action) }, `🪙${l.action.bid}`))) : null);
   }));
 
   const seats = h("div", { class: "ht-seats", id: "hotel-seats" }, Array.from({ length: n }, (_, s) => {
@@ -179,7 +187,7 @@ export function render(p, ui) {
   }
   // others' hands peeked by eavesdrop
   const peeked = (v.hands || []).map((hd, s) => (hd && s !== v.seat ? h("div", { class: "muted", style: "font-size:.85rem" },
-    `👂 ${ui.seatName(s)}: ${hd.join(" ")}`) : null)).filter(Boolean);
+    `👂 ${ui.seatName(s)}: ${hd.map(c => (TAGS[c.slice(0, -1)] || ["?"])[0] + c.slice(-1)).join(" ")}`) : null)).filter(Boolean);
 
   return h("div", { class: "card ht-board", id: "board" }, head, event,
     h("div", { class: "ht-h" }, zh ? "委托墙" : "Contracts on offer"), wall,
@@ -188,25 +196,20 @@ export function render(p, ui) {
 
 function comLabel(c, i, zh) {
   const t = TAGS[c.tag];
-  return `#${i} ${t ? t[0] + " " + L(t, zh, 1) : c.tag} D${c.d} 💰${c.reward}` + (c.risk ? ` ⚠${L(RISK[c.risk], zh)}` : "");
+  return `#${i + 1} ${t ? t[0] + " " + L(t, zh, 1) : c.tag} D${c.d} 💰${c.reward}` + (c.risk ? ` ⚠${L(RISK[c.risk], zh)}` : "");
 }
 
-/** Bids as one row per contract (0-3), execution as one row per card (boost 0-5, fire shown). */
+/** Bids are made on the contracts of the wall. */
+export function placed(p) { return p.legal.filter(l => l.action.type === "bid").map(l => l.action); }
+
+/** Execution as one row per card (boost 0-5, fire shown); bids are on the wall. */
 export function controls(p, ui) {
   const v = p.view, zh = ui.lang === "zh";
-  const bids = p.legal.filter(l => l.action.type === "bid");
   const execs = p.legal.filter(l => l.action.type === "execute");
-  if (!bids.length && !execs.length) return null;
+  if (!execs.length) return null;
   const btn = (l, text, cls = "") => h("button", { class: cls, "data-action": JSON.stringify(l.action), title: ui.t(l.label),
     onclick: () => ui.act(l.action) }, text);
   const box = h("div", { class: "controls ht-ctl", id: "controls" });
-  if (bids.length) {
-    box.append(h("div", { class: "group" }, zh ? "暗拍：选委托和出价（付入金库）" : "Sealed bid: pick a contract and a bid (paid to the vault)"));
-    const by = new Map();
-    for (const l of bids) { if (!by.has(l.action.commission)) by.set(l.action.commission, []); by.get(l.action.commission).push(l); }
-    for (const [i, ls] of by) box.append(h("div", { class: "ht-row", "data-bid-row": i },
-      h("span", { class: "lbl" }, comLabel(v.wall[i], i, zh)), ls.map(l => btn(l, `🪙${l.action.bid}`))));
-  }
   if (execs.length) {
     const c = v.wall[v.queue[0]];
     box.append(h("div", { class: "group" }, (zh ? "执行：出一张技巧牌并加金币（火力 ≥ D 成功）" : "Execute: one technique card plus gold (fire ≥ D succeeds)")
@@ -221,7 +224,7 @@ export function controls(p, ui) {
           return btn(l, `+${l.action.boost}🪙 🔥${fire}`, c && fire >= c.d ? "ok" : ""); })));
     }
   }
-  const rest = p.legal.filter(l => l.action.type !== "bid" && l.action.type !== "execute");
+  const rest = p.legal.filter(l => l.action.type !== "bid" && l.action.type !== "execute");  // kill, forfeit, intel
   if (rest.length) { const g = ui.generic(rest, ui); g.removeAttribute("id"); box.append(g); }
   return box;
 }

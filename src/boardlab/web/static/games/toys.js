@@ -25,8 +25,6 @@ const ROLLS = { roll_over: ["😴", "翻了个身", "Rolls over"], drink: ["🥛
   kick: ["🦵", "踢开了被子", "Kicks off the quilt"], nightlight: ["💡", "小夜灯亮了", "Night light on"],
   sleeptalk: ["🗣️", "说了句梦话", "Talks in his sleep"], bark: ["🐕", "狗叫了两声", "The dog barks"], sit_up: ["🛌", "安迪坐了起来", "Sits up"] };
 const NOISE = { 0: "🤫", 1: "🚶", 2: "💥", 3: "🔊" };
-const PHASES = { move: ["移动", "move"], noise: ["动静", "noise"], peek: ["偷看", "peek"], react: ["反应", "react"],
-  react2: ["再反应", "react again"] };
 const COLORS = ["#e8676b", "#4f8fd6", "#3fae7a", "#f2a93b", "#9b6bd6", "#2bb3b1"];
 
 const L = (pair, lang) => (lang === "zh" ? pair[1] : pair[2]);
@@ -65,31 +63,52 @@ function track(value, cap, threshold, label) {
   return h("div", {}, h("b", {}, label, ` ${value}/${cap}`), h("div", { class: "track" }, steps));
 }
 
+/** Choices made on the board: moves without a boost (a cell; staying = my own cell) and
+ * noise cards played without an item or ability (a card in the hand). */
+function onBoard(p) {
+  return p.legal.filter(l => (l.action.type === "move" && !(l.action.boosts && l.action.boosts.length))
+    || (l.action.type === "noise" && !l.action.item && !l.action.rocket));
+}
+export function placed(p) {
+  const ends = new Set();
+  return onBoard(p).filter(l => {  // one choice per cell: the shortest path to it
+    if (l.action.type !== "move") return true;
+    const end = l.action.path.length ? l.action.path[l.action.path.length - 1] : "";
+    if (ends.has(end)) return false;
+    ends.add(end); return true;
+  }).map(l => l.action);
+}
+
 export function render(p, ui) {
   style();
   const v = p.view, lang = ui.lang, n = p.table.players;
-  const moves = {};
-  for (const l of p.legal) if (l.action.type === "move" && l.action.path.length && !l.action.boosts) {
-    const end = l.action.path[l.action.path.length - 1];
-    if (!moves[end] || moves[end].action.path.length > l.action.path.length) moves[end] = l;
+  const moves = {}, mySeat = ui.seat;
+  for (const l of onBoard(p)) if (l.action.type === "move") {
+    const end = l.action.path.length ? l.action.path[l.action.path.length - 1] : (v.positions || [])[mySeat];
+    if (!moves[end]) moves[end] = l;
   }
+  const plays = {};
+  for (const l of onBoard(p)) if (l.action.type === "noise") plays[l.action.card] = l;
   const room = h("div", { class: "toys-room", id: "toys-room" }, Object.entries(CELLS).map(([id, c]) => {
     const here = [];
     (v.positions || []).forEach((pos, s) => { if (pos === id) here.push(s); });
     const marker = v.markers && v.markers[id];
     const cls = ["toys-cell", (v.sight || []).includes(id) ? "sight" : "", (v.task_cells || []).includes(id) ? "task" : "", moves[id] ? "can" : ""].join(" ");
     return h("div", { class: cls, "data-cell": id, title: moves[id] ? ui.t(moves[id].label) : "",
+      "data-act": moves[id] ? JSON.stringify(moves[id].action) : null,
       onclick: moves[id] ? () => ui.act(moves[id].action) : null },
-      marker ? h("span", { class: "marker", title: marker }, COMPANIONS[marker] || "🎁") : null,
+      marker ? h("span", { class: "marker", title: ui.label("values", marker) }, COMPANIONS[marker] || "🎁") : null,
       h("span", { class: "ico" }, c[0]), h("span", { class: "nm" }, lang === "zh" ? c[1] : c[2]),
       h("div", { class: "toys-tokens" }, here.map(s => h("span", {
         class: "toys-token" + (v.frozen[s] ? " frozen" : ""), style: `background:${COLORS[s % 6]}`,
         title: ui.seatName(s) }, v.roles && v.roles[s] && ROLES[v.roles[s]] ? ROLES[v.roles[s]][0] : s))));
   }));
-  const phase = PHASES[v.phase] ? (lang === "zh" ? PHASES[v.phase][0] : PHASES[v.phase][1]) : v.phase;
+  const phase = ui.label("phases", v.phase);
+  // when the game is over the counters stay on the last night and moment played
+  const night = Math.min(v.night, v.nights), moment = Math.min(v.moment, 3);
   const head = h("div", { class: "toys-head" },
-    h("span", { class: "big" }, lang === "zh" ? `🌙 第 ${v.night}/${v.nights} 夜 · 时刻 ${v.moment}/3` : `🌙 Night ${v.night}/${v.nights} · moment ${v.moment}/3`),
-    h("span", { class: "tag running" }, phase),
+    h("span", { class: "big" }, lang === "zh" ? `🌙 第 ${night}/${v.nights} 夜 · 时刻 ${moment}/3` : `🌙 Night ${night}/${v.nights} · moment ${moment}/3`),
+    h("span", { class: "tag running", id: "phase" }, phase),
     h("span", { class: "muted" }, (lang === "zh" ? "任务进度 " : "task progress ") + `${v.progress}/${v.need}`),
     TASKS[v.task_card] ? h("span", { class: "tag open", title: lang === "zh" ? "今夜任务（绿框）" : "tonight's task (green cells)" },
       `${TASKS[v.task_card][0]} ${L(TASKS[v.task_card], lang)}`) : null,
@@ -108,7 +127,9 @@ export function render(p, ui) {
   }));
   const myItem = v.my_item && ITEMS[v.my_item];
   const mine = ui.seat === null || ui.seat === undefined ? null : h("div", { class: "toys-mine", id: "my-hand" },
-    h("b", {}, t("hand") + ":"), (v.noise_cards || []).map(c => h("div", { class: "pcard" }, NOISE[c] ?? c, h("small", {}, String(c)))),
+    h("b", {}, t("hand") + ":"), (v.noise_cards || []).map(c => h("div", { class: "pcard" + (plays[c] ? " can" : ""), "data-card": c,
+      "data-act": plays[c] ? JSON.stringify(plays[c].action) : null, title: plays[c] ? ui.t(plays[c].label) : null,
+      onclick: plays[c] ? () => ui.act(plays[c].action) : null }, NOISE[c] ?? c, h("small", {}, String(c)))),
     myItem ? h("div", { class: "pcard", title: L(myItem, lang) }, myItem[0], h("small", {}, L(myItem, lang))) : null,
     v.my_card ? h("span", { class: "muted" }, (lang === "zh" ? "已暗出 " : "placed ") + (NOISE[v.my_card.card] ?? "")) : null,
     v.peeked ? h("span", {}, `🪞 ${ui.seatName(v.peeked.seat)}: ${NOISE[v.peeked.card] ?? "?"}`) : null);
