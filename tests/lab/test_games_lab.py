@@ -18,7 +18,7 @@ GAMES = all_game_ids()
 
 @pytest.mark.parametrize("game", GAMES)
 def test_check_every_game_small_budget(game):
-    au = audit(game, Budget(games=4, walks=6, seed=1, workers=1))
+    au = audit(game, Budget(games=4, walks=3, seed=1, workers=1))
     reg = resolve_register(game)
     assert len(au.verdicts) == (len(reg.claims) if reg else 0)
     assert all(v.verdict in VERDICTS and v.detail for v in au.verdicts)
@@ -41,6 +41,6 @@ def test_toys_night_minimum_is_contradicted_by_search():
     if "toys" not in GAMES or resolve_register("toys") is None:
         pytest.skip("TOYS OR ITS REGISTER NOT AVAILABLE")
     au = audit("toys", Budget(walks=60, seed=0, workers=1), only=["qr.4p.night_min"])
-    (v,) = au.verdicts
+    v = next(v for v in au.verdicts if v.claim.id == "qr.4p.night_min")
     assert v.verdict == CONTRADICTED, v.detail
     assert v.counterexample["measure"] < 4

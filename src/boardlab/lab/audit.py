@@ -288,7 +288,7 @@ def check_paired(c: Claim, rows_a: list[Row], rows_b: list[Row]) -> Verdict:
     # The claim is "A > B" (greater) or "A < B": ours is mean(A - B).
     d = -diff
     right = d > 0 if chk.direction == "greater" else d < 0
-    v = Verdict(c, INCONCLUSIVE, exact(d), method=method, games=len(pairs),
+    v = Verdict(c, INCONCLUSIVE, exact(d + 0.0), method=method, games=len(pairs),
                 p_hold=p if right and d != 0 else 1.0,
                 p_contra=p if (not right and d != 0) else 1.0)
     return v
@@ -387,10 +387,11 @@ def _decide(verdicts: list[Verdict]) -> None:
 
 
 def _detail(v: Verdict, m: int) -> str:
-    if v.interval is None:  # paired
+    if v.interval is None:  # paired: ours is the mean of (A - B) over the same seeds
         return {HOLDS: "the difference goes the book's way (Holm-adjusted)",
                 CONTRADICTED: "the difference goes against the book (Holm-adjusted)",
-                INCONCLUSIVE: "no significant difference in either direction"}[v.verdict]
+                INCONCLUSIVE: "no significant difference in either direction"}[v.verdict] \
+            + f"; ours is the mean of A − B over {v.games} paired games"
     lo, hi = v.interval
     within = f"[{_fmt(lo)}, {_fmt(hi)}]"
     est = v.ours

@@ -1,10 +1,11 @@
 """Search over legal play for a counterexample to a bound ("每夜至少…", "never", "always").
 
-One bot cannot check a bound: it plays one way. The adversary here plays *every* seat with
-random legal actions, biased per walk towards one favourite action (an exact action such as
-"noise card 0", else its type) so that coordinated extremes - everyone plays the quiet card,
-everyone freezes - are reached in a few hundred walks, while the unbiased walks cover the
-rest. Play is cut into segments (``Search.segment``); each finished segment's measure is
+One bot cannot check a bound: it plays one way. The adversary here mixes three kinds of
+walk over *every* seat: random legal actions biased towards one favourite action (an exact
+action such as "noise card 0", else its type) so that coordinated extremes - everyone plays
+the quiet card, everyone freezes - are reached in a few hundred walks; unbiased random walks;
+and the game's own bots with a 10% chance of a random legal action at each decision (skilled
+play the random walks rarely reach, e.g. a night planned around items). Play is cut into segments (``Search.segment``); each finished segment's measure is
 compared with the bound. The first violation is returned with its seed and the actions from
 the game's start, so it replays exactly.
 
@@ -23,6 +24,7 @@ from boardlab.engine.protocol import canonical
 
 MAX_STEPS = 20_000
 BIAS = 0.9
+EPSILON = 0.1  # a bot-guided walk's chance of a random legal action at a decision
 
 
 @dataclass
@@ -50,13 +52,17 @@ def search(game, check: Search, bound: float, seed: int = 0, walks: int | None =
     cfg = game.make_config(options)
     favourites: dict[str, dict[str, Any]] = {}  # canonical action -> action, as discovered
     found = Found(0, 0)
+    bot_names = sorted(game.bots())
     for w in range(walks):
         game_seed = rng.getrandbits(48)
-        # Walk 0, 2, 4...: a favourite from what earlier walks met; odd walks: unbiased.
-        fav = None
-        if w % 2 == 0 and favourites:
+        # Walks 0, 3, 6...: a favourite from what earlier walks met; 1, 4, 7...: unbiased;
+        # 2, 5, 8...: the game's bots with random deviations (unbiased if it has none).
+        fav, bots = None, None
+        if w % 3 == 0 and favourites:
             keys = sorted(favourites)
-            fav = favourites[keys[(w // 2) % len(keys)]]
+            fav = favourites[keys[(w // 3) % len(keys)]]
+        elif w % 3 == 2 and bot_names:
+            bots = _bots(game, bot_names, cfg.players, w // 3)
         state = game.setup(cfg, game_seed, None)
         actions: list[tuple[int, dict[str, Any]]] = []
         facts = game.facts(state)
@@ -75,7 +81,11 @@ def search(game, check: Search, bound: float, seed: int = 0, walks: int | None =
                 break
             for a in legal:
                 favourites.setdefault(canonical(a), a)
-            action = _pick(legal, fav, rng)
+            action = None
+            if bots is not None and rng.random() >= EPSILON:
+                action = _bot_choice(game, state, seat, bots[seat], rng, legal)
+            if action is None:
+                action = _pick(legal, fav, rng)
             game.apply_in_place(state, seat, action)
             actions.append((seat, action))
             facts = game.facts(state)
@@ -93,6 +103,30 @@ def search(game, check: Search, bound: float, seed: int = 0, walks: int | None =
             return found
     found.actions_seen = len(favourites)
     return found
+
+
+def _bots(game, names: list[str], players: int, k: int) -> list[Any]:
+    """One bot per seat: all the same kind, or a rotation of the kinds (walk ``k``)."""
+    from boardlab.lab.design import seating
+
+    factories = game.bots()
+    if k % 2 == 0:
+        name = names[(k // 2) % len(names)]
+        return [factories[name]() for _ in range(players)]
+    return [factories[n]() for n in seating(names, players, k // 2)]
+
+
+def _bot_choice(game, state, seat, bot, rng, legal):
+    """The bot's move from its own view; a bot that fails or answers something illegal is
+    replaced by a random legal action (the search must not stop on a bot's bug)."""
+    from boardlab.engine.match import decision_context
+
+    try:
+        action = bot.choose(decision_context(game, state, seat, rng, legal))
+    except Exception:  # a bot bug is not the claim's counterexample
+        return None
+    key = canonical(action)
+    return next((a for a in legal if canonical(a) == key), None)
 
 
 def _pick(legal: list[dict[str, Any]], fav: dict[str, Any] | None, rng: random.Random):
