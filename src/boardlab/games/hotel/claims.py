@@ -1,0 +1,351 @@
+"""hotel's claim register: every numeric or comparative statement of the rulebook
+(continental-hotel.zh.txt), line by line, in the format of :mod:`boardlab.engine.claims`.
+
+Counting rules, stated once:
+
+* 附录 B's style and role win rates add up to 100% over their rows (3-5 players), so each
+  is that style's / role's **share of all games won**; a k-way shared win gives each winner
+  1/k (the book's rows sum to exactly 100.0%, so ties were split or absent). Ours is the
+  same share: per game, the summed win share of the seats playing that style / role, then
+  the mean over games (``_share``).
+* The 6-player style row adds up to 78.2%: the book seated a sixth player it does not name.
+  We seat ``default_bots(6)`` (the five styles, 接单流 twice) and still compare shares.
+* 随机搭配 = roles dealt at random to the style bots; 适配搭配 = every seat plays the style of
+  its role's 「适合流派」 (bot ``fitted``, ``bots.ROLE_STYLE``).
+
+Stand-in bots: the book's simulator is unpublished; our ``bots.py`` styles (taker 接单流,
+risky 高风险流, cautious 囤币流, informant 情报流, stayer 住客流) play each style as the book
+positions it, with a shared model of the rivals' likely bids.
+"""
+
+from __future__ import annotations
+
+from boardlab.engine.claims import (
+    Claim,
+    Formula,
+    Metric,
+    NotCheckable,
+    Paired,
+    Register,
+    Replay,
+    Search,
+    Simulate,
+    role_of,
+    seat_score_if,
+    summary_value,
+    win_share,
+)
+from boardlab.games.hotel import data
+from boardlab.games.hotel import published as pub
+
+PLAYERS = (3, 4, 5, 6)
+STYLES = tuple(pub.STYLE_TABLE)
+ROLES = data.ROLES
+B = "附录 B"
+GAMES = 300
+
+
+def _game():
+    from boardlab.games.hotel import GAME
+
+    return GAME
+
+
+def _share(pred):
+    """Per game: the win share (1/k for a k-way tie) of the seats where ``pred`` holds."""
+    return lambda row: sum(win_share(row, s) for s in range(len(row["scores"]))
+                           if pred(row, s))
+
+
+def _bot(style: str):
+    return lambda row, seat: row["bots"][seat] == style
+
+
+def _role(role: str):
+    return lambda row, seat: role_of(row, seat) == role
+
+
+def _deck_by_tag():
+    return {t: sorted((c["d"], c["r"], c["risk"] or "") for c in data.commission_deck()
+                      if c["tag"] == t) for t in data.TAGS}
+
+
+def _wall_size(players: int) -> int:
+    return len(_game().new_game({"players": players}, 1).wall)
+
+
+METRICS = [
+    Metric("vault", summary_value("vault"), "vault at the end"),
+    Metric("unsold", summary_value("unsold"), "contracts nobody won, per game"),
+    Metric("ties", summary_value("ties"), "contracts left unsold by a tie (流拍), per game"),
+    Metric("salvages", summary_value("salvages"), "Beggar salvages per game"),
+]
+
+
+def setup_claims() -> list[Claim]:
+    out = []
+    sec = "配置表"
+    for p in PLAYERS:
+        row = pub.SETUP_TABLE[p]
+        out += [
+            Claim(f"setup.{p}p.contracts", sec, f"{p} 人 每夜委托张数 {row['contracts']} 张",
+                  f"With {p} players, {row['contracts']} contracts are posted each night.",
+                  "arithmetic", row["contracts"], Formula(lambda p=p: _wall_size(p))),
+            Claim(f"setup.{p}p.gold", sec, f"{p} 人 初始金币/人 {row['gold']} 枚",
+                  f"With {p} players everyone starts with {row['gold']} gold.", "arithmetic",
+                  row["gold"], Formula(lambda p=p: _game().new_game(
+                      {"players": p}, 1, {"events": ["doctor"]}).gold[0])),
+            Claim(f"setup.{p}p.vault", sec, f"{p} 人 预期金库（终局）约 {row['vault']} 枚",
+                  f"With {p} players the vault ends at about {row['vault']} gold.",
+                  "published_table", row["vault"],
+                  Simulate({"players": p}, per_game=summary_value("vault"), games=GAMES,
+                           bounds=(0.0, float("inf")))),
+            Claim(f"setup.{p}p.unsold_tied", sec, f"{p} 人 预期流拍/局 约 {row['unsold']} 张",
+                  f"With {p} players about {row['unsold']} contracts a game are left unsold "
+                  "by a tie (流拍 as the FAQ uses it: 「平手照样流拍」).", "published_table",
+                  row["unsold"], Simulate({"players": p}, per_game=summary_value("ties"),
+                                          games=GAMES, bounds=(0.0, float("inf"))),
+                  note="reading 1 of 流拍 (a tie); see unsold_any for reading 2"),
+            Claim(f"setup.{p}p.unsold_any", sec, f"{p} 人 预期流拍/局 约 {row['unsold']} 张",
+                  f"With {p} players about {row['unsold']} contracts a game go to nobody "
+                  "(流拍 as 附录 A ② uses it).", "published_table", row["unsold"],
+                  Simulate({"players": p}, per_game=summary_value("unsold"), games=GAMES,
+                           bounds=(0.0, float("inf"))),
+                  note="reading 2 can hardly hold: p seats take at most p of the p+1 "
+                       "contracts a night, so 5 a game go to nobody unless the Beggar "
+                       "salvages them"),
+        ]
+    out.append(Claim("setup.6p.roles", sec, "6 人全上",
+                      "With 6 players all six roles are in play.", "arithmetic", 6,
+                      Formula(lambda: len(set(_game().new_game({"players": 6}, 1).roles)))))
+    return out
+
+
+def component_claims() -> list[Claim]:
+    sec = "配件"
+    deck = data.commission_deck()
+    return [
+        Claim("comp.contracts", sec, "委托卡 36 张", "There are 36 contracts.", "arithmetic",
+              36, Formula(lambda: len(deck))),
+        Claim("comp.contracts_per_tag", sec, "枪斗术 / 近身格斗 / 潜行 各 12 张",
+              "Each tag has 12 contracts.", "arithmetic", [12, 12, 12],
+              Formula(lambda: [sum(c["tag"] == t for c in deck) for t in data.TAGS])),
+        Claim("comp.symmetric", "委托卡", "三类标签的总价值完全对称（12 档的难度/报酬/风险分布逐一相同）",
+              "The three tags have identical difficulty/reward/risk lists.", "arithmetic", True,
+              Formula(lambda: len({tuple(v) for v in _deck_by_tag().values()}) == 1),
+              note="ruling H1 reconstructs the lost tier list"),
+        Claim("comp.technique", sec, "技法卡 6 套 × 9 张；每套 枪斗术/近身格斗/潜行 各 3 张，火力 2/3/4",
+              "A technique set has 9 cards: 3 tags x values 2, 3, 4.", "arithmetic", 9,
+              Formula(lambda: len(set(data.technique_set())))),
+        Claim("comp.events", sec, "事件卡 12 张", "There are 12 events.", "arithmetic", 12,
+              Formula(lambda: len(data.EVENTS))),
+        Claim("comp.intel", sec, "情报卡 12 张（4 类 × 3）", "12 intel cards, 4 kinds x 3.",
+              "arithmetic", 12, Formula(lambda: 3 * len(data.INTEL))),
+        Claim("comp.roles", sec, "角色卡 6 张", "There are 6 roles.", "arithmetic", 6,
+              Formula(lambda: len(data.ROLES))),
+        Claim("comp.gold", sec, "金币 40 枚", "40 coins are enough to seat every count "
+              "(8 each at the start).", "arithmetic", 40,
+              Formula(lambda: 8 * 6, compare="le"),
+              note="contradicted: 6 players need 48 at the start; the FAQ's 「银行常备 40 枚以上」 "
+                   "concedes it (ruling H25: supply not limited)"),
+        Claim("comp.wound_markers", sec, "伤口标记 12 枚", "12 wound markers are never short.",
+              "bound", 12, Search({"players": 6}, segment=lambda f: f["night"],
+                                  measure=lambda a, b: float(sum(b["wounds"])),
+                                  compare="le")),
+        Claim("comp.stay_markers", sec, "入住标记 12 枚", "12 stay markers are never short.",
+              "bound", 12, Search({"players": 6}, segment=lambda f: f["night"],
+                                  measure=lambda a, b: float(sum(b["checkins"])),
+                                  compare="le")),
+        Claim("comp.board_cap", "大堂板", "金库（封顶 15 枚）",
+              "The dividend is at most 15.", "arithmetic", 15,
+              Formula(lambda: _game().Config().vault_cap)),
+        Claim("comp.stays_rep", "大堂板 登记处", "第 2/4 次入住 +1 声望",
+              "The 2nd and 4th stays give +1 reputation.", "arithmetic", [2, 4],
+              Replay("checkin_stays.yaml")),
+    ]
+
+
+def rule_claims() -> list[Claim]:
+    deck = data.commission_deck()
+    safe = [c for c in deck if not c["risk"]]
+    risky = [c for c in deck if c["risk"]]
+    return [
+        Claim("rule.safe_reward", "委托卡 报酬设计", "安全委托的报酬 = 难度 + 3",
+              "Every safe contract pays D + 3.", "arithmetic", True,
+              Formula(lambda: all(c["r"] == c["d"] + 3 for c in safe))),
+        Claim("rule.risk_reward", "委托卡 报酬设计", "风险委托 = 难度 + 5~7",
+              "Every risk contract pays D + 5 to D + 7.", "arithmetic", True,
+              Formula(lambda: all(5 <= c["r"] - c["d"] <= 7 for c in risky))),
+        Claim("rule.d4_d10", "委托卡 报酬设计", "一张 D=4 报酬 7 的委托和一张 D=10 报酬 17 的委托",
+              "A D4 contract pays 7 and a D10 contract pays 17.", "arithmetic", [7, 17],
+              Formula(lambda: [min(c["r"] for c in deck if c["d"] == 4),
+                               max(c["r"] for c in deck if c["d"] == 10)])),
+        Claim("rule.d7_cleanup", "附录 A ⑥", "风险委托的期望收益 ≈ 安全委托",
+              "After its cleanup fee a D7 contract nets what a safe D7 would (D + 3).",
+              "arithmetic", 10, Formula(lambda: next(c["r"] for c in deck if c["d"] == 7) - 3),
+              note="ruling H27: R13 (the reconstruction's former R12 netted 9)"),
+        Claim("rule.fire_ceiling", "附录 A ③", "最高火力 = 技法卡 4 + 标签匹配 1 + 补火金币 5 = 10",
+              "The highest possible fire is 10.", "arithmetic", pub.FIRE_CEILING,
+              Formula(lambda: max(data.card_value(c) for c in data.technique_set()) + 1
+                      + _game().Config().max_boost)),
+        Claim("rule.net_independent", "附录 A ①", "执行净收益 = 卡牌值 + 3 − 出价，与难度 D 无关",
+              "A safe contract done with a card of fire f >= D... nets f + 3 - bid when the "
+              "boost makes up D - f: the net does not depend on D.", "arithmetic", True,
+              Formula(lambda: all(c["r"] - max(0, c["d"] - f) == min(c["d"], f) + 3
+                                  for c in safe for f in range(2, 6) if c["d"] - f <= 5)),
+              note="exactly: reward - boost = min(D, fire) + 3; it equals fire + 3 only when "
+                   "fire <= D (a stronger card than needed wastes the surplus)"),
+        Claim("rule.risk_penalty_points", "附录 A ⑥", "2 伤 ≈ 4 分，失 4 金币 = 4 分",
+              "Two wounds cost 4 points; losing 4 gold costs 4 points.", "arithmetic", [4, 4],
+              Formula(lambda: [2 * _game().Config().wound_points, 4])),
+        Claim("rule.surplus_contract", "附录 A ②", "只要不全员扎堆同一张，必有至少一张流拍",
+              "Every night at least one contract goes to nobody.", "bound", 1,
+              Search({"players": 4}, segment=lambda f: f["night"],
+                     measure=lambda a, b: float(len(b["wall"]) - len(b["owners"])),
+                     compare="ge", count_final=False),
+              note="the Beggar's salvage takes the one left, so a night can end with none"),
+        Claim("rule.max_executions", "FAQ 技法卡", "理论上最多执行 5 次委托；丐帮王的捡漏是潜在的第 6 次",
+              "No seat executes more than 5 contracts (its 5 cards).", "bound", 5,
+              Search({"players": 4}, segment=lambda f: 0,
+                     measure=lambda a, b: float(max(x + y for x, y in
+                                                    zip(b["completed"], b["failed"],
+                                                        strict=True))), compare="le"),
+              note="ruling H13: with no card left a seat cannot bid or salvage, so the "
+                   "「第 6 次」 never comes (with empty_hand=may_bid it is a sure failure)"),
+        Claim("rule.example_totals", "完整逐夜记录 终局", "4 × 3 = 12 | 43 | 0 | 55 …",
+              "The example's final table adds up: rep x 3 + gold - wounds x 2.", "arithmetic",
+              [55, 45, 28, 1],
+              Formula(lambda: [r["rep"] * 3 + r["gold"] - 2 * r["wounds"]
+                               for r in pub.EXAMPLE_FINAL.values()])),
+        Claim("rule.example_log", "完整逐夜记录", "模拟验证局，终局账目 100% 对账",
+              "The worked 4-player game replays to its final table.", "worked_example",
+              [55, 45, 28, 1],
+              NotCheckable("the night-by-night log was lost in extraction; only the final "
+                           "table and opening hands survive")),
+    ]
+
+
+def law_claims() -> list[Claim]:
+    out = []
+    for p, vault in ((3, 14), (4, 18), (5, 30), (6, 36)):
+        out.append(Claim(
+            f"A4.vault_formula.{p}p", "附录 A ④", "金库 ≈ 出价流水 ≈ 1.5 枚 × 人数 × 5 夜",
+            f"1.5 x {p} x 5 matches the measured vault of {vault}.", "arithmetic", vault,
+            Formula(lambda p=p: 1.5 * p * 5, tolerance=0.15 * vault),
+            note="the formula contradicts the book's own measured figures"))
+    out += [
+        Claim("A4.cap_at_4p", "附录 A ④", "结账封顶 15 在 4 人局即触顶",
+              "At 4 players the vault usually reaches the cap of 15.", "strategy", 0.5,
+              Simulate({"players": 4}, per_game=lambda r: float(r["summary"]["vault"] >= 15),
+                       compare="ge", bounds=(0.0, 1.0), games=GAMES)),
+        Claim("A4.stayer_3p", "附录 A ④", "3 人局住店流场均 35.3 分",
+              "At 3 players the stayer style averages 35.3 points.", "published_table", 35.3,
+              Simulate({"players": 3}, per_seat=seat_score_if(_bot("stayer")), games=GAMES)),
+        Claim("A4.stayer_6p", "附录 A ④", "6 人局 37.1 分且胜率翻倍",
+              "At 6 players the stayer style averages 37.1 points.", "published_table", 37.1,
+              Simulate({"players": 6}, per_seat=seat_score_if(_bot("stayer")), games=GAMES)),
+        Claim("A4.stayer_doubles", "附录 A ④", "6 人局 … 胜率翻倍",
+              "The stayer style's win rate at 6 players is double its 3-player rate (book's "
+              "own table: 9.1% -> 12.3%).", "arithmetic", 2.0,
+              Formula(lambda: pub.STYLE_TABLE["stayer"][6][0] / pub.STYLE_TABLE["stayer"][3][0],
+                      tolerance=0.2),
+              note="contradicted by the book's own style table (x 1.35)"),
+        Claim("A4.stayer_doubles_sim", "附录 A ④", "6 人局 … 胜率翻倍",
+              "With our bots the stayer's share of wins is higher at 6 players than at 3.",
+              "strategy", True,
+              Paired({"players": 6}, {"players": 3}, _share(_bot("stayer")),
+                     direction="greater", games=GAMES)),
+        Claim("A4.winston_strongest", "附录 A ④", "温斯顿在 5-6 人局是最强角色",
+              "Winston has the highest fitted-pairing share at 5 and 6 players (book's own "
+              "role table).", "arithmetic", True,
+              Formula(lambda: all(pub.ROLE_TABLE["winston"][p][1] == max(
+                  pub.ROLE_TABLE[r][p][1] for r in ROLES) for p in (5, 6))),
+              note="contradicted by the book's table: the Beggar (19.4/21.3) and Cassian "
+                   "(19.8 at 5p) are above Winston (17.4/18.0)"),
+        Claim("B.winston_6p_mean", f"{B} 角色胜率", "6 人局场均 44.7 分全场最高",
+              "At 6 players Winston (fitted) averages 44.7 points.", "published_table",
+              pub.WINSTON_6P_MEAN,
+              Simulate({"players": 6}, per_seat=seat_score_if(_role("winston")),
+                       bots=("fitted",), games=GAMES)),
+        Claim("B.balanced_4_5p", B, "4-5 人局各流派最均衡（17%-33%）",
+              "At 4 and 5 players the lowest style share is within 17%-33% (book's own "
+              "table).",
+              "arithmetic", pub.BALANCED_RANGE_4_5P,
+              Formula(lambda: min(pub.STYLE_TABLE[s][p][0] for s in STYLES for p in (4, 5)),
+                      compare="between"),
+              note="contradicted by its own table: 住客流 10.3% at 4p, 14.5% at 5p"),
+        Claim("B.risky_falls", B, "高风险流在 3-4 人局接近顶层 … 到 6 人局跌到 12.8%",
+              "With our bots the risk style's share of wins is lower at 6 players than at 3.",
+              "strategy", True,
+              Paired({"players": 3}, {"players": 6}, _share(_bot("risky")),
+                     direction="greater", games=GAMES)),
+        Claim("A.simulated", "附录 A", "模拟 8000 余局", "The laws come from 8000+ games.",
+              "published_table", pub.SIMULATED_GAMES,
+              NotCheckable("a statement about the authors' simulator")),
+        Claim("info.duration", "游戏信息", "30-45 分钟（5 夜，每夜约 6-9 分钟）",
+              "A game takes 30-45 minutes.", "published_table", (30, 45),
+              NotCheckable("table time of people, not a property of the rules")),
+    ]
+    return out
+
+
+def style_claims() -> list[Claim]:
+    out = []
+    for p in PLAYERS:
+        for style in STYLES:
+            share, mean = pub.STYLE_TABLE[style][p]
+            name = pub.STYLE_NAMES[style]
+            out.append(Claim(
+                f"B.style.{p}p.{style}", f"{B} 流派胜率", f"{name} {p} 人 {share:.1%}",
+                f"At {p} players the {style} style takes {share:.1%} of all wins (k-way "
+                "ties count 1/k).", "published_table", share,
+                Simulate({"players": p}, per_game=_share(_bot(style)), bounds=(0.0, 1.0),
+                         games=GAMES),
+                note="6p: the book's row sums to 78.2% (an unnamed sixth seat)" if p == 6
+                else ""))
+            out.append(Claim(
+                f"B.style.{p}p.{style}.score", f"{B} 流派胜率", f"{name} {p} 人（{mean} 分）",
+                f"At {p} players the {style} style averages {mean} points.",
+                "published_table", mean,
+                Simulate({"players": p}, per_seat=seat_score_if(_bot(style)), games=GAMES)))
+    return out
+
+
+def role_claims() -> list[Claim]:
+    out = []
+    for p in PLAYERS:
+        for role in ROLES:
+            rand, fit = pub.ROLE_TABLE[role][p]
+            zh = data.ROLE_ZH[role]
+            out.append(Claim(
+                f"B.role.{p}p.{role}.random", f"{B} 角色胜率 随机搭配", f"{zh} {p} 人 {rand:.1%}",
+                f"At {p} players, roles dealt at random to the style bots, {role} takes "
+                f"{rand:.1%} of all wins.", "published_table", rand,
+                Simulate({"players": p}, per_game=_share(_role(role)), bounds=(0.0, 1.0),
+                         games=GAMES)))
+            out.append(Claim(
+                f"B.role.{p}p.{role}.fitted", f"{B} 角色胜率 适配搭配", f"{zh} {p} 人 {fit:.1%}",
+                f"At {p} players, every role played in its fitting style, {role} takes "
+                f"{fit:.1%} of all wins.", "published_table", fit,
+                Simulate({"players": p}, per_game=_share(_role(role)), bots=("fitted",),
+                         bounds=(0.0, 1.0), games=GAMES)))
+    out.append(Claim(
+        "B.beggar.rule_reading", f"{B} 角色胜率", "丐帮王 … 高胜率低场均——最稳的角色",
+        "The Beggar wins less when he may salvage only a contract a tie left unsold.",
+        "strategy", True,
+        Paired({"players": 5}, {"players": 5, "salvage_from": "tied"},
+               _share(_role("beggar")), direction="greater", games=GAMES),
+        note="ruling H17: the reading of 流拍 decides the Beggar's strength"))
+    return out
+
+
+REGISTER = Register(
+    game="hotel",
+    source=pub.SOURCE,
+    claims=[*setup_claims(), *component_claims(), *rule_claims(), *law_claims(),
+            *style_claims(), *role_claims()],
+    metrics=METRICS,
+    stand_in="bots.py styles: taker 接单流, risky 高风险流, cautious 囤币流, informant 情报流, "
+             "stayer 住客流 (default_bots); 'fitted' plays each role's 「适合流派」 for the "
+             "适配搭配 column; the book's simulator is unpublished",
+)
