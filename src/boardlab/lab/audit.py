@@ -92,8 +92,16 @@ def _fmt(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:.4g}"
     if isinstance(v, tuple | list):
-        return "–".join(_fmt(x) for x in v) if len(v) == 2 else str(list(v))
+        return "(" + ", ".join(_fmt(x) for x in v) + ")"
     return str(v)
+
+
+def published_text(c: Claim) -> str:
+    """The book's value; a range (``compare="between"``) reads low–high."""
+    chk = c.check
+    if isinstance(c.published, tuple) and getattr(chk, "compare", "") == "between":
+        return "–".join(_fmt(x) for x in c.published)
+    return _fmt(c.published)
 
 
 def _is_rate(c: Claim) -> bool:

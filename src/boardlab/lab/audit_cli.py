@@ -22,7 +22,7 @@ def _p(x: float) -> str:
 
 
 def print_audit(console: Console, au) -> None:
-    from boardlab.lab.audit import _fmt
+    from boardlab.lab.audit import published_text
 
     console.print(f"[bold]{au.game}[/]: {len(au.verdicts)} claims from {au.source or 'the book'}")
     for v in au.verdicts:
@@ -31,7 +31,7 @@ def print_audit(console: Console, au) -> None:
         console.print(f"[{colour}]{escape(f'[{v.verdict}]')}[/] [bold]{escape(c.id)}[/]  {escape(c.section)}"
                       f" · {c.kind}")
         console.print(f"    「{escape(c.quote)}」 {escape(c.english)}")
-        console.print(f"    published {escape(_fmt(c.published))} · ours "
+        console.print(f"    published {escape(published_text(c))} · ours "
                       f"{escape(v.ours_text())} · {escape(v.method)}"
                       + (f" · {v.games} games" if v.games else "")
                       + (f" · adjusted p {_p(v.p_adjusted)}" if not math.isnan(v.p_adjusted)

@@ -54,7 +54,7 @@ def _figure(au) -> bytes | None:
 
 
 def build_html(au) -> str:
-    from boardlab.lab.audit import _fmt
+    from boardlab.lab.audit import published_text
 
     counts = au.counts()
     out = [f"<h1>Rulebook audit — {_e(au.game)}</h1>",
@@ -73,7 +73,7 @@ def build_html(au) -> str:
         cls = v.verdict.split()[0]
         out.append(f"<tr><td>{_e(c.id)}</td><td>{_e(c.section)}</td><td>{_e(c.quote)}</td>"
                    f"<td>{_e(c.english)}</td><td>{_e(c.kind)}</td>"
-                   f"<td>{_e(_fmt(c.published))}</td><td>{_e(v.ours_text())}<br><small>"
+                   f"<td>{_e(published_text(c))}</td><td>{_e(v.ours_text())}<br><small>"
                    f"{_e(v.method)}{f', {v.games} games' if v.games else ''}</small></td>"
                    f"<td class=\"{cls}\">{_e(v.verdict)}</td><td>{p}</td>"
                    f"<td>{_e(v.detail)}</td></tr>")
