@@ -1,37 +1,52 @@
-"""cat's claim register: the rulebook's Appendix B tables, one claim per published figure.
+"""cat's claim register: every numeric or comparative statement of the rulebook
+(cat-in-the-hat.zh.txt), Appendix B one claim per published cell, in the format of
+:mod:`boardlab.engine.claims` (docs/claims.md).
 
-A mechanical conversion of the former ``cat/lab.py`` (its experiments and checks) into the
-register format of :mod:`boardlab.engine.claims` (docs/claims.md); the cat owner extends it
-with the rest of the rulebook.
+How the book counts (and so how ours is counted):
+
+* **Styles (打法流派平衡)** are each style's **share of all games won**, a k-way shared win
+  counted **in full** for every winning style: the rows add up to 102.6% / 103.3% / 105.1%
+  (3 / 4 / 5 players) - above 100% by about the rate of shared wins, impossible for 1/k
+  shares and far below the 5/p a per-seat rate would need. Ours per game: 1 if a seat of
+  the style is among the winners, else 0 (``_style_won``); the mean over games is the share.
+* **Roles (角色平衡)** are **per-seat** rates (each role's win rate over the games it is in),
+  a shared win again counted in full: the rows add up to 173.9% / 133.4% / 106.2% = 5/p plus
+  the shared wins. Ours: per seat of the role, 1 if among the winners (``_seat_won``).
+* Both tables and the exposure table come from the five-style battle (混战): the five styles
+  of ``bots.STYLES`` (``default_bots``) seated by the lab's balanced design (at 3 players all
+  10 style triples), roles dealt by the game for the role table.
 
 Stand-in bots: the rulebook's simulator (``gen_hat_data.js``, one-step lookahead with a risk
 discount for becoming the dirtiest) is not available. Our ``LookaheadBot`` implements that
-description; its styles (wild, tidy, shifter, sniper, steady) stand in for the rulebook's
-five styles and ``lookahead`` (our "模拟器 AI") for its unnamed simulator AI in the role and
-exposure tables. A "contradicted" verdict can therefore mean different bots, not wrong rules.
+description; its styles (wild, tidy, shifter, sniper, steady) play the book's five styles as
+its text describes them and draw their cards from random piles, as the book's simulator did.
+A "contradicted" verdict can therefore mean different bots, not wrong rules.
 """
 
 from __future__ import annotations
 
 from boardlab.engine.claims import (
     Claim,
+    Formula,
     Metric,
     NotCheckable,
     Register,
+    Replay,
     Row,
+    Search,
     Simulate,
     role_of,
     seat_score_if,
-    seat_win_if,
     summary_value,
 )
+from boardlab.games.cat import data
 from boardlab.games.cat import published as pub
+from boardlab.games.cat.scoring import ceil_div, exposure_deltas, final_bills
 
 PLAYERS = (3, 4, 5)
 STYLES = tuple(pub.STYLE_WIN_RATE)
 ROLES = tuple(pub.ROLE_WIN_RATE)
 ROOMS = ("living", "kitchen", "bath")
-SIM_AI = "lookahead"
 APPX_B = "附录 B"
 
 
@@ -69,6 +84,16 @@ def _is_bot(style: str):
     return lambda row, seat: row["bots"][seat] == style
 
 
+def _style_won(style: str):
+    """Per game: 1 if a seat of ``style`` is among the winners (a shared win in full)."""
+    return lambda row: float(any(row["bots"][w] == style for w in row["winners"]))
+
+
+def _seat_won(pred):
+    """Per seat where ``pred`` holds: 1 if it is among the winners (a shared win in full)."""
+    return lambda row, seat: (float(seat in row["winners"]) if pred(row, seat) else None)
+
+
 def _is_role(role: str):
     return lambda row, seat: role_of(row, seat) == role
 
@@ -78,16 +103,16 @@ def style_claims() -> list[Claim]:
     for p in PLAYERS:
         for style in STYLES:
             # The book's style rates add up to ~100% at every player count: each style's
-            # share of all games won. With every style in p/5 of the seats, the per-seat rate
-            # is share x 5/p (ruling: docs/rulings/cat.md, audit).
+            # share of all games won, a shared win counted in full (module text).
             share = pub.STYLE_WIN_RATE[style][p]
             out.append(Claim(
                 f"B.style.{p}p.{style}", f"{APPX_B} 打法流派平衡",
                 f"{pub.STYLE_NAMES[style]} {p}人 {share:.1%}",
-                f"At {p} players the {style} style wins {share:.1%} of all games "
-                f"(per seat: x 5/{p}).", "published_table", share * len(STYLES) / p,
-                Simulate({"players": p}, per_seat=seat_win_if(_is_bot(style)), bots=STYLES,
-                         bounds=(0.0, 1.0), games=pub.STYLE_GAMES)))
+                f"At {p} players the {style} style is among the winners of {share:.1%} of "
+                "all games (a shared win counts in full).", "published_table", share,
+                Simulate({"players": p}, per_game=_style_won(style), bots=STYLES,
+                         bounds=(0.0, 1.0), games=pub.STYLE_GAMES),
+                note="share of all games won, not a per-seat rate (rows sum to ~100%)"))
     for style in STYLES:
         out.append(Claim(
             f"B.style.4p.{style}.score", f"{APPX_B} 打法流派平衡",
@@ -106,10 +131,11 @@ def role_claims() -> list[Claim]:
             rate = pub.ROLE_WIN_RATE[role][p]
             out.append(Claim(
                 f"B.role.{p}p.{role}", f"{APPX_B} 角色平衡", f"{role} {p}人 {rate:.1%}",
-                f"At {p} players a seat with role {role} wins {rate:.1%} of its games.",
-                "published_table", rate,
-                Simulate({"players": p, "roles": True}, per_seat=seat_win_if(_is_role(role)),
-                         bots=(SIM_AI,), bounds=(0.0, 1.0), games=pub.ROLE_GAMES)))
+                f"At {p} players a seat with role {role} wins {rate:.1%} of its games "
+                "(a shared win counts in full).", "published_table", rate,
+                Simulate({"players": p, "roles": True}, per_seat=_seat_won(_is_role(role)),
+                         bots=STYLES, bounds=(0.0, 1.0), games=pub.ROLE_GAMES),
+                note="per-seat rate: the rows sum to 5/p plus the shared wins"))
     for role in ROLES:
         mean = pub.ROLE_MEAN_SCORE_4P[role]
         out.append(Claim(
@@ -117,7 +143,7 @@ def role_claims() -> list[Claim]:
             f"At 4 players a seat with role {role} scores {mean} on average.",
             "published_table", mean,
             Simulate({"players": 4, "roles": True}, per_seat=seat_score_if(_is_role(role)),
-                     bots=(SIM_AI,), games=pub.ROLE_GAMES)))
+                     bots=STYLES, games=pub.ROLE_GAMES)))
     return out
 
 
@@ -132,8 +158,9 @@ def exposure_claims() -> list[Claim]:
         def add(key: str, zh: str, en: str, value, fn, bounds=None, p=p, opts=opts):
             out.append(Claim(f"B.exposure.{p}p.{key}", sec, f"{p}人 {zh} {value}",
                              f"At {p} players, {en} is {value}.", "published_table", value,
-                             Simulate(opts, per_game=fn, bots=(SIM_AI,), bounds=bounds,
-                                      games=n)))
+                             Simulate(opts, per_game=fn, bots=STYLES, bounds=bounds,
+                                      games=n),
+                             note="from the five-style battle, as the book ran it"))
 
         add("per_game", "场均曝光", "the mean number of exposures per game",
             t["exposures_per_game"], summary_value("exposures"), (0.0, float("inf")))
@@ -175,12 +202,151 @@ def spread_claims() -> list[Claim]:
     return out
 
 
+def _expo(total: int) -> tuple[int, int]:
+    """(dirtiest pays, second gets) at an exposure of a room at ``total``."""
+    d = exposure_deltas([total - 2, 1, 0], total)
+    return -d[0], d[1]
+
+
+def _final(total: int) -> tuple[int, int]:
+    bills, bonus = final_bills([total - 2, 1, 0], total)
+    return bills[0], bonus[1]
+
+
+def _chaos_points() -> int:
+    return sum(v * n for v, n in data.CHAOS_COUNTS.items())
+
+
+def _cat():
+    from boardlab.games.cat import GAME
+
+    return GAME
+
+
+def rulebook_claims() -> list[Claim]:
+    """The other numeric and comparative statements, in the book's order."""
+    chaos = sum(data.CHAOS_COUNTS.values())
+    out = [
+        Claim("info.cards", "游戏信息", "配件数量 106 张卡", "The game has 106 cards.",
+              "arithmetic", 106, Formula(lambda: 3 * chaos + sum(data.SPECIAL_COUNTS.values())
+                                         + len(data.ROLES))),
+        Claim("cards.chaos", "卡牌道具表", "胡闹牌 · 客厅 / 厨房 / 浴室 各 20",
+              "Each room has 20 chaos cards.", "arithmetic", 20, Formula(lambda: chaos)),
+        Claim("cards.specials", "卡牌道具表", "收拾牌 16 / 甩锅牌 12 / 猫牌 5 / 鱼牌 8",
+              "16 clean, 12 shift, 5 cat, 8 fish cards.", "arithmetic", [16, 12, 5, 8],
+              Formula(lambda: [data.SPECIAL_COUNTS[k] for k in ("clean", "shift", "cat",
+                                                                "fish")])),
+        Claim("cards.room_points", "胡闹牌数值分布", "合计 20 张 57 点",
+              "A room's 20 chaos cards total 57 points.", "arithmetic", 57,
+              Formula(_chaos_points)),
+        Claim("cards.mean", "胡闹牌数值分布", "均值 2.85 点/张", "A chaos card averages 2.85.",
+              "arithmetic", 2.85, Formula(lambda: _chaos_points() / chaos, tolerance=0.005)),
+        Claim("map.cards_4p", "地图特点", "4 人局 28 张牌", "A 4-player game plays 28 cards.",
+              "arithmetic", 28, Formula(lambda: 4 * _cat().Config(players=4).stations)),
+        Claim("map.exposure_line", "地图特点", "曝光线 12 达到即触发，第 6 站起失效",
+              "Exposure at 12, stations 1-5 only.", "arithmetic", [12, 6],
+              Formula(lambda: [_cat().Config().exposure_line, _cat().Config().seal_station])),
+        Claim("map.rounds", "地图特点", "回合数 7", "A game has 7 rounds.", "arithmetic", 7,
+              Formula(lambda: _cat().Config().stations)),
+        Claim("map.three_bills", "地图特点", "固定账单数 3 张/局 … 不存在\"没人付账\"的房间",
+              "At mom's arrival every room bills somebody.", "bound", 3,
+              Search({"players": 3}, segment=lambda f: 0,
+                     measure=lambda a, b: float(sum(
+                         1 for r in data.ROOMS if max(b["rooms"][r]["lanes"]) > 0)),
+                     compare="ge"),
+              note="ruling R9: an empty (or fish-only) room bills nobody"),
+        Claim("example.seed42", "完整游戏流程示例", "由模拟器 seed 42 跑出，逐笔账目已 100% 复核",
+              "The worked 4-player game replays round by round to 18 / -12 / 22 / 15.",
+              "worked_example", [18, -12, 22, 15], Replay("golden_seed42.yaml")),
+        Claim("example.lesson3", "这局教了你什么 3", "P2 鱼全程只打了 3 张胡闹牌（3+3+5 = 11 乐趣）",
+              "P2 played 3 chaos cards worth 11 fun.", "worked_example", 11,
+              Formula(lambda: 3 + 5),
+              note="the rounds show two chaos cards (3 in round 5, 5 in round 7): 8"),
+        Claim("example.lesson5", "这局教了你什么 5", "把 P1 的终局账单从 20 点推到 23 点",
+              "P3's shift took the bath from 20 to 23.", "worked_example", [20, 23],
+              Formula(lambda: [15, 18]),
+              note="the round-6 table: the bath went 15 -> 18; 18 -> 23 was P2's 5 in round 7"),
+        Claim("tip.safe_line", "新手策略 2", "只要你名下 ≤ 3 点，几乎不可能成为最脏者",
+              "A seat with at most 3 mess in a room is almost never its dirtiest.",
+              "strategy", 0.1,
+              NotCheckable("the result summary keeps room totals, not each seat's lane at "
+                           "the end")),
+        Claim("tip.second_value", "三条进阶 3", "追第二名在 12 点时值 4 分，在 20 点时值 6 分",
+              "Second place is worth 4 at 12 and 6 at 20.", "arithmetic", [4, 6],
+              Formula(lambda: [_expo(12)[1], _expo(20)[1]])),
+        Claim("tip.sally", "三个角色怎么玩", "5 点牌只记 3 点，等于每局白拿 4 点乱局豁免",
+              "Sally's two uses waive 4 mess a game.", "arithmetic", 4,
+              Formula(lambda: data.ROLE_USES["sally"] * 2)),
+        Claim("tip.cat", "三个角色怎么玩", "尽早用掉换成 4 分", "The Cat's uses are worth 4.",
+              "arithmetic", 4, Formula(lambda: data.ROLE_USES["cat"] * 2)),
+        Claim("q14.hand", "Q14", "手牌 5 张、7 回合、每回合补 1 张——你永远有 5 张牌在手",
+              "Every seat holds 5 cards at every play.", "arithmetic", 5,
+              Formula(lambda: _cat().Config().hand_size),
+              note="every refill tops the hand up to 5 (ruling R1); only empty piles could "
+                   "stop it (R2), which the book's numbers never reach (55 of 101 cards)"),
+        Claim("q12.range", "Q12", "实测 4 人局五种打法胜率集中在 20.0%-25.3%（理想 25%）",
+              "At 4 players all five styles win 20.0%-25.3%.", "arithmetic", (0.200, 0.253),
+              Formula(lambda: min(pub.STYLE_WIN_RATE[s][4] for s in STYLES),
+                      compare="between"),
+              note="the book's own table has 狂闹流 at 9.7%; 附录 B says 「四个非狂闹流派」"),
+        Claim("B.range.4p_four", APPX_B, "四个非狂闹流派在 4 人局收敛到 20.0%-25.3%（极差 5.3）",
+              "The four non-wild styles span 20.0%-25.3% at 4 players.", "arithmetic", 5.3,
+              Formula(lambda: round(100 * (max(pub.STYLE_WIN_RATE[s][4] for s in STYLES
+                                               if s != "wild")
+                                           - min(pub.STYLE_WIN_RATE[s][4] for s in STYLES
+                                                 if s != "wild")), 1))),
+        *[Claim(f"B.range.role.{p}p", APPX_B, f"{p} 人局极差 {spread}",
+                f"The role win rates at {p} players span {spread} points.", "arithmetic",
+                spread, Formula(lambda p=p: round(100 * (
+                    max(pub.ROLE_WIN_RATE[r][p] for r in ROLES)
+                    - min(pub.ROLE_WIN_RATE[r][p] for r in ROLES)), 1)))
+          for p, spread in ((3, 8.9), (4, 5.6), (5, 6.9))],
+        Claim("B.ideal", APPX_B, "理想值 3 人 33.3% / 4 人 25% / 5 人 20%",
+              "The style table's ideal is 1/p per style.", "arithmetic", [0.333, 0.25, 0.2],
+              Formula(lambda: [round(1 / len(STYLES), 3)] * 3),
+              note="for shares of all wins (how the table is built) the ideal is 1/5 = 20% at "
+                   "every count; 1/p is a per-seat ideal"),
+        Claim("A2.exposures", "恒等式②", "实测每局曝光 1.05 次（3 人）/ 1.64 次（4 人）/ 2.13 次（5 人）",
+              "Exposures per game as in Appendix B's exposure table.", "arithmetic",
+              [1.05, 1.64, 2.13],
+              Formula(lambda: [pub.EXPOSURE_TABLE[p]["exposures_per_game"] for p in PLAYERS])),
+        Claim("A5.bills", "恒等式⑤", "实测终局账单合计：3 人 22.8 分 / 4 人 27.5 分 / 5 人 30.9 分",
+              "Final bills as in Appendix B's exposure table.", "arithmetic",
+              [22.8, 27.5, 30.9],
+              Formula(lambda: [pub.EXPOSURE_TABLE[p]["final_bills_total"] for p in PLAYERS])),
+    ]
+    for total, pay, get in ((12, 6, 4), (13, 7, 4), (15, 8, 5), (18, 9, 6), (20, 10, 6)):
+        out.append(Claim(f"table.exposure.{total}", "6.4 曝光结算", f"{total} {pay} {get} −1",
+                         f"An exposure at {total}: the dirtiest pays {pay}, the second gets "
+                         f"{get}.", "arithmetic", [pay, get],
+                         Formula(lambda t=total: list(_expo(t)))))
+    for total, pay, get in ((5, 5, 1), (8, 8, 2), (10, 10, 3), (15, 15, 5), (23, 23, 7)):
+        out.append(Claim(f"table.final.{total}", "6.4 终局清算", f"{total} {pay} {get}",
+                         f"At the end a room at {total}: the dirtiest pays {pay}, the second "
+                         f"gets {get}.", "arithmetic", [pay, get],
+                         Formula(lambda t=total: list(_final(t)))))
+    for total, pay, get, pct in ((12, 6, 4, 67), (15, 8, 5, 63), (23, 23, 7, 30)):
+        out.append(Claim(f"A4.bonus_ratio.{total}", "恒等式④", f"{total} −{pay} +{get} {pct}%",
+                         f"Room {total}: bill {pay}, bonus {get}, bonus/bill {pct}%.",
+                         "arithmetic", pct,
+                         Formula(lambda t=total, pay=pay: 100 * (t // 3) / pay,
+                                 tolerance=0.5),
+                         note="the 23 row is the final bill (full price), the others "
+                              "exposures (⌈L/2⌉)"))
+    out.append(Claim("A2.half", "恒等式②", "同样是 12 点，第 3 站曝光付 6，第 7 站终局付 12",
+                     "A room of 12 costs 6 exposed and 12 at the end.", "arithmetic", [6, 12],
+                     Formula(lambda: [ceil_div(12, 2), _final(12)[0]])))
+    return out
+
+
 REGISTER = Register(
     game="cat",
     source=pub.SOURCE,
-    claims=[*style_claims(), *role_claims(), *exposure_claims(), *spread_claims()],
+    claims=[*style_claims(), *role_claims(), *exposure_claims(), *spread_claims(),
+            *rulebook_claims()],
     metrics=METRICS,
-    stand_in="our LookaheadBot styles wild/tidy/shifter/sniper/steady for the rulebook's five "
-             "styles, and 'lookahead' (模拟器 AI) for its unnamed simulator AI (role and "
-             "exposure tables); the rulebook's gen_hat_data.js is not available",
+    stand_in="our LookaheadBot styles wild/tidy/shifter/sniper/steady (default_bots) for the "
+             "rulebook's five styles in every Appendix B table (the book ran all of them as "
+             "the five-style battle 混战), drawing from random piles as its simulator did; "
+             "the rulebook's gen_hat_data.js is not available",
 )
