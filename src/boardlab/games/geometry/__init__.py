@@ -41,6 +41,11 @@ class _Game(GeometryGame):
 
         return dict(BOTS)
 
+    def default_bots(self, players):
+        """The book names no styles; it asks each player to hide its shape and hunt the
+        others'. The bots play that with two nerves, alternating round the table."""
+        return [("bold", "cautious")[i % 2] for i in range(players)]
+
 
 GAME = _Game()
 

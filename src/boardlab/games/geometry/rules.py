@@ -133,7 +133,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
             state.phase, state.oks = "respond", 0
             state.turn = self._left(state, state.leader)
             ev.append(public("open", f"领袖 P{seat + 1} 打开房门 {action['door']}",
-                             f"leader P{seat + 1} opens door {action['door']}", door=action["door"]))
+                             f"leader P{seat + 1} opens door {action['door']}", door=action["door"],
+                             seat=seat, doors=[action["door"]]))
             return ev
         if t == "ok":
             state.oks += 1
@@ -147,13 +148,15 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
         if t in ("add", "reopen"):
             if t == "add":
                 state.open = sorted([*state.open, action["door"] - 1])
+                opened = [action["door"]]
             else:
                 state.open = sorted(d - 1 for d in action["doors"])
+                opened = list(action["doors"])
             state.leader, state.oks = seat, 0
             state.turn = self._left(state, seat)
             ev.append(public(t, f"P{seat + 1} 成为领袖，打开的房门：{_d(state.open)}",
                              f"P{seat + 1} takes the lead; open doors: {_d(state.open)}",
-                             open=[d + 1 for d in state.open]))
+                             open=[d + 1 for d in state.open], seat=seat, doors=opened))
             return ev
         if t == "accuse":
             d, ld = action["door"] - 1, state.leader
@@ -250,7 +253,23 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
                 "turn": self.to_move(state), "oks": state.oks, "accuser": state.accuser,
                 "open": [d + 1 for d in state.open], "doors": state.cfg.doors,
                 "seats": seats, "round": state.rounds, "winners": state.winners,
+                "led_doors": self.led_doors(state),
                 "visible_log": self.visible_log(state, seat)}
+
+    @staticmethod
+    def led_doors(state: GeometryState) -> list[list[int]]:
+        """Per seat, the doors (1-based) it opened itself as leader since its cards were
+        last shuffled - public: everyone saw it open them. A leader who opens its own
+        shape's door is searched first and found, so these are doors its shape is
+        almost surely not behind (the bots' inference, rulings R14)."""
+        led: list[set[int]] = [set() for _ in range(state.n)]
+        for e in state.log:
+            seat = e.data.get("seat")
+            if e.kind in ("open", "add", "reopen") and isinstance(seat, int):
+                led[seat].update(e.data.get("doors", []))
+            elif e.kind in ("found", "point") and isinstance(seat, int):
+                led[seat] = set()
+        return [sorted(x) for x in led]
 
     def is_over(self, state: GeometryState) -> bool:
         return state.phase == "over"

@@ -68,6 +68,12 @@ class _Game(ToysGame):
 
         return dict(BOTS)
 
+    def default_bots(self, players):
+        """The style the book's figures come from: §8's agreed rota (轮值收工), staggered
+        noise and the late crossing - the "完美打法" of the quick reference and example 3 -
+        at every seat (the greedy bot is 阿May's deviation, for mixed tables)."""
+        return ["coordinated"] * players
+
 
 GAME = _Game()
 

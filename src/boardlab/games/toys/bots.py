@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import math
+import zlib
 from collections import deque
 from typing import Any
 
@@ -91,15 +92,55 @@ class GreedyBot:
         return after_placement(v, legal)
 
 
+def _night_offset(v: dict[str, Any]) -> int:
+    """A number every seat reads alike from tonight's public deal (the companions put
+    out and their cells, fixed for the whole night): random across nights and games, so
+    the rotation below starts at no particular seat number."""
+    tonight = [c["name"] for h in v["companions"] for c in h if c["night"] == v["night"]]
+    word = "".join(sorted([*v["markers"].values(), *tonight])) + "".join(v["task_cells"])
+    return zlib.crc32(word.encode())
+
+
+def _rotation(v: dict[str, Any], seats: list[int]) -> list[int]:
+    """``seats`` from a start seat that moves on every night, so no seat is always first."""
+    n = len(v["positions"])
+    start = (v["night"] - 1 + _night_offset(v)) % n
+    return sorted(seats, key=lambda s: (s - start) % n)
+
+
+def standing(v: dict[str, Any]) -> list[int]:
+    """Each seat's public score when the night began (screws after the last night's end
+    steps plus the companions rescued before tonight): what the fair-share convention
+    evens out. Fixed for the whole night, so plans do not flip between moments."""
+    n = len(v["positions"])
+    base = v["night_screws"][-1] if v.get("night_screws") else [0] * n
+    return [base[s] + sum(c["value"] for c in v["companions"][s] if c["night"] < v["night"])
+            for s in range(n)]
+
+
+def priority(v: dict[str, Any], seats: list[int]) -> list[int]:
+    """Who is served first (companions, the louder cards): the lowest score at night
+    start, ties by the nightly rotation. Every coordinated seat computes the same list."""
+    rot = _rotation(v, seats)
+    score = standing(v)
+    return sorted(rot, key=lambda s: (score[s], rot.index(s)))
+
+
 def freeze_rota(v: dict[str, Any]) -> list[int]:
-    """Seats that sit tonight out: enough that the crossing has the fewest 🧸 possible."""
+    """Seats that sit tonight out: enough that the crossing has the fewest 🧸 possible;
+    those that have sat out least so far (public best-freeze count), ties by the nightly
+    seat ahead, then the nightly rotation - over the game every seat rests as often as the
+    count allows, and when some must rest once more (3 or 6 players, 4 nights) the
+    leaders do, which is the cheaper side of the trade at those counts."""
     n = len(v["positions"])
     seats = [s for s in range(n) if s != v.get("andy")]
     top = max(v["noise_cards"])
     workers_needed = math.ceil(v["threshold"] / top)
     f = max(1, len(seats) - workers_needed)
-    start = (v["night"] - 1) % len(seats)
-    return [seats[(start + i) % len(seats)] for i in range(f)]
+    rests = v.get("freezes") or [0] * n
+    rot = _rotation(v, seats)
+    score = standing(v)
+    return sorted(rot, key=lambda s: (rests[s], -score[s], rot.index(s)))[:f]
 
 
 def plan_values(v: dict[str, Any]) -> dict[int, int]:
@@ -113,13 +154,14 @@ def plan_values(v: dict[str, Any]) -> dict[int, int]:
     vals = {s: 0 for s in workers}
     # Seats standing on a companion cell first get 1 (one per cell), so they take it.
     claimed: set[str] = set()
-    for s in workers:
+    for s in priority(v, workers):
         cell = v["positions"][s]
         if cell in v["markers"] and cell not in claimed and budget > 0:
             claimed.add(cell)
             vals[s] = 1
             budget -= 1
-    order = workers[v["moment"] % max(1, len(workers)):] + workers[:v["moment"] % max(1, len(workers))]
+    # The rest of the budget goes round the table, lowest score first.
+    order = priority(v, workers)
     while budget > 0:
         progressed = False
         for s in order:
@@ -136,19 +178,21 @@ def plan_values(v: dict[str, Any]) -> dict[int, int]:
 
 
 def assignments(v: dict[str, Any]) -> dict[int, str]:
-    """Each companion to the nearest non-resting seat (ties by seat); one per seat."""
+    """Each companion to a non-resting seat that can still reach it, lowest score first
+    (ties: nearer, then the nightly rotation); one per seat."""
     n = len(v["positions"])
     rest = set(freeze_rota(v)) if v["moment"] == 1 else set()
     workers = [s for s in range(n) if not v["frozen"][s] and s != v.get("andy")
                and s not in rest]
+    order = priority(v, workers)
     out: dict[int, str] = {}
-    for cell in sorted(v["markers"]):
-        free = [s for s in workers if s not in out]
-        if not free:
-            break
-        best = min(free, key=lambda s: (dist(v["positions"][s], cell), s))
-        if dist(v["positions"][best], cell) <= 3 - v["moment"] + 1 + 1:
-            out[best] = cell
+    reach = 3 - v["moment"] + 1 + 1
+    for cell in sorted(v["markers"], key=lambda c: (min(
+            (dist(v["positions"][s], c) for s in workers), default=9), c)):
+        free = [s for s in order if s not in out
+                and dist(v["positions"][s], cell) <= reach]
+        if free:
+            out[free[0]] = cell
     return out
 
 

@@ -846,6 +846,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             "to_move": self.to_move(st), "noise_cards": self._cards(st),
             "over": st.over, "last": dict(st.last),
             "night_exposure": list(st.night_exposure),
+            "night_screws": [list(x) for x in st.night_screws], "freezes": list(st.freezes),
         }
         # Used items are public (they were declared); unused ones only to their holder.
         v["items_declared"] = [st.item[s] if st.item_used[s] else None for s in range(n)]
