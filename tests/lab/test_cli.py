@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pyarrow.parquet as pq
+import pytest
 from typer.testing import CliRunner
 
 from boardlab.cli import app
@@ -87,3 +88,40 @@ def test_report_of_a_one_game_sweep(data_dir):
     run_id = json.loads(res.output)["run"]
     invoke("report", run_id, "--out", str(data_dir / "one"))
     assert "data:image/png;base64," in (data_dir / "one" / "report.html").read_text()
+
+
+def test_two_key_sweep_report_has_heatmaps_and_table(data_dir):
+    res = invoke("simulate", GAME, "--set", "limit=10,12,14", "--set", "dice=1,2",
+                 "--games", "6", "--workers", "1", "--json")
+    run_id = json.loads(res.output)["run"]
+    invoke("report", run_id, "--out", str(data_dir / "grid"))
+    md = (data_dir / "grid" / "report.md").read_text()
+    assert "Heatmap: mean score per seat over limit x dice" in md
+    assert "## Sweep: value x outcome" in md and "| limit | dice | games |" in md
+
+
+def test_one_key_sweep_has_numeric_axis_and_per_bot_curves(data_dir):
+    res = invoke("simulate", GAME, "--set", "limit=8,12,20", "--games", "6", "--workers",
+                 "1", "--json")
+    run_id = json.loads(res.output)["run"]
+    invoke("report", run_id, "--out", str(data_dir / "one_key"))
+    md = (data_dir / "one_key" / "report.md").read_text()
+    assert "Sweep of limit: win rate per bot" in md
+    assert "Sweep of limit: mean score per seat" in md
+
+
+def test_chinese_labels_find_a_font():
+    import os
+
+    from boardlab.lab.plots import cjk_font
+
+    name = cjk_font()
+    if name is None:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("CI installs fonts-noto-cjk: a CJK font must be found")
+        pytest.skip("NO CJK FONT INSTALLED: Chinese plot labels were not tested")
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+
+    path = font_manager.findfont(name, fallback_to_default=False)
+    assert ord("夜") in FT2Font(path).get_charmap()

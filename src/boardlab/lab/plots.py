@@ -20,23 +20,39 @@ PREFERRED = ("Noto Sans CJK SC", "Noto Sans CJK JP", "Source Han Sans SC", "WenQ
              "WenQuanYi Micro Hei", "Droid Sans Fallback", "AR PL UMing CN", "SimHei")
 
 
-@lru_cache(maxsize=1)
-def cjk_font() -> str | None:
-    """The family name of an installed font that draws Chinese, or None."""
-    from matplotlib import font_manager
+def _draws_chinese(path: str) -> bool:
     from matplotlib.ft2font import FT2Font
 
-    fonts = font_manager.fontManager.ttflist
-    ranked = sorted(fonts, key=lambda f: (f.name not in PREFERRED,
-                                          PREFERRED.index(f.name) if f.name in PREFERRED else 0))
-    for f in ranked:
-        if f.name in PREFERRED or "CJK" in f.name or "Hei" in f.name or "Han" in f.name:
-            try:
-                cmap = FT2Font(f.fname).get_charmap()
-            except Exception:  # an unreadable font file: try the next
-                continue
-            if all(ord(ch) in cmap for ch in PROBE):
-                return f.name
+    try:
+        cmap = FT2Font(path).get_charmap()
+    except Exception:  # an unreadable or unsupported font file: not this one
+        return False
+    return all(ord(ch) in cmap for ch in PROBE)
+
+
+@lru_cache(maxsize=1)
+def cjk_font() -> str | None:
+    """The family name of an installed font that draws Chinese, or None.
+
+    Matplotlib's font list is cached on disk and misses fonts installed after the cache
+    was built (CI installs Noto CJK just before the tests), so when the list has none we
+    scan the system's font files too and register the first that draws Chinese."""
+    from matplotlib import font_manager
+
+    listed = sorted(font_manager.fontManager.ttflist,
+                    key=lambda f: PREFERRED.index(f.name) if f.name in PREFERRED else 99)
+    for f in listed:
+        if (f.name in PREFERRED or "CJK" in f.name or "Hei" in f.name) and \
+                _draws_chinese(f.fname):
+            return f.name
+    files = sorted(font_manager.findSystemFonts(),
+                   key=lambda p: (not any(k in p for k in ("CJK", "wqy", "Hei", "Han")),
+                                  "Bold" in p, p))
+    for path in files:
+        if any(k in path for k in ("CJK", "wqy", "Hei", "Han", "Droid", "uming", "ukai")) \
+                and _draws_chinese(path):
+            font_manager.fontManager.addfont(path)
+            return font_manager.FontProperties(fname=path).get_name()
     return None
 
 

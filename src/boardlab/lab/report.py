@@ -54,13 +54,15 @@ def _hist(title: str, series: dict[str, list[float]]):
     return _png(fig)
 
 
-def _curve(title: str, labels: list[str], ests: list[Estimate]):
-    fig, ax = plt.subplots(figsize=(5, 3))
-    x = list(range(len(labels)))
-    ax.errorbar(x, [e.value for e in ests], yerr=_err(ests), marker="o", capsize=4)
-    ax.set_xticks(x, labels, rotation=30, ha="right")
-    ax.set_title(title)
-    return _png(fig)
+def _game_title(ref: str) -> str:
+    """The game's name in words for titles (``猫 / Cat``), not its id."""
+    try:
+        from boardlab.lab.spec import resolve_game
+
+        t = resolve_game(ref).title
+        return f"{t['zh']} / {t['en']}"
+    except Exception:  # a plugin game without a title: its id is all we have
+        return ref
 
 
 def _variant_label(opts: dict[str, Any], sweep: dict[str, Any]) -> str:
@@ -126,9 +128,16 @@ def build(run: Any, rows: list[Row], lab: LabSpec) -> tuple[list[tuple[str, str]
                          f"{c['paired'].diff.fmt()} | {'—' if math.isnan(p) else f'{p:.3g}'} | "
                          f"{'yes' if c['significant'] else 'no'} |")
         sections.append(("Comparisons", "\n".join(lines)))
-    labels = [_variant_label(v, sweep) for v in variants]
-    for name, ests in an["curves"].items():
-        figs.append((f"Sweep: {name}", _curve(f"{name} vs {', '.join(sweep)}", labels, ests)))
+    if sweep:
+        from boardlab.lab import sweeps
+
+        keys = list(sweep)
+        title = _game_title(run.game)
+        sections.append(("Sweep: value x outcome", sweeps.table(rows, lab, variants, keys)))
+        if len(keys) == 1:
+            figs += sweeps.one_key(rows, lab, variants, keys[0], title)
+        else:
+            figs += sweeps.heatmaps(rows, lab, variants, keys, title)
     checks = run.summary.get("checks")
     if checks:
         lines = [f"Stand-in for the rulebook's bots: {lab.stand_in or 'not stated'}.", "",
