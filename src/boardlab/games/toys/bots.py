@@ -196,6 +196,30 @@ def assignments(v: dict[str, Any]) -> dict[int, str]:
     return out
 
 
+def mirror_choice(v: dict[str, Any], legal: list[Action], seat: int) -> Action | None:
+    """§8 ⑤: with a 🪞, look at the seat with the most room to play louder than the shared
+    plan (it is the one that could push S over); after the peek, freeze before the reveal
+    if that card makes a crossing the plan did not mean to have (⏰ first if held)."""
+    plan = plan_values(v)
+    top = max(v["noise_cards"])
+    if v["phase"] == "peek":
+        peeks = [a for a in legal if a["type"] == "peek" and a["target"] != seat]
+        if not peeks:
+            return None
+        return max(peeks, key=lambda a: (top - plan.get(a["target"], 0), -a["target"]))
+    seen = v.get("peeked") or {}
+    target, card = seen.get("seat"), seen.get("card")
+    if target is None or card is None or target not in plan:
+        return None
+    meant = sum(plan.values())
+    expected = meant - plan[target] + card
+    if meant < v["threshold"] <= expected and pick(legal, type="freeze"):
+        if pick(legal, type="clock"):
+            return {"type": "clock"}
+        return {"type": "freeze"}
+    return None
+
+
 class CoordinatedBot:
     """Rulebook §8: rota, staggered noise, late crossing, clear sight cells, yield."""
 
@@ -241,6 +265,10 @@ class CoordinatedBot:
                         return a
             noise = [a for a in legal if a["type"] == "noise"]
             return pick(legal, type="noise", card=want) or (opts or noise or legal)[0]
+        if phase in ("peek", "after_peek"):
+            mirror = mirror_choice(v, legal, seat)
+            if mirror is not None:
+                return mirror
         return after_placement(v, legal)
 
 
