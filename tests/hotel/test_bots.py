@@ -105,3 +105,21 @@ def test_stayer_checks_in_more_than_the_risk_taker():
         stays["stayer"] += out.state.checkins[0]
         stays["risky"] += out.state.checkins[1]
     assert stays["stayer"] > stays["risky"]
+
+
+def test_last_intel_option_cash_or_lost():
+    """Ruling H12: a key still held when the last night ends is cashed (option: lost)."""
+    final = {}
+    for mode in ("cash", "lost"):
+        s = GAME.new_game({"players": 3, "nights": 1, "last_intel": mode}, 0, {
+            "roles": ["wick", "winston", "charon"], "hands": HANDS[:3],
+            "intel": [["key"], [], []], "events": ["doctor"]})
+        for seat in range(3):
+            s = GAME.apply(s, seat, {"type": "bid", "commission": seat, "bid": 0})[0]
+        while not GAME.is_over(s):
+            seat = GAME.to_move(s)[0]
+            s = GAME.apply(s, seat, next(a for a in GAME.legal_actions(s, seat)
+                                         if a["type"] in ("execute", "pass")))[0]
+        final[mode] = (s.gold[0], s.intel[0])
+    assert final["cash"][0] - final["lost"][0] == 2
+    assert final["cash"][1] == [] and final["lost"][1] == ["key"]
