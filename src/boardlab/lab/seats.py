@@ -72,13 +72,23 @@ def win_regression(rows: list[Row], lab: LabSpec | None = None) -> dict[str, Any
     try:
         import warnings
 
+        from statsmodels.tools import sm_exceptions as sme
+
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            # Perfect separation (one seat or bot always wins) has no finite estimate.
+            for name in ("PerfectSeparationWarning", "PerfectSeparationError"):
+                if isinstance(getattr(sme, name, None), type) and \
+                        issubclass(getattr(sme, name), Warning):
+                    warnings.simplefilter("error", getattr(sme, name))
             res = smf.logit(formula, df).fit(disp=False, cov_type="cluster",
                                              cov_kwds={"groups": groups}, maxiter=200)
             wald = res.wald_test_terms(skip_single=False, scalar=True)
     except Exception as exc:  # perfect separation, a singular design: say so, do not crash
         return {"error": f"could not fit {formula}: {exc}", "formula": formula}
+    if not res.mle_retvals.get("converged", True) or not np.all(np.isfinite(res.bse)):
+        return {"error": f"could not fit {formula}: the fit did not converge (a seat, role "
+                         "or bot that always or never wins)", "formula": formula}
     coefs = []
     for name in res.params.index:
         b, se, p = float(res.params[name]), float(res.bse[name]), float(res.pvalues[name])
