@@ -82,15 +82,15 @@ class TeamBot:
 
     # ---- the turn -------------------------------------------------------------------
 
-    def _danger(self, v: dict[str, Any], f: int) -> set[int]:
-        """Cells of floor ``f`` the guard stands on or will cross before the team's next
-        turn here (once per teammate on this floor)."""
+    def _danger(self, v: dict[str, Any], f: int, walks: int | None = None) -> set[int]:
+        """Cells of floor ``f`` the guard stands on or will cross in his next walk (or,
+        with ``walks=None``, before this seat's next turn: once per teammate here)."""
         fl = v["floors"][f]
         g = fl["guard"]
         if not g:
             return set()
         here = sum(1 for p in v["players"] if p["at"] and p["at"] != "roof" and _floor(p["at"]) == f)
-        reach = g["speed"] * max(1, here)
+        reach = g["speed"] * max(1, here if walks is None else walks) + 1  # +1: Espresso
         walls = [tuple(w) for w in fl["walls"]]
         at, dest = g["at"][1:], (g["dest"] or g["at"])[1:]
         out = {cell_index(at)}
@@ -129,7 +129,7 @@ class TeamBot:
             return left < 3
         if t == "walkway":
             return False
-        return t == "thermo" and left <= 1
+        return t == "thermo" and left <= 2
 
     def _distances(self, v: dict[str, Any], f: int, goal: int, blocked: set[int]) -> list[int]:
         """BFS over the floor's revealed-or-goal cells, walls respected."""
@@ -157,7 +157,8 @@ class TeamBot:
         for a in legal:
             kinds.setdefault(a["type"], []).append(a)
         fl = v["floors"][f]
-        danger = self._danger(v, f)
+        danger = self._danger(v, f, walks=1)
+        soft = self._danger(v, f)
         cells = fl["cells"]
 
         # Pick up what lies here; share nothing (keeps detectors quiet for the carrier only).
@@ -177,9 +178,22 @@ class TeamBot:
             if a["to"] == "roof":
                 return a
         if c in danger and left >= 1:
-            flee = self._flee(v, me, f, c, danger, kinds.get("move", []), left)
+            flee = (self._flee(v, me, f, c, soft, kinds.get("move", []), left)
+                    or self._flee(v, me, f, c, danger, kinds.get("move", []), left))
             if flee is not None:
                 return flee
+            # nowhere known to hide: look around first, or step anywhere out of his way
+            if left >= 2 and kinds.get("peek"):
+                return kinds["peek"][0]
+            for a in kinds.get("move", []):
+                if a["to"] != "roof" and _floor(a["to"]) == f and _cell(a["to"]) not in danger:
+                    return a
+        on_thermo = cells[c]["revealed"] and cells[c]["tile"] == "thermo" and not cells[c].get("disabled")
+        if on_thermo and left == 1:
+            off = self._safe_neighbour(v, me, f, cells, kinds, soft, left) or \
+                self._safe_neighbour(v, me, f, cells, kinds, danger, left)
+            if off is not None:
+                return off
         goal = self._goal(v, f)
         safe = fl["safe"]
         # Safe work.
@@ -202,25 +216,44 @@ class TeamBot:
         peeks = [a for a in kinds.get("peek", []) if _floor(a["at"]) == f]
         combo_cells = {x["at"] for x in safe["combination"]} if safe["at"] else set()
         wanted = [a for a in peeks if a["at"] in combo_cells]
-        exploring = (goal == "safe" and not safe["at"]) or (goal == "stairs" and self._stairs(fl) is None)
+        hidden_combo = [x for x in safe["combination"] if x["number"] is None]
+        exploring = (goal == "safe" and (not safe["at"] or hidden_combo)) or (
+            goal == "stairs" and self._stairs(fl) is None)
         if exploring:
             wanted += peeks
         if wanted and left >= 1:
             return wanted[0]
-        move = self._step(v, me, f, c, goal, kinds.get("move", []), danger, left)
+        move = (self._step(v, me, f, c, goal, kinds.get("move", []), soft, left)
+                or self._step(v, me, f, c, goal, kinds.get("move", []), danger, left))
         if move is not None:
             return move
         if "hack" in kinds and left >= 1 and c not in danger:
             return kinds["hack"][0]
-        # Get out of the guard's way before ending.
-        if c in danger and left >= 1:
-            for a in kinds.get("move", []):
-                if a["to"] == "roof" or _floor(a["to"]) != f:
-                    continue
-                q = _cell(a["to"])
-                if q not in danger and cells[q]["revealed"] and not self._risky(v, me, a["to"], left):
-                    return a
+        # Never end on a Thermo or in the guard's way.
+        if (c in danger or on_thermo) and left >= 1:
+            off = self._safe_neighbour(v, me, f, cells, kinds, danger, left)
+            if off is not None:
+                return off
+        # Two actions or fewer draw an event: a peek, or a step to another quiet tile,
+        # is cheaper than the risk.
+        if v["used"] <= 2 and left >= 1:
+            if kinds.get("peek"):
+                return kinds["peek"][0]
+            off = self._safe_neighbour(v, me, f, cells, kinds, soft, left)
+            if off is not None:
+                return off
         return {"type": "end"}
+
+    def _safe_neighbour(self, v, me, f, cells, kinds, danger, left):
+        """A move to a revealed neighbour out of ``danger`` that costs nothing extra."""
+        for a in kinds.get("move", []):
+            if a["to"] == "roof" or _floor(a["to"]) != f or a["to"] == self._back(v):
+                continue
+            q = _cell(a["to"])
+            if q not in danger and cells[q]["revealed"] and cells[q]["tile"] != "thermo" \
+                    and not self._risky(v, me, a["to"], left):
+                return a
+        return None
 
     def _flee(self, v, me, f, c, danger, moves, left):
         """First step of the shortest walk (at most ``left`` long) to a cell the guard
@@ -287,7 +320,14 @@ class TeamBot:
         fl = v["floors"][f]
         cells = fl["cells"]
         if goal == "safe" and fl["safe"]["at"]:
-            return [_cell(fl["safe"]["at"])]
+            walls = {tuple(w) for w in fl["walls"]}
+            hidden = [_cell(x["at"]) for x in fl["safe"]["combination"] if x["number"] is None]
+            near = [i for i, cell in enumerate(cells) if cell["revealed"] and any(
+                n in hidden and (cell_name(min(i, n)), cell_name(max(i, n))) not in walls
+                for n in neighbours(i))]
+            if near or not hidden:
+                return near or [_cell(fl["safe"]["at"])]
+            # the rest of the combination is out of sight: explore toward it
         if goal == "stairs" and self._stairs(fl) is not None:
             return [self._stairs(fl)]
         if goal == "down":
