@@ -174,12 +174,12 @@ def test_who_must_decide_does_not_depend_on_what_a_seat_cannot_see(game_id):
     game = get_game(game_id)
     if not determinizable(game):
         pytest.skip(f"{game_id} has no determinize")
-    horizon = 40
+    horizon = 30
     for players in player_counts(game):
         for seed in (1, 2):
             walk = [(s.copy(), seat, action)
                     for s, seat, action in random_walk(game, players, seed)][:240]
-            for cut in range(0, len(walk), 11):
+            for cut in range(0, len(walk), 13):
                 real = walk[cut][0]
                 for observer in range(players):
                     world = game.determinize(real, observer, random.Random(seed * 97 + cut))
