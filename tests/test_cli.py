@@ -22,7 +22,7 @@ def test_terminal_game_plays_to_the_final_scores(game_id, lang):
         input="1\n" * 5000,
     )
     assert res.exit_code == 0, res.output[-2000:]
-    assert "seat 1 (you)" in res.output
+    assert ("P2（你）" if lang == "zh" else "P2 (you)") in res.output  # --seat 1: people count from 1
     assert "🏆" in res.output
 
 

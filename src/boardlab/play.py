@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.pretty import Pretty
 from rich.prompt import IntPrompt
 from rich.rule import Rule
+from rich.text import Text
 
 from boardlab.bots.registry import make_bot as registry_make_bot
 from boardlab.engine.match import decision_context
@@ -43,10 +44,38 @@ def make_bot(game, name: str):
         raise typer.BadParameter(str(exc)) from None
 
 
+WORDS = {
+    "title": ("{game} — 种子 {seed}，你是 {you}", "{game} — seed {seed}, you are {you}"),
+    "bot": ("  {seat}：机器人 {bot}", "  {seat}: bot {bot}"),
+    "choice": ("你的选择", "your choice"),
+    "you": ("{seat}（你）", "{seat} (you)"),
+}
+
+
+def say(key: str, lang: str, **kw: Any) -> str:
+    """A terminal phrase in ``lang`` (zh or en)."""
+    return WORDS[key][0 if lang == "zh" else 1].format(**kw)
+
+
+def seat_name(seat: int) -> str:
+    """Seats as people count them, the same as in the games' texts and on the web: P1..Pn."""
+    return f"P{seat + 1}"
+
+
+def literal(value: Any) -> Any:
+    """Game text printed as it is: Rich would read ``[gun D4 R7]`` as markup and drop it."""
+    return Text(value) if isinstance(value, str) else value
+
+
+def bot_label(game, name: str, lang: str) -> str:
+    words = (game.labels().get("bots") or {}).get(name)
+    return words.get(lang, words.get("en", name)) if words else name
+
+
 def show_view(console: Console, game, view: dict[str, Any], lang: str) -> None:
     render = getattr(game, "render_terminal", None)
     if render is not None:
-        console.print(render(view, lang))
+        console.print(literal(render(view, lang)))
     else:
         console.print(Pretty({k: v for k, v in view.items() if k != "log"}, expand_all=False))
 
@@ -75,23 +104,24 @@ def register(app: typer.Typer) -> None:
             seed = secrets.randbelow(2**31)
         if not 0 <= seat < config.players:
             raise typer.BadParameter(f"seat must be 0..{config.players - 1}")
-        names = [n for n in bots.split(",") if n] or [
-            next(iter(game.bots()), "random")
-        ]
+        chosen = [n for n in bots.split(",") if n]
+        # without --bots every other seat plays the rulebook's style for it
+        styles = game.default_bots(config.players)
         seat_bots = {}
         others = [s for s in range(config.players) if s != seat]
         for i, s in enumerate(others):
-            seat_bots[s] = make_bot(game, names[i % len(names)])
+            seat_bots[s] = make_bot(game, chosen[i % len(chosen)] if chosen else styles[s])
         state = game.setup(config, seed)
         rngs = {s: make_rng(seed, "bot", s) for s in seat_bots}
-        console.print(Rule(f"{game.title[lang]} — seed {seed}, you are seat {seat}"))
+        console.print(Rule(Text(say("title", lang, game=game.title[lang], seed=seed,
+                                    you=seat_name(seat)))))
         for s, b in seat_bots.items():
-            console.print(f"  seat {s}: bot [bold]{b.name}[/]")
+            console.print(Text(say("bot", lang, seat=seat_name(s), bot=bot_label(game, b.name, lang))))
         shown = 0
         while not game.is_over(state):
             log = [e for e in state.log if e.visible(seat)]
             for event in log[shown:]:
-                console.print(f"  · {event.text.get(lang, event.text['en'])}")
+                console.print(Text(f"  · {event.text.get(lang, event.text['en'])}"))
             shown = len(log)
             movers = game.to_move(state)
             bot_seats = [s for s in movers if s != seat]
@@ -103,15 +133,18 @@ def register(app: typer.Typer) -> None:
             show_view(console, game, game.view(state, seat), lang)
             legal = game.legal_actions(state, seat)
             for i, action in enumerate(legal, 1):
-                console.print(f"  [cyan]{i:>2}[/] {game.describe_action(state, seat, action, lang)}")
-            choice = IntPrompt.ask("你的选择" if lang == "zh" else "your choice", choices=[str(i) for i in range(1, len(legal) + 1)],
+                line = Text(f"  {i:>2} ", style="cyan")
+                line.append(game.describe_action(state, seat, action, lang), style="default")
+                console.print(line)
+            choice = IntPrompt.ask(say("choice", lang), choices=[str(i) for i in range(1, len(legal) + 1)],
                                    show_choices=False)
             game.apply_in_place(state, seat, legal[choice - 1])
         for event in [e for e in state.log if e.visible(seat)][shown:]:
-            console.print(f"  · {event.text.get(lang, event.text['en'])}")
+            console.print(Text(f"  · {event.text.get(lang, event.text['en'])}"))
         result = game.result(state)
-        console.print(Rule(result.reason.get(lang, result.reason["en"])))
+        console.print(Rule(Text(result.reason.get(lang, result.reason["en"]))))
         for s, score in enumerate(result.scores):
             crown = " 🏆" if s in result.winners else ""
-            who = "you" if s == seat else seat_bots[s].name
-            console.print(f"  seat {s} ({who}): {score:g}{crown}")
+            who = (say("you", lang, seat=seat_name(s)) if s == seat
+                   else f"{seat_name(s)} 🤖 {bot_label(game, seat_bots[s].name, lang)}")
+            console.print(Text(f"  {who}: {score:g}{crown}"))

@@ -7,7 +7,7 @@ from typing import Any
 
 def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
     zh = lang == "zh"
-    lines = [(f"第 {view['night']}/{view['nights']} 夜 事件 {view['event']} 金库 {view['vault']}"
+    lines = [(f"第 {min(view['night'], view['nights'])}/{view['nights']} 夜 事件 {view['event']} 金库 {view['vault']}"
               if zh else
               f"Night {view['night']}/{view['nights']} event {view['event']} "
               f"vault {view['vault']}")]

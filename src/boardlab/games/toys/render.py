@@ -20,7 +20,7 @@ def _cell(view: dict[str, Any], cell: str, lang: str) -> Text:
     if marker:
         out.append(f"  {COMPANIONS[marker][0]}")
     toys = [
-        f"{s}{'🧊' if view['frozen'][s] else '🧸'}"
+        f"P{s + 1}{'🧊' if view['frozen'][s] else '🧸'}"
         for s, pos in enumerate(view.get("positions") or [])
         if pos == cell
     ]
@@ -53,8 +53,9 @@ def render_terminal(view: dict[str, Any], lang: str = "en") -> Group:
     for s, role in enumerate(view.get("roles") or []):
         icon = ROLES[role][0] if role in ROLES else ""
         mine = " ←" if s == view.get("seat") else ""
-        comps = "".join(COMPANIONS[c][0] for c in view["companions"][s] if c in COMPANIONS)
-        seats.add_row(f"{s}{mine}", icon, str(view["screws"][s]), comps)
+        names = [c.get("name") if isinstance(c, dict) else c for c in view["companions"][s]]
+        comps = "".join(COMPANIONS[c][0] for c in names if c in COMPANIONS)
+        seats.add_row(f"P{s + 1}{mine}", icon, str(view["screws"][s]), comps)
     parts: list[Any] = [head, grid, seats]
     mine = view.get("my_item")
     if mine:

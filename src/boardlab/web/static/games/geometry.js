@@ -1,5 +1,5 @@
 // 几何密室 (geometry): five doors; behind each door every player hides one card — one shape,
-// four X. Open doors are lit; the leader wears the crown; score and penalty markers per seat.
+// four empty (✖). Open doors are lit; the leader wears the crown; score and penalty markers per seat.
 import { h } from "../i18n.js";
 
 const css = `
@@ -11,6 +11,7 @@ const css = `
 .geo-card.face { background: #fffdf8; color: #333; border: 2px solid #d9cdbd; }
 .geo-card.shape { background: #e3f1ff; border-color: #4f8fd6; }
 .geo-card.opendoor { outline: 3px solid #f2a93b; }
+.geo-card.shown { background: #f3e5e5; color: #8a3a3a; }
 .geo-name { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .geo-name.out { text-decoration: line-through; opacity: .5; }
 .geo-marks { font-size: .9rem; display: flex; flex-direction: column; white-space: nowrap; line-height: 1.3; }
@@ -21,7 +22,9 @@ const css = `
 
 function style() { if (!document.getElementById("geo-css")) document.head.append(h("style", { id: "geo-css" }, css)); }
 
-const FACE = { x: "✖", shape: "🔷" };  // one symbol per card kind, the same as in the log
+// one symbol per card kind, the same as in the log: "x" my own empty card (only I see it),
+// "X" an empty card turned up for everyone
+const FACE = { x: "✖", X: "✖", shape: "🔷" };
 
 /** Choices with a place: a door to open (or add), the leader's card to accuse, my ✖ to turn up. */
 export function placed(p) {
@@ -47,7 +50,7 @@ export function render(p, ui) {
     cells.push(h("div", { class: "geo-name" + (s.out ? " out" : "") }, ui.seatName(i) + lead));
     s.cards.forEach((c, d) => {
       const l = (i === v.leader && find(p, "accuse", d + 1)) || (i === ui.seat && find(p, "reveal_x", d + 1)) || null;
-      const cls = ["geo-card", c ? "face" : "", c === "shape" ? "shape" : "", open.has(d + 1) ? "opendoor" : "", l ? "can" : ""];
+      const cls = ["geo-card", c ? "face" : "", c === "shape" ? "shape" : "", c === "X" ? "shown" : "", open.has(d + 1) ? "opendoor" : "", l ? "can" : ""];
       cells.push(h("div", actAttrs(l, ui, { class: cls.join(" "), "data-seat-card": `${i}-${d + 1}` }), c ? FACE[c] || c : ""));
     });
     const cfg = p.table.config || {}, win = cfg.win_points || 2, out = cfg.penalties_out || 3;
@@ -64,6 +67,6 @@ export function render(p, ui) {
       h("span", { class: "tag", id: "phase" }, phase),
       h("span", { class: "muted" }, (zh ? "已同意 " : "agreed ") + v.oks)),
     h("div", { class: "geo-doors", id: "geo-doors" }, cells),
-    h("p", { class: "muted" }, zh ? "🔷 图形 · ✖ 空门牌 · 蓝色背面 = 未翻开 · ⭐ 得分标记（2 个获胜） · ❌ 罚分（3 个出局）"
-      : "🔷 shape · ✖ empty card · blue back = face down · ⭐ score marker (2 win) · ❌ penalty (3 and out)"));
+    h("p", { class: "muted" }, zh ? "🔷 图形 · ✖ 空门牌（红底 = 已公开） · 蓝色背面 = 未翻开 · ⭐ 得分标记（2 个获胜） · ❌ 罚分（3 个出局）"
+      : "🔷 shape · ✖ empty card (red = shown to all) · blue back = face down · ⭐ score marker (2 win) · ❌ penalty (3 and out)"));
 }

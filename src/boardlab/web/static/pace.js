@@ -1,0 +1,49 @@
+// Pacing: states that arrive in a burst (bots answering one after another, a reveal and its
+// settlement) are shown one by one, at the speed the player chose; the log reads like a
+// game's log, its sums behind a "show the sums" switch.
+import { h, t } from "./i18n.js";
+
+const SPEEDS = { 0: ["即时", "instant"], 1: ["正常", "normal"], 2: ["慢", "slow"] };
+const DELAY = { 0: 0, 1: 450, 2: 1100 };
+
+export function speed() { const v = localStorage.getItem("boardlab:pace"); return v === null ? 1 : +v; }
+export function showSums() { return localStorage.getItem("boardlab:sums") === "1"; }
+
+/** Wraps a state handler so that consecutive states are applied at least one step apart. */
+export function paced(apply) {
+  const queue = [];
+  let busy = false, last = 0;
+  const pump = async () => {
+    if (busy) return;
+    busy = true;
+    while (queue.length) {
+      const wait = DELAY[speed()] - (Date.now() - last);
+      // the newest state wins at once when the player is not watching the pace (instant)
+      if (wait > 0 && speed() > 0) await new Promise(r => setTimeout(r, wait));
+      const msg = speed() === 0 ? queue.splice(0).pop() : queue.shift();
+      last = Date.now();
+      await apply(msg);
+    }
+    busy = false;
+  };
+  return msg => { queue.push(msg); pump(); };
+}
+
+/** A log line without its sums: parenthesised figures with arithmetic, and a→b traces. */
+export function plain(text) {
+  if (showSums()) return text;
+  return text
+    .replace(/\s*[（(][^（）()]*\d[^（）()]*[+\-−×=→≥≤<>][^（）()]*[）)]/g, "")
+    .replace(/[，,]\s*(乐趣|fun) \d+\s*(→|->)\s*\d+/g, "")
+    .trim();
+}
+
+/** The log's own controls: the pace of play and the sums switch. */
+export function logTools(redraw) {
+  const zh = document.documentElement.lang === "zh";
+  const sel = h("select", { id: "pace", title: t("speed"), onchange: e => { localStorage.setItem("boardlab:pace", e.target.value); } },
+    Object.entries(SPEEDS).map(([k, w]) => h("option", { value: k, selected: +k === speed() ? "" : null }, "⏩ " + (zh ? w[0] : w[1]))));
+  const box = h("input", { type: "checkbox", id: "sums", checked: showSums() ? "" : null,
+    onchange: e => { localStorage.setItem("boardlab:sums", e.target.checked ? "1" : "0"); redraw(); } });
+  return h("div", { class: "log-tools" }, h("label", {}, t("speed"), sel), h("label", {}, box, t("details")));
+}
