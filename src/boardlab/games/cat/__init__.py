@@ -59,11 +59,12 @@ class _Game(CatGame):
         return dict(BOTS)
 
     def default_bots(self, players):
-        """附录 B's five styles (the mixed battle 「混战」), in its table's order."""
+        """附录 B's five styles (the mixed battle 「混战」) in its table's order, all five at
+        every count so the lab's balanced design seats every style mix (at 3 players all 10
+        triples); the first ``players`` are the plain seating."""
         from boardlab.games.cat.bots import STYLES
 
-        styles = [n for n in STYLES if n != "lookahead"]
-        return [styles[i % len(styles)] for i in range(players)]
+        return [n for n in STYLES if n != "lookahead"]
 
 
 GAME = _Game()
