@@ -59,12 +59,12 @@ class _Game(CatGame):
         return dict(BOTS)
 
     def default_bots(self, players):
-        """附录 B's five styles (the mixed battle 「混战」) in its table's order, all five at
-        every count so the lab's balanced design seats every style mix (at 3 players all 10
-        triples); the first ``players`` are the plain seating."""
+        """附录 B's five styles (the mixed battle 「混战」) in its table's order, one per seat
+        (the protocol's contract; the claims name all five so the lab's balanced design
+        seats every mix, at 3 players all 10 triples)."""
         from boardlab.games.cat.bots import STYLES
 
-        return [n for n in STYLES if n != "lookahead"]
+        return [n for n in STYLES if n != "lookahead"][:players]
 
 
 GAME = _Game()

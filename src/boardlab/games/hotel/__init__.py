@@ -61,14 +61,9 @@ class _Game(HotelGame):
         return dict(BOTS)
 
     def default_bots(self, players):
-        """附录 B's five styles in its table's order, all of them at every count so the lab's
-        balanced design seats every style mix (a sixth seat repeats 接单流, the book's
-        「标准答案」); the first ``players`` are the plain seating."""
+        """附录 B's five styles in its table's order, one per seat (the protocol's contract;
+        the claims name all five so the lab's balanced design seats every mix); a sixth seat
+        repeats 接单流, the book's 「标准答案」."""
         from boardlab.games.hotel.bots import STYLE_ORDER
 
-        return [STYLE_ORDER[i % len(STYLE_ORDER)] for i in range(max(players, 5))]
-
-
-GAME = _Game()
-
-__all__ = ["GAME", "HotelGame"]
+        return [STYLE_ORDER[i % len(STYLE_ORDER)] for i in range(players)]

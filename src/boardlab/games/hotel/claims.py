@@ -39,7 +39,7 @@ from boardlab.games.hotel import data
 from boardlab.games.hotel import published as pub
 
 PLAYERS = (3, 4, 5, 6)
-STYLES = tuple(pub.STYLE_TABLE)
+STYLES = tuple(pub.STYLE_TABLE)  # all five named, so the balanced design seats every mix
 ROLES = data.ROLES
 B = "附录 B"
 GAMES = 300
@@ -98,18 +98,18 @@ def setup_claims() -> list[Claim]:
             Claim(f"setup.{p}p.vault", sec, f"{p} 人 预期金库（终局）约 {row['vault']} 枚",
                   f"With {p} players the vault ends at about {row['vault']} gold.",
                   "published_table", row["vault"],
-                  Simulate({"players": p}, per_game=summary_value("vault"), games=GAMES,
+                  Simulate({"players": p}, bots=STYLES, per_game=summary_value("vault"), games=GAMES,
                            bounds=(0.0, float("inf")))),
             Claim(f"setup.{p}p.unsold_tied", sec, f"{p} 人 预期流拍/局 约 {row['unsold']} 张",
                   f"With {p} players about {row['unsold']} contracts a game are left unsold "
                   "by a tie (流拍 as the FAQ uses it: 「平手照样流拍」).", "published_table",
-                  row["unsold"], Simulate({"players": p}, per_game=summary_value("ties"),
+                  row["unsold"], Simulate({"players": p}, bots=STYLES, per_game=summary_value("ties"),
                                           games=GAMES, bounds=(0.0, float("inf"))),
                   note="reading 1 of 流拍 (a tie); see unsold_any for reading 2"),
             Claim(f"setup.{p}p.unsold_any", sec, f"{p} 人 预期流拍/局 约 {row['unsold']} 张",
                   f"With {p} players about {row['unsold']} contracts a game go to nobody "
                   "(流拍 as 附录 A ② uses it).", "published_table", row["unsold"],
-                  Simulate({"players": p}, per_game=summary_value("unsold"), games=GAMES,
+                  Simulate({"players": p}, bots=STYLES, per_game=summary_value("unsold"), games=GAMES,
                            bounds=(0.0, float("inf"))),
                   note="reading 2 can hardly hold: p seats take at most p of the p+1 "
                        "contracts a night, so 5 a game go to nobody unless the Beggar "
@@ -236,14 +236,14 @@ def law_claims() -> list[Claim]:
     out += [
         Claim("A4.cap_at_4p", "附录 A ④", "结账封顶 15 在 4 人局即触顶",
               "At 4 players the vault usually reaches the cap of 15.", "strategy", 0.5,
-              Simulate({"players": 4}, per_game=lambda r: float(r["summary"]["vault"] >= 15),
+              Simulate({"players": 4}, bots=STYLES, per_game=lambda r: float(r["summary"]["vault"] >= 15),
                        compare="ge", bounds=(0.0, 1.0), games=GAMES)),
         Claim("A4.stayer_3p", "附录 A ④", "3 人局住店流场均 35.3 分",
               "At 3 players the stayer style averages 35.3 points.", "published_table", 35.3,
-              Simulate({"players": 3}, per_seat=seat_score_if(_bot("stayer")), games=GAMES)),
+              Simulate({"players": 3}, bots=STYLES, per_seat=seat_score_if(_bot("stayer")), games=GAMES)),
         Claim("A4.stayer_6p", "附录 A ④", "6 人局 37.1 分且胜率翻倍",
               "At 6 players the stayer style averages 37.1 points.", "published_table", 37.1,
-              Simulate({"players": 6}, per_seat=seat_score_if(_bot("stayer")), games=GAMES)),
+              Simulate({"players": 6}, bots=STYLES, per_seat=seat_score_if(_bot("stayer")), games=GAMES)),
         Claim("A4.stayer_doubles", "附录 A ④", "6 人局 … 胜率翻倍",
               "The stayer style's win rate at 6 players is double its 3-player rate (book's "
               "own table: 9.1% -> 12.3%).", "arithmetic", 2.0,
@@ -254,7 +254,7 @@ def law_claims() -> list[Claim]:
               "With our bots the stayer's share of wins is higher at 6 players than at 3.",
               "strategy", True,
               Paired({"players": 6}, {"players": 3}, _share(_bot("stayer")),
-                     direction="greater", games=GAMES)),
+                     direction="greater", bots=STYLES, games=GAMES)),
         Claim("A4.winston_strongest", "附录 A ④", "温斯顿在 5-6 人局是最强角色",
               "Winston has the highest fitted-pairing share at 5 and 6 players (book's own "
               "role table).", "arithmetic", True,
@@ -278,7 +278,7 @@ def law_claims() -> list[Claim]:
               "With our bots the risk style's share of wins is lower at 6 players than at 3.",
               "strategy", True,
               Paired({"players": 3}, {"players": 6}, _share(_bot("risky")),
-                     direction="greater", games=GAMES)),
+                     direction="greater", bots=STYLES, games=GAMES)),
         Claim("A.simulated", "附录 A", "模拟 8000 余局", "The laws come from 8000+ games.",
               "published_table", pub.SIMULATED_GAMES,
               NotCheckable("a statement about the authors' simulator")),
@@ -299,7 +299,7 @@ def style_claims() -> list[Claim]:
                 f"B.style.{p}p.{style}", f"{B} 流派胜率", f"{name} {p} 人 {share:.1%}",
                 f"At {p} players the {style} style takes {share:.1%} of all wins (k-way "
                 "ties count 1/k).", "published_table", share,
-                Simulate({"players": p}, per_game=_share(_bot(style)), bounds=(0.0, 1.0),
+                Simulate({"players": p}, bots=STYLES, per_game=_share(_bot(style)), bounds=(0.0, 1.0),
                          games=GAMES),
                 note="6p: the book's row sums to 78.2% (an unnamed sixth seat)" if p == 6
                 else ""))
@@ -307,7 +307,7 @@ def style_claims() -> list[Claim]:
                 f"B.style.{p}p.{style}.score", f"{B} 流派胜率", f"{name} {p} 人（{mean} 分）",
                 f"At {p} players the {style} style averages {mean} points.",
                 "published_table", mean,
-                Simulate({"players": p}, per_seat=seat_score_if(_bot(style)), games=GAMES)))
+                Simulate({"players": p}, bots=STYLES, per_seat=seat_score_if(_bot(style)), games=GAMES)))
     return out
 
 
@@ -321,7 +321,7 @@ def role_claims() -> list[Claim]:
                 f"B.role.{p}p.{role}.random", f"{B} 角色胜率 随机搭配", f"{zh} {p} 人 {rand:.1%}",
                 f"At {p} players, roles dealt at random to the style bots, {role} takes "
                 f"{rand:.1%} of all wins.", "published_table", rand,
-                Simulate({"players": p}, per_game=_share(_role(role)), bounds=(0.0, 1.0),
+                Simulate({"players": p}, bots=STYLES, per_game=_share(_role(role)), bounds=(0.0, 1.0),
                          games=GAMES)))
             out.append(Claim(
                 f"B.role.{p}p.{role}.fitted", f"{B} 角色胜率 适配搭配", f"{zh} {p} 人 {fit:.1%}",
@@ -334,7 +334,7 @@ def role_claims() -> list[Claim]:
         "The Beggar wins less when he may salvage only a contract a tie left unsold.",
         "strategy", True,
         Paired({"players": 5}, {"players": 5, "salvage_from": "tied"},
-               _share(_role("beggar")), direction="greater", games=GAMES),
+               _share(_role("beggar")), direction="greater", bots=STYLES, games=GAMES),
         note="ruling H17: the reading of 流拍 decides the Beggar's strength"))
     return out
 
