@@ -132,7 +132,7 @@ def main() -> None:
            act(0, {"type": "add_die", "at": "1A1"}, {"used": 4, "safe_dice": [2, 0, 0]}),
            err(0, {"type": "add_die", "at": "1A1"}, "not possible"),
            act(0, END),
-           act(0, {"type": "roll", "at": "1A1"}),
+           act(0, {"type": "roll", "at": "1A1"}, {"used": 1, "safe_dice": [2, 0, 0]}),
            {"note": "every combination number is 1: setting a die to 1 cracks all six"},
            act(0, {"type": "tool", "tool": "stethoscope", "face": 1},
                {"safe_open": [True, False, False], "guard_die": [3, 3, 4],
