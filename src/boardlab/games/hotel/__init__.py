@@ -67,3 +67,8 @@ class _Game(HotelGame):
         from boardlab.games.hotel.bots import STYLE_ORDER
 
         return [STYLE_ORDER[i % len(STYLE_ORDER)] for i in range(players)]
+
+
+GAME = _Game()
+
+__all__ = ["GAME", "HotelGame"]
