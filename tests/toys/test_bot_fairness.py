@@ -25,3 +25,8 @@ def test_coordinated_rota_is_fair_to_every_seat():
     assert chisquare(wins).pvalue > 0.01, wins
     assert max(scores) - min(scores) < 2.0, scores
     assert max(rests) - min(rests) <= games // 10, rests
+
+
+def test_default_mix_is_the_books_coordinated_team():
+    for players in range(3, 7):
+        assert GAME.default_bots(players) == ["coordinated"] * players
