@@ -958,6 +958,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
             "freeze": ("收工 🧊", "freeze 🧊"), "clock": ("用 ⏰ 小闹钟", "use ⏰ clock"),
             "pass": ("过", "pass"), "earmuffs": ("用 🎧 耳罩", "use 🎧 earmuffs"),
         }
+        if k == "earmuffs" and action.get("freeze"):
+            return "用 🎧 耳罩并收工 🧊" if zh else "use 🎧 earmuffs and freeze 🧊"
         if k in labels:
             return labels[k][0 if zh else 1]
         if k == "guess":
