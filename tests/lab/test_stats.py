@@ -99,7 +99,7 @@ def test_holm_known_values():
 def test_binary_equivalence_is_binomial_tost():
     # One 0/1 figure per game: our p for "holds" is statsmodels' exact binomial TOST.
     x = [1.0] * 48 + [0.0] * 152
-    t = interval_test([[v] for v in x], 0.19, 0.29)
+    t = interval_test([[v] for v in x], 0.19, 0.29, bounds=(0.0, 1.0))
     assert t.method == "exact binomial"
     assert t.p_hold == pytest.approx(binom_tost(48, 200, 0.19, 0.29)[0], rel=1e-9)
     assert 0 < t.estimate.lo < 0.24 < t.estimate.hi < 1
@@ -138,9 +138,11 @@ def test_bounded_interval_stays_in_bounds():
 
 
 def test_games_to_settle():
-    # estimate 0.30, se 0.03 at 100 games, margin edge 0.25: need z*se(n) <= 0.05.
+    # estimate 0.30, se 0.05 at 100 games, margin edge 0.25: need z*se(n) <= 0.05.
     from boardlab.lab.stats import Estimate
 
-    need = games_to_settle(Estimate(0.30, 0.24, 0.36, 100, 0.03), 100, 0.15, 0.25, m=1)
+    need = games_to_settle(Estimate(0.30, 0.2, 0.4, 100, 0.05), 100, 0.15, 0.25, m=1)
     z = sps.norm.ppf(0.95)
-    assert need == math.ceil(100 * (z * 0.03 / 0.05) ** 2)
+    assert need == math.ceil(100 * (z * 0.05 / 0.05) ** 2)
+    # never fewer games than we already have
+    assert games_to_settle(Estimate(0.30, 0.29, 0.31, 100, 0.001), 100, 0.15, 0.25, 1) == 101

@@ -7,6 +7,7 @@ a game sum to 1; ``any_win`` counts any share of the win as a win.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -30,6 +31,13 @@ def seat_records(rows: Iterable[Row], lab: LabSpec) -> Iterator[dict[str, Any]]:
 
 
 def group_stats(recs: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """Win rate and mean score per value of ``key`` (bot, role, seat, players).
+
+    Counted in games: a bot that holds several seats of one game gives one cluster, so its
+    interval uses game-clustered errors (or a bootstrap over games), never seats as
+    independent draws. ``n`` is the number of seats, ``games`` the number of games."""
+    from boardlab.lab.inference import interval_test
+
     groups: dict[Any, list[dict[str, Any]]] = defaultdict(list)
     for rec in recs:
         if rec[key] is not None:
@@ -37,11 +45,19 @@ def group_stats(recs: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
     out = []
     for value in sorted(groups, key=str):
         g = groups[value]
-        n = len(g)
-        out.append({key: value, "n": n,
-                    "win": wilson(sum(x["win"] for x in g), n),
-                    "any_win": wilson(sum(x["any_win"] for x in g), n),
-                    "score": mean_t([x["score"] for x in g])})
+        by_game: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
+        for x in g:
+            by_game[(x["variant"], x["index"])].append(x)
+
+        def est(field: str, bounds=None, by_game=by_game, seats=len(g)) -> Estimate:
+            t = interval_test([[x[field] for x in xs] for xs in by_game.values()],
+                              -math.inf, math.inf, bounds)
+            e = t.estimate
+            return Estimate(e.value, e.lo, e.hi, seats, e.se)
+
+        out.append({key: value, "n": len(g), "games": len(by_game),
+                    "win": est("win", (0.0, 1.0)), "any_win": est("any_win", (0.0, 1.0)),
+                    "score": est("score")})
     return out
 
 
