@@ -42,7 +42,8 @@ def board(**placed: str) -> list[list[str]]:
     for key, tile in placed.items():
         f, cell = int(key[1]) - 1, key[2:]
         i = f * 16 + CELLS.index(cell)
-        j = flat.index(tile)
+        same = [k for k in range(16 * f, 16 * f + 16) if flat[k] == tile]
+        j = same[0] if same else flat.index(tile)
         flat[i], flat[j] = flat[j], flat[i]
     return [flat[16 * f:16 * f + 16] for f in range(3)]
 
@@ -265,5 +266,206 @@ def main() -> None:
           [act(0, {"type": "tool", "tool": "rollerskates"}, {"max_actions": 6, "tools": [[]]})])
 
 
+def tool(name: str, **kw) -> dict:
+    return {"type": "tool", "tool": name, **kw}
+
+
+def ability(name: str, **kw) -> dict:
+    return {"type": "ability", "name": name, **kw}
+
+
+def choose(**kw) -> dict:
+    return {"type": "choose", **kw}
+
+
+BASIC = {"walls": OPEN1, "patrol": [["D4", "D3", "D4", "D3"]], "entrance": "1A1"}
+CHOSE = "supplement Characters"
+
+
+def more() -> None:
+    """Tools, events, characters and loot, one rule each."""
+    w = write
+    # ---- tools
+    w("tool_blueprints", "Blueprints: reveal any tile", "supplement Tools",
+      {**BASIC, "hands": [{"tools": ["blueprints"]}]},
+      [act(0, tool("blueprints", at="3D4"), {"revealed": ["1A1", "3D4"], "tools": [[]], "used": 0})])
+    w("tool_crowbar", "Crowbar: a Fingerprint next door stops alarming", "supplement Tools",
+      {**BASIC, "tiles": board(f1B1="fingerprint:4"), "revealed": ["1B1"],
+       "hands": [{"tools": ["crowbar"]}]},
+      [act(0, tool("crowbar", at="1B1"), {"disabled": ["1B1"]}),
+       act(0, move("1B1"), {"alarms": [], "positions": ["1B1"]})])
+    w("tool_donuts", "Donuts: the guard's next move is lost", "supplement Tools",
+      {**BASIC, "hands": [{"tools": ["donuts"]}], "events": ["lampshade"]},
+      [act(0, tool("donuts")), act(0, END, {"guards": ["1D4", None, None]})])
+    w("tool_dynamite", "Dynamite: a wall gone, an alarm on your tile", "supplement Tools",
+      {**BASIC, "walls": DEFAULT_WALLS, "hands": [{"tools": ["dynamite"]}]},
+      [err(0, move("1B1"), "not a legal"),
+       act(0, tool("dynamite", wall=["1A1", "1B1"]), {"alarms": ["1A1"]}),
+       act(0, move("1B1"), {"positions": ["1B1"]})])
+    w("tool_emp", "EMP: every alarm off; the guard takes a new patrol card", "supplement Tools",
+      {**BASIC, "hands": [{"tools": ["dynamite", "emp"]}], "walls": DEFAULT_WALLS},
+      [act(0, tool("dynamite", wall=["1A1", "1B1"]), {"dests": ["1A1", None, None]}),
+       {"note": "the next card, D4, is his own tile: reached at once, then D3"},
+       act(0, tool("emp"), {"alarms": [], "effects": {"emp": 0}, "dests": ["1D3", None, None]})])
+    w("tool_makeup_smoke", "Makeup Kit +1 stealth; Smoke Bomb 3 tokens on the tile",
+      "supplement Tools", {**BASIC, "hands": [{"tools": ["makeup_kit", "smoke_bomb"]}]},
+      [act(0, tool("makeup_kit"), {"stealth": [4]}),
+       act(0, tool("smoke_bomb"), {"smoke": {"1A1": 3}, "tools": [[]]})])
+    w("tool_thermal_bomb", "Thermal Bomb: stairs up from your tile, an alarm there",
+      "supplement Tools", {**BASIC, "tiles": board(f2A1="camera:1"),
+                           "hands": [{"tools": ["thermal_bomb"]}]},
+      [act(0, tool("thermal_bomb", dir="up"), {"links": [["1A1", "2A1"]], "alarms": ["1A1"]}),
+       act(0, move("2A1"), {"positions": ["2A1"]})])
+    w("tool_virus", "Virus: 3 hack tokens on a revealed computer room", "supplement Tools",
+      {**BASIC, "revealed": ["1A2"], "hands": [{"tools": ["virus"]}]},
+      [act(0, tool("virus", at="1A2"), {"hacks": {"fingerprint": 3, "laser": 0, "motion": 0}})])
+    w("tool_invisible_suit", "Invisible Suit: +1 action, unseen on the guard's tile",
+      "supplement Tools", {**BASIC, "patrol": [["B1", "D3"]], "hands": [{"tools": ["invisible_suit"]}]},
+      [act(0, tool("invisible_suit"), {"max_actions": 5}),
+       act(0, move("1B1"), {"stealth": [3], "positions": ["1B1"]})])
+    w("tool_crystal_ball", "Crystal Ball: the top 3 events in a new order", "supplement Tools",
+      {**BASIC, "hands": [{"tools": ["crystal_ball"]}], "events": ["lampshade", "espresso", "crash"]},
+      [act(0, tool("crystal_ball"), {"pending": "arrange"}),
+       act(0, choose(order=[2, 1, 0]), {"event_top": "crash", "pending": None})])
+    # ---- events (ending with no action used draws one)
+    w("event_buddy_system", "Buddy System: a partner is moved onto your tile", "supplement Events",
+      {**BASIC, "characters": [["hawk", "basic"], ["rook", "basic"]], "positions": [None, "1C1"],
+       "events": ["buddy_system"]},
+      [act(0, END, {"pending": "buddy"}), act(0, choose(seat=1), {"positions": ["1A1", "1A1"]})],
+      players=2)
+    w("event_time_lock", "Time Lock: no stairs until the drawer's next turn", "supplement Events",
+      {**BASIC, "tiles": board(f1B1="stairs:4"), "characters": [["hawk", "basic"], ["rook", "basic"]],
+       "positions": [None, "1B1"], "events": ["time_lock"]},
+      [act(0, END, {"effects": {"time_lock": 0}}), err(1, move("2B1"), "not a legal")], players=2)
+    w("event_lost_grip", "Lost Grip: fall one floor, not entering", "supplement Events",
+      {**BASIC, "walls": OPEN12, "positions": ["2B1"], "patrol": [["D4", "D3"], ["D4", "D3"]],
+       "events": ["lost_grip"]},
+      [act(0, END, {"positions": ["1B1"], "revealed": ["1A1", "1B1", "2B1"]})])
+    w("event_freight_elevator", "Freight Elevator: up one floor; that floor's guard appears",
+      "supplement Events", {**BASIC, "walls": OPEN12, "tiles": board(f2A1="camera:1"),
+                            "patrol": [["D4", "D3"], ["D1", "D2", "D3", "D4"]],
+                            "events": ["freight_elevator"]},
+      [act(0, END, {"positions": ["2A1"], "guards": ["1D4", "2D4", None]})],
+      notes="the floor-2 guard appears on D1 heading for D2; the player is on floor 2 now, so "
+            "that guard walks 3: D2, D3, D4 (each card reached draws the next)")
+    w("event_switch_signs", "Switch Signs: the guard and his destination swap",
+      "supplement Events", {**BASIC, "patrol": [["D4", "A4", "B1"]], "events": ["switch_signs"]},
+      [act(0, END, {"guards": ["1C4", None, None], "dests": ["1D4", None, None]})],
+      notes="guard A4, destination D4; 2 moves: B4, C4")
+    w("event_heads_up", "Heads Up!: the next player gets 5 actions", "supplement Events",
+      {**BASIC, "characters": [["hawk", "basic"], ["rook", "basic"]], "events": ["heads_up"]},
+      [act(0, END, {"seat": 1, "max_actions": 5})], players=2)
+    w("event_jump_the_gun", "Jump the Gun: the next player's turn is skipped",
+      "supplement Events", {**BASIC, "characters": [["hawk", "basic"], ["rook", "basic"]],
+                            "events": ["jump_the_gun"]},
+      [act(0, END, {"seat": 0, "turn": 1, "positions": ["1A1", None]})], players=2)
+    w("event_dead_drop", "Dead Drop: your tools and loot go to the previous player",
+      "supplement Events", {**BASIC, "characters": [["hawk", "basic"], ["rook", "basic"]],
+                            "hands": [{"tools": ["rollerskates"], "loot": ["stamp"]}],
+                            "events": ["dead_drop"]},
+      [act(0, END, {"tools": [[], ["rollerskates"]], "loot": [[], ["stamp"]]})], players=2)
+    w("event_reboot", "Reboot: every computer room's hacks become 1", "supplement Events",
+      {**BASIC, "hacks": {"fingerprint": 4, "laser": 0, "motion": 2}, "events": ["reboot"]},
+      [act(0, END, {"hacks": {"fingerprint": 1, "laser": 1, "motion": 1}})])
+    w("event_shoplifting", "Shoplifting: an alarm on every lab whose tool was taken",
+      "supplement Events", {**BASIC, "tiles": board(f1B1="lab:3"), "tools": ["virus"],
+                            "events": ["shoplifting"], "guard_die": [0, 3, 4]},
+      [act(0, move("1B1"), {"tools": [["virus"]]}),
+       act(0, END, {"alarms": ["1B1"], "dests": ["1B1", None, None]})],
+      notes="guard die 0 (a setup override) so that only the alarm moves him: 0 + 1 alarm")
+    w("event_squeak", "Squeak!: the guard steps toward the nearest player", "supplement Events",
+      {**BASIC, "guard_die": [0, 3, 4], "events": ["squeak"]},
+      [act(0, END, {"guards": ["1C4", None, None]})], notes="D4 to A1 is up-left: left first")
+    w("event_throw_voice", "Throw Voice: the destination moves next door", "supplement Events",
+      {**BASIC, "guard_die": [0, 3, 4], "events": ["throw_voice"]},
+      [act(0, END, {"pending": "throw_voice"}),
+       act(0, choose(at="1C3"), {"dests": ["1C3", None, None], "guards": ["1D4", None, None]})])
+    w("event_change_of_plans", "Change of Plans: the next patrol card is the destination",
+      "supplement Events", {**BASIC, "patrol": [["D4", "D3", "A1"]], "guard_die": [0, 3, 4],
+                            "events": ["change_of_plans"]},
+      [act(0, END, {"dests": ["1A1", None, None]})])
+    for edition, dest in (("later", "1B1"), ("first", "1A1")):
+        w(f"event_crash_{edition}_printing",
+          f"Crash! with an alarm on the floor ({edition} printing)",
+          "supplement Events (later printings restrict Crash!)",
+          {**BASIC, "characters": [["juicer", "basic"]], "events": ["crash"],
+           "guard_die": [0, 3, 4]},
+          [act(0, ability("alarm", at="1B1"), {"dests": ["1B1", None, None]}),
+           act(0, END, {"dests": [dest, None, None], "guards": ["1C4", None, None]})],
+          config={"events": edition},
+          notes="speed 0 + 1 alarm: one step from D4, left first: C4")
+    w("event_go_with_your_gut", "Go With Your Gut: into a face-down tile next door",
+      "supplement Events", {**BASIC, "events": ["go_with_your_gut"], "guard_die": [0, 3, 4]},
+      [act(0, END, {"pending": "gut"}), act(0, choose(at="1B1"), {"positions": ["1B1"]})])
+    w("event_peekhole", "Peekhole: peek through a wall or a floor", "supplement Events",
+      {**BASIC, "walls": DEFAULT_WALLS, "events": ["peekhole"], "guard_die": [0, 3, 4]},
+      [act(0, END, {"pending": "peekhole"}),
+       act(0, choose(at="2A1"), {"revealed": ["1A1", "2A1"]})])
+    w("event_jury_rig", "Jury-Rig: draw a tool", "supplement Events",
+      {**BASIC, "events": ["jury_rig"], "tools": ["emp"], "guard_die": [0, 3, 4]},
+      [act(0, END, {"tools": [["emp"]]})])
+    # ---- characters
+    w("acrobat_basic", "Acrobat: into the guard's tile for free, no stealth lost", CHOSE,
+      {**BASIC, "characters": [["acrobat", "basic"]], "patrol": [["B1", "D3"]]},
+      [act(0, move("1B1"), {"used": 0, "stealth": [3], "positions": ["1B1"]})])
+    w("acrobat_advanced", "Acrobat: 3 actions climb a floor from an outer tile", CHOSE,
+      {**BASIC, "characters": [["acrobat", "advanced"]], "walls": OPEN12,
+       "tiles": board(f2A1="camera:1"),
+       "patrol": [["D4", "D3"], ["D4", "D3"]]},
+      [act(0, ability("climb", to="2A1"), {"positions": ["2A1"], "used": 4})])
+    w("hacker_advanced", "Hacker: a personal hack token anyone may spend", CHOSE,
+      {**BASIC, "characters": [["hacker", "advanced"]], "tiles": board(f1B1="fingerprint:4")},
+      [act(0, ability("hack_token"), {"used": 1}),
+       act(0, move("1B1"), {"alarms": []})])
+    w("hawk_basic", "Hawk: a free peek through a wall", CHOSE,
+      {**BASIC, "walls": DEFAULT_WALLS},
+      [act(0, ability("peek", at="1B1"), {"revealed": ["1A1", "1B1"], "used": 0}),
+       err(0, ability("peek", at="1A2"), "not possible")])
+    w("hawk_advanced", "Hawk: a free peek two tiles away over a revealed one", CHOSE,
+      {**BASIC, "characters": [["hawk", "advanced"]], "revealed": ["1B1"]},
+      [act(0, ability("peek", at="1C1"), {"revealed": ["1A1", "1B1", "1C1"], "used": 0})])
+    w("juicer_advanced", "Juicer: pick up an alarm and drop it elsewhere", CHOSE,
+      {**BASIC, "characters": [["juicer", "advanced"]], "tiles": board(f1A1="thermo:1"),
+       "events": ["lampshade"], "guard_die": [0, 3, 4]},
+      [act(0, END, {"alarms": ["1A1"]}),
+       act(0, ability("pickup_alarm"), {"alarms": []}), act(0, move("1B1")),
+       err(0, ability("drop_alarm"), "not possible")])
+    w("peterman_advanced", "Peterman: dice on the safe right above", CHOSE,
+      {**BASIC, "characters": [["peterman", "advanced"]], "tiles": board(f2A1="safe:0", f1A1="duct:5"),
+       "revealed": ["2A1"]},
+      [act(0, {"type": "add_die", "at": "2A1"}, {"safe_dice": [0, 1, 0], "used": 2})])
+    w("raven", "Raven: the crow two tiles away; the guard loses a step on it", CHOSE,
+      {**BASIC, "characters": [["raven", "basic"]], "patrol": [["D1", "A1"]], "events": ["espresso"]},
+      [err(0, ability("crow", at="1D1"), "not a legal"),
+       act(0, ability("crow", at="1B1"), {"crow": "1B1", "used": 0}),
+       act(0, END, {"guards": ["1B1", None, None], "stealth": [3]})],
+      notes="D1 is 3 away: refused. Espresso: 3 moves C1, B1 (the crow costs the third); "
+            "without the crow he would reach the Raven on A1")
+    w("rigger", "Rigger: starts with Dynamite; tools are draw 2 keep 1", CHOSE,
+      {**BASIC, "characters": [["rigger", "basic"]], "tiles": board(f1B1="lab:3"),
+       "tools": ["emp", "virus"]},
+      [{"expect": {"tools": [["dynamite"]]}},
+       act(0, move("1B1"), {"pending": "keep_tool"}),
+       act(0, choose(tool="virus"), {"tools": [["dynamite", "virus"]]})])
+    w("rigger_advanced", "Rigger: a stealth for a tool", CHOSE,
+      {**BASIC, "characters": [["rigger", "advanced"]], "tools": ["emp", "virus"]},
+      [act(0, ability("draw_tool"), {"stealth": [2], "pending": "keep_tool"}),
+       act(0, choose(tool="emp"), {"tools": [["emp"]]})])
+    w("rook", "Rook: move a partner one tile; swap places", CHOSE,
+      {**BASIC, "characters": [["rook", "basic"], ["rook", "advanced"]],
+       "positions": [None, "1C1"], "revealed": ["1D1"]},
+      [act(0, ability("nudge", seat=1, to="1D1"), {"positions": ["1A1", "1D1"], "used": 1}),
+       act(0, END), act(1, ability("swap", seat=0), {"positions": ["1D1", "1A1"], "used": 1})],
+      players=2)
+    w("spotter", "Spotter: the top patrol card to the bottom", CHOSE,
+      {**BASIC, "characters": [["spotter", "basic"]]},
+      [act(0, ability("spot"), {"pending": "spot", "used": 1}),
+       act(0, choose(put="bottom"), {"pending": None})])
+    # ---- loot
+    w("loot_mirror", "Mirror: one action less", "supplement Loot",
+      {**BASIC, "hands": [{"loot": ["mirror"]}]}, [{"expect": {"max_actions": 3}}])
+
+
 if __name__ == "__main__":
     main()
+    more()

@@ -591,10 +591,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     # ================================================================ cards
 
-    def _draw_tool(self, s: BurgleState, seat: int, *, to_tile: int | None = None) -> list[Event]:
+    def _draw_tool(self, s: BurgleState, seat: int, *, to_tile: int | None = None,
+                   two: bool = False) -> list[Event]:
         if not s.tool_deck:
             return [public("no_tool", "工具牌已抽完", "no tools are left")]
-        if self._anyone(s, "rigger", "basic") is not None and len(s.tool_deck) >= 2 \
+        if (two or self._anyone(s, "rigger", "basic") is not None) and len(s.tool_deck) >= 2 \
                 and to_tile is None:
             two = [s.tool_deck.pop(), s.tool_deck.pop()]
             self._ask(s, "keep_tool", [{"tool": t} for t in two], seat=seat)
@@ -1400,7 +1401,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             s.crow = parse_pos(action["at"])
         elif name == "draw_tool":
             pl["stealth"] -= 1
-            ev += self._draw_tool(s, seat)
+            ev += self._draw_tool(s, seat, two=True)
         elif name == "nudge":
             s.used += 1
             other = int(action["seat"])
