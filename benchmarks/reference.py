@@ -28,9 +28,12 @@ class RefToys:
     def __init__(self, players: int = 4, nights: int = 4, threshold: int = 6,
                  cap: int = 19) -> None:
         self.n, self.threshold, self.cap, self.nights = players, threshold, cap, nights
-        self.night, self.exposure, self.screws, self.log = 0, 0, [0] * players, []
+        self.night, self.exposure, self.screws = 0, 0, [0] * players
+        self.log: list[tuple] = []
         self.pos, self.frozen = [4] * players, [False] * players
-        self.phase, self.moment, self.waiting, self.pending = MOVE, 0, [], {}
+        self.phase, self.moment = MOVE, 0
+        self.waiting: list[int] = []
+        self.pending: dict[int, tuple] = {}
         self.cards: dict[int, int] = {}
         self._night()
 
@@ -114,5 +117,5 @@ def play(rng: random.Random, nights: int = 4, cap: int = 19) -> int:
             return steps
         seat = movers[0]
         legal = game.legal(seat)
-        game.apply(seat, legal[rng._randbelow(len(legal))])
+        game.apply(seat, legal[rng._randbelow(len(legal))])  # type: ignore[attr-defined]
         steps += 1

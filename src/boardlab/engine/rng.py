@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from typing import cast
 
 
 def derive_seed(seed: int, *keys: object) -> int:
@@ -54,4 +55,4 @@ class _NoGenerator:
         return self
 
 
-UNSET = _NoGenerator()
+UNSET: random.Random = cast(random.Random, _NoGenerator())
