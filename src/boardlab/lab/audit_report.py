@@ -13,7 +13,8 @@ from boardlab.lab.stats import Estimate
 
 STYLE = ("body{font-family:sans-serif;max-width:1200px;margin:auto;padding:0 8px}"
          "table{border-collapse:collapse;margin:8px 0;width:100%}td,th{border:1px solid #ccc;"
-         "padding:3px 6px;font-size:13px;vertical-align:top}th{background:#f3f3f3}"
+         "padding:3px 6px;font-size:13px;vertical-align:top;overflow-wrap:anywhere}"
+         "th{background:#f3f3f3}table.claims{table-layout:fixed}"
          ".holds{color:#1a7f37}.contradicted{color:#c62828;font-weight:bold}"
          ".inconclusive{color:#9a6700}.not{color:#777}img{max-width:100%}")
 
@@ -64,7 +65,15 @@ def build_html(au) -> str:
            "claim's margin, Holm-adjusted over the family (α = 0.05); see docs/audit.md.</p>"]
     for w in au.warnings:
         out.append(f"<p><b>Warning:</b> {_e(w)}</p>")
-    out.append("<table><tr><th>id</th><th>section</th><th>the book says</th><th>in plain "
+    bad = [v for v in au.verdicts if v.verdict == "contradicted"]
+    if bad:
+        out.append("<h2>Contradicted</h2><ul>" + "".join(
+            f"<li><b>{_e(v.claim.id)}</b> ({_e(v.claim.section)}): {_e(v.claim.english)} "
+            f"— {_e(v.detail)}</li>" for v in bad) + "</ul>")
+    out.append("<h2>Every claim</h2>")
+    out.append("<table class=\"claims\"><colgroup>" + "".join(
+        f"<col style=\"width:{w}%\">" for w in (10, 7, 13, 17, 6, 6, 8, 6, 5, 22))
+        + "</colgroup><tr><th>id</th><th>section</th><th>the book says</th><th>in plain "
                "English</th><th>kind</th><th>published</th><th>ours</th><th>verdict</th>"
                "<th>adjusted p</th><th>why</th></tr>")
     for v in au.verdicts:

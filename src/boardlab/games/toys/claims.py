@@ -412,14 +412,15 @@ def setup_table() -> list[Claim]:
           "dawn, scores 12 + 0 + 5 = 17.", "arithmetic", 17,
           lambda: 4 * pub.SCORING["task_done"] + pub.SCORING["dawn"]),
         Claim("faq.normal_score", "FAQ 10.9", "正常玩家在 35-45 分",
-              "A normal player scores 35 to 45 on average (4 players, stand-in bots: the "
-              "default mix of coordinated and greedy).", "strategy", (35, 45),
-              Simulate({"players": 4}, per_seat=_seat_score, margin=1.0, compare="between",
-                       games=200)),
+              "A normal player scores 35 to 45 on average (4 players, a mixed table: "
+              "coordinated and greedy bots seated in a balanced design).", "strategy",
+              (35, 45), Simulate({"players": 4}, per_seat=_seat_score, margin=1.0,
+                                 bots=("coordinated", "greedy"), compare="between",
+                                 games=200)),
         Claim("faq.normal_score.coordinated", "FAQ 10.9", "正常玩家在 35-45 分",
-              "A normal player scores 35 to 45 on average (4 players, every seat "
-              "coordinated).", "strategy", (35, 45),
-              Simulate({"players": 4}, per_seat=_seat_score, bots=COORDINATED, margin=1.0,
+              "A normal player scores 35 to 45 on average (4 players, the game's default "
+              "bots: every seat coordinated).", "strategy", (35, 45),
+              Simulate({"players": 4}, per_seat=_seat_score, margin=1.0,
                        compare="between", games=200)),
         F("faq.freeze_net", "FAQ 10.9", "净亏 1 分左右",
           "Freezing all night (+5) instead of producing 5-6 loses about 1 screw.",
@@ -586,6 +587,7 @@ REGISTER = Register(
             *strategy(), *variants()],
     metrics=METRICS,
     stand_in="no simulator is published for toys: 'coordinated' (the §8 advice as a public "
-             "convention) stands in for perfect play, the default mix (coordinated, greedy) "
-             "for 'normal players'; bounds are checked by search over legal play, not bots",
+             "convention, the game's default at every seat) stands in for perfect and normal "
+             "play, 'greedy' for a player who takes what is in front of them (mixed tables); "
+             "bounds are checked by search over legal play, not by bots",
 )
