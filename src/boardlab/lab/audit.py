@@ -220,8 +220,8 @@ def check_search(c: Claim, game, walks: int | None, seed: int) -> Verdict:
                        f"{found.walks} walks ({'; '.join(found.errors[:1])})",
                        "search over legal play")
     return Verdict(c, HOLDS, exact(found.extreme),
-                   f"no counterexample in {found.segments} segments of {found.walks} random "
-                   f"and biased walks ({word} seen {_fmt(found.extreme)}); holds within the "
+                   f"no counterexample in {found.segments} segments of {found.walks} random, "
+                   f"biased and bot-guided walks ({word} seen {_fmt(found.extreme)}); holds within the "
                    "search, not proven", "search over legal play")
 
 
@@ -334,8 +334,8 @@ def audit(game_ref: str, budget: Budget | None = None, only: list[str] | None = 
     paired: list[Claim] = []
     for c in claims:
         chk = c.check
-        if budget.progress:
-            budget.progress(c.id, 0)
+        if budget.progress and isinstance(chk, Search):
+            budget.progress(f"searching for a counterexample to {c.id}", 0)
         if isinstance(chk, Formula):
             verdicts[c.id] = check_formula(c)
         elif isinstance(chk, Replay | Counterexample):
@@ -352,6 +352,9 @@ def audit(game_ref: str, budget: Budget | None = None, only: list[str] | None = 
     for group in sims.values():
         chk0 = group[0].check
         n = _cap(max(c.check.games for c in group), budget.games)
+        if budget.progress:
+            budget.progress(f"simulating {n} games with {dict(chk0.options)} for "
+                            f"{len(group)} claim(s)", n)
         rows = run_group(game_ref, dict(chk0.options), chk0.bots, n, budget)
         all_rows.append(rows)
         for c in group:
@@ -359,6 +362,8 @@ def audit(game_ref: str, budget: Budget | None = None, only: list[str] | None = 
     for c in paired:
         chk = c.check
         n = _cap(chk.games, budget.games)
+        if budget.progress:
+            budget.progress(f"playing {n} paired games for {c.id}", 2 * n)
         ra = run_group(game_ref, dict(chk.options_a), chk.bots, n, budget)
         rb = run_group(game_ref, dict(chk.options_b), chk.bots, n, budget)
         verdicts[c.id] = check_paired(c, ra, rb)

@@ -72,8 +72,14 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
 
         budget = Budget(games=games, walks=walks, seed=seed,
                         workers=workers or os.cpu_count() or 1)
+        only_ids = [x for x in (only or "").split(",") if x] or None
         try:
-            au = audit(game, budget, [x for x in (only or "").split(",") if x] or None)
+            if as_json:
+                au = audit(game, budget, only_ids)
+            else:
+                with console.status("auditing the rulebook…") as status:
+                    budget.progress = lambda what, n: status.update(escape(what))
+                    au = audit(game, budget, only_ids)
         except Exception as exc:  # an unknown game or option: say so, no traceback
             console.print(f"[red]error:[/] {escape(str(exc))}")
             raise typer.Exit(2) from None

@@ -114,6 +114,15 @@ def _quiet_moment_exposure(first: dict, last: dict) -> float:
     return 0.0 if info.get("crossed", True) else float(info.get("exposure_added", 0))
 
 
+def _active_at_crossing(first: dict, last: dict) -> float:
+    """Toys still active at the reveal that opened this segment, if it crossed (else a
+    number no bound is below)."""
+    info = first.get("last") or {}
+    if not info.get("crossed"):
+        return 99.0
+    return float(sum(not f for f in first["frozen"]))
+
+
 def _seat_score(row, seat):
     return float(row["scores"][seat])
 
@@ -336,6 +345,15 @@ def setup_table() -> list[Claim]:
               "active toys are needed to cross (no items or abilities).", "arithmetic",
               pub.QUICK_REFERENCE[p]["min_active_to_cross"],
               lambda p=p: _min_active_to_cross(p)),
+            Claim(f"qr.{p}p.min_active.play", "§11 速查卡", f"{p} 人 越线最少活跃 "
+                  f"{pub.QUICK_REFERENCE[p]['min_active_to_cross']}",
+                  f"Without roles and items, no moment with fewer than "
+                  f"{pub.QUICK_REFERENCE[p]['min_active_to_cross']} active toys crosses "
+                  "(search over play).", "bound",
+                  pub.QUICK_REFERENCE[p]["min_active_to_cross"],
+                  Search({"players": p, **PLAIN},
+                         segment=lambda f: (f["last"].get("night"), f["last"].get("moment")),
+                         measure=_active_at_crossing, compare="ge", walks=100)),
             F(f"qr.{p}p.night_min.derived", "§11 速查卡 / 补充", f"{p} 人 每夜下限 "
               f"{row.night_min}（= 1 + 越线最少活跃）",
               f"With {p} players the cheapest crossing costs {row.night_min}: one over T "
