@@ -49,6 +49,8 @@ class TeamBot:
         if first == "choose":
             return self._choice(v, legal)
         action = self._act(ctx, v, legal)
+        if action["type"] == "end":
+            action = self._safest_end(ctx, v, legal) or action
         if action["type"] == "move":
             me = v["players"][v["current"]]["at"]
             self._last = ((v["turn"], v["current"]), me)
@@ -129,7 +131,11 @@ class TeamBot:
             return left < 3
         if t == "walkway":
             return False
-        return t == "thermo" and left <= 2
+        if t == "camera":  # seen from any other revealed camera a guard may step on
+            return any(c2["revealed"] and c2["tile"] == "camera" and c2["at"] != name
+                       and not c2.get("disabled")
+                       for fl in v["floors"] for c2 in fl["cells"])
+        return t == "thermo"  # ending there alarms; walking round is cheaper
 
     def _distances(self, v: dict[str, Any], f: int, goal: int, blocked: set[int]) -> list[int]:
         """BFS over the floor's revealed-or-goal cells, walls respected."""
@@ -177,6 +183,11 @@ class TeamBot:
         for a in kinds.get("move", []):
             if a["to"] == "roof":
                 return a
+        tools = {a["tool"]: a for a in kinds.get("tool", []) if "at" not in a and "dir" not in a}
+        if c in danger:  # tools that keep us hidden where we stand
+            for name in ("donuts", "smoke_bomb", "makeup_kit") if me["stealth"] <= 1 else ("donuts",):
+                if name in tools and left <= 1:
+                    return tools[name]
         if c in danger and left >= 1:
             flee = (self._flee(v, me, f, c, soft, kinds.get("move", []), left)
                     or self._flee(v, me, f, c, danger, kinds.get("move", []), left))
@@ -243,6 +254,62 @@ class TeamBot:
             if off is not None:
                 return off
         return {"type": "end"}
+
+    WORLDS = 6
+
+    def _safest_end(self, ctx: DecisionContext, v: dict[str, Any], legal: list[Action]):
+        """Before ending: compare ending here with one more step to a quiet revealed
+        neighbour, by playing the end of the turn (event, guard walk) in a few sampled
+        worlds - hidden tiles, patrol and event decks re-dealt by the game - and counting
+        the stealth the team loses. None when sampling is not offered."""
+        me = v["players"][v["current"]]
+        f = _floor(me["at"])
+        cells = v["floors"][f]["cells"]
+        left = v["max_actions"] - v["used"]
+        options: list[list[Action]] = [[{"type": "end"}]]
+        for a in legal:
+            if a["type"] != "move" or a["to"] == "roof" or _floor(a["to"]) != f \
+                    or a["to"] == self._back(v):
+                continue
+            q = cells[_cell(a["to"])]
+            if q["revealed"] and not self._risky(v, me, a["to"], left):
+                options.append([a, {"type": "end"}])
+        if len(options) == 1:
+            return None
+        try:
+            worlds = [ctx.sample_world() for _ in range(self.WORLDS)]
+        except RuntimeError:
+            return None
+        game = ctx.game
+        best, best_cost = None, None
+        for plan in options:
+            cost = 0.0
+            for world in worlds:
+                w = world.copy()
+                cost += self._play_out(game, w, v["current"], plan)
+            if best_cost is None or cost < best_cost - 1e-9:
+                best, best_cost = plan[0], cost
+        return best
+
+    @staticmethod
+    def _play_out(game, w, seat: int, plan: list[Action]) -> float:
+        before = sum(p["stealth"] for p in w.players) + sum(w.lavatory.values())
+        for action in plan:
+            if game.is_over(w) or seat not in game.to_move(w):
+                break
+            game.apply_in_place(w, seat, action)
+        # Until this seat's next turn: partners stand still (end at once), choices take
+        # the first option - a pessimistic stand-in for the guard walks in between.
+        for _ in range(40):
+            if game.is_over(w) or (w.phase == "actions" and w.seat == seat):
+                break
+            mover = game.to_move(w)[0]
+            acts = game.legal_actions(w, mover)
+            end = {"type": "end"}
+            game.apply_in_place(w, mover, end if end in acts else acts[0])
+        if game.is_over(w):
+            return 0.0 if w.won else 10.0
+        return float(before - sum(p["stealth"] for p in w.players) - sum(w.lavatory.values()))
 
     def _safe_neighbour(self, v, me, f, cells, kinds, danger, left):
         """A move to a revealed neighbour out of ``danger`` that costs nothing extra."""
