@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -24,17 +25,25 @@ def free_port() -> int:
 
 
 def launch(url: str, port: int, workers: int = 1) -> subprocess.Popen:
+    # a session of its own: killing the group also kills uvicorn's worker processes
     proc = subprocess.Popen([sys.executable, str(HERE / "serve_sealed.py"), url, str(port),
-                             str(workers)])
-    deadline = time.time() + 20
+                             str(workers)], start_new_session=True)
+    deadline = time.time() + 90  # a loaded CI machine imports slowly
     while time.time() < deadline:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
                 return proc
         except httpx.HTTPError:
             time.sleep(0.1)
-    proc.kill()
+    stop(proc)
     raise RuntimeError("the server did not start")
+
+
+def stop(proc: subprocess.Popen, sig: int = signal.SIGKILL) -> None:
+    """kill -9 the server and every worker process it started."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, sig)
+    proc.wait(10)
 
 
 def test_kill_and_resume(db_url):
@@ -53,8 +62,7 @@ def test_kill_and_resume(db_url):
             assert act(c, tid, seat, tok[seat], a, s["step"]).status_code == 200
             accepted.append((seat, a))
         before = {s: state(c, tid, s, tok[s]) for s in (0, 2)}
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
+        stop(proc)
         proc = launch(url, port)
         c = httpx.Client(base_url=f"http://127.0.0.1:{port}")
         for s in (0, 2):
@@ -70,5 +78,4 @@ def test_kill_and_resume(db_url):
         mine = [(s, a) for s, a in rec["actions"] if s != 1]
         assert [tuple(x) for x in mine[:3]] == accepted
     finally:
-        proc.kill()
-        proc.wait(10)
+        stop(proc)

@@ -12,8 +12,10 @@ import typer
 def uvicorn_options(trusted_proxies: list[str]) -> dict:
     """uvicorn must not rewrite the client address from ``X-Forwarded-For`` itself (it trusts
     loopback by default): the app's rate limit decides, trusting only configured proxies."""
+    # timeout_worker_healthcheck: a worker starting on a busy machine (importing every game,
+    # replaying open tables) must not be taken for dead and restarted in a loop
     return {"proxy_headers": False, "forwarded_allow_ips": ",".join(trusted_proxies) or None,
-            "log_level": "warning", "ws_max_size": 65_536}
+            "log_level": "warning", "ws_max_size": 65_536, "timeout_worker_healthcheck": 120}
 
 
 def register(app: typer.Typer) -> None:
