@@ -95,7 +95,11 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    # bypass_csp: Playwright's wait_for_function evaluates strings, which the app's CSP
+    # (script-src 'self') forbids; tests with contexts of their own run under the real CSP
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    # the states of a game are shown at once (no pacing) so that tests stay fast
+    ctx.add_init_script("localStorage.setItem('boardlab:pace', '0')")
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -104,7 +108,14 @@ def page(browser):
     assert not errors, f"JavaScript errors: {errors}"
 
 
+def seat_url(base: str, table: dict, seat: int) -> str:
+    """The address that opens ``table`` (a ``new_table`` answer) as ``seat`` in a fresh browser."""
+    return base + table["seats"][seat]["invite"]
+
+
 def new_table(base: str, game: str, seats: list[dict], start: bool = True, **kw) -> dict:
+    if "seed" in kw:  # a chosen seed is only allowed at a practice table
+        kw["practice"] = True
     r = httpx.post(base + "/api/tables", json={"game": game, "players": len(seats),
                                                "seats": seats, "start": start, **kw})
     assert r.status_code == 201, r.text

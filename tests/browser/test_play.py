@@ -4,6 +4,7 @@ hot-seat, the lobby, and screenshots of every game's table."""
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import httpx
@@ -19,7 +20,7 @@ def click_some_choice(page, rng: random.Random) -> bool:
     if page.locator("#ready").count():
         page.click("#ready")
         return True
-    buttons = page.locator("#controls button")
+    buttons = page.locator("#controls button, [data-act]")
     n = buttons.count()
     if not n:
         return False
@@ -44,27 +45,6 @@ def play_to_final(page, seed: int = 0, limit: float = 60.0) -> int:
     raise AssertionError(f"no final screen after {clicks} clicks")
 
 
-def test_toys_one_human_with_bots_to_the_final_screen(page, base_url):
-    t = new_table(base_url, "toys", [{"kind": "human", "name": "Woody"},
-                                     {"kind": "bot", "bot": "greedy"}, {"kind": "bot"}], seed=5)
-    page.goto(base_url + t["seats"][0]["invite"])
-    page.wait_for_selector("#toys-room")
-    assert page.locator("[data-cell]").count() == 9
-    clicks = play_to_final(page, seed=1, limit=90)
-    assert clicks > 0
-    assert "🏆" in page.inner_text("#final")
-    page.screenshot(path=str(SCREENSHOTS / "toys-final.png"), full_page=True)
-
-
-def test_cat_one_human_with_bots_to_the_final_screen(page, base_url):
-    t = new_table(base_url, "cat", [{"kind": "human", "name": "Sally"}, {"kind": "bot"},
-                                    {"kind": "bot"}], seed=9)
-    page.goto(base_url + t["seats"][0]["invite"])
-    page.wait_for_selector("#cat-rooms")
-    play_to_final(page, seed=2, limit=90)
-    assert page.locator("#final tr").count() == 4
-
-
 def test_two_humans_simultaneous_and_reload(browser, base_url):
     t = new_table(base_url, "sealed", [{"kind": "human", "name": "A"}, {"kind": "human",
                                                                           "name": "B"}],
@@ -86,8 +66,8 @@ def test_two_humans_simultaneous_and_reload(browser, base_url):
         assert "✅" in pages[0].inner_text("#waiting")
         pages[1].locator("#controls button").first.click()
         for pg in pages:  # the reveal reaches both, and the next round opens
-            pg.wait_for_function("document.querySelector('#log').innerText.includes('reveal')"
-                                 " || document.querySelector('#log').innerText.includes('亮牌')")
+            # (a locator, not wait_for_function: the pages run under the app's strict CSP)
+            pg.locator("#log", has_text=re.compile("reveal|亮牌")).wait_for()
             pg.wait_for_selector("#controls button")
         assert hand_a != pages[0].inner_text("#board")
         for pg in pages:
@@ -131,7 +111,8 @@ def lobby_two_humans_first_choice(page, base_url, hotseat: bool) -> None:
     if hotseat:
         page.check("#hotseat")
     page.click("#create")
-    page.wait_for_selector("#created [data-invite='1']")
+    # hot-seat: this device takes both seats; otherwise seat 1 gets a one-time invite
+    page.wait_for_selector("#created" if hotseat else "#created [data-invite='1']")
     page.click("#start")
     page.wait_for_selector("#controls button")
     page.locator("#controls button").first.click()
@@ -143,7 +124,12 @@ def test_lobby_hotseat_hand_over(page, base_url):
     assert page.locator("#board").count() == 0
     page.click("#ready")
     page.wait_for_selector("#controls button")
-    assert "P1" in page.inner_text("#who")
+    assert "P2" in page.inner_text("#who")  # people count from 1
+    # the partner who waits is on this device: online, and never offered to a bot
+    chip = page.locator(".seat-chip[data-seat='0']")
+    assert chip.locator(".dot.on").count() == 1
+    assert chip.locator("button").count() == 0
+    assert page.locator(".tobot").count() == 0
 
 
 def test_lobby_lists_and_joins(page, base_url):
@@ -154,35 +140,10 @@ def test_lobby_lists_and_joins(page, base_url):
     page.wait_for_selector(f"text={tid}")
     row = page.locator(".tables-list .row", has_text=tid)
     row.locator("button").click()
-    page.wait_for_url(f"**/t/{tid}?seat=0*")
+    page.wait_for_url(f"**/t/{tid}")
     page.wait_for_selector("text=⏳")
     httpx.post(f"{base_url}/api/tables/{tid}/start", headers={"X-Host-Token": t["host_token"]})
-    page.wait_for_selector("#controls button")
-
-
-@pytest.mark.parametrize("game_id", ["toys", "cat"])
-def test_screenshots(browser, base_url, game_id):
-    """docs/screenshots/<id>.png (laptop) and <id>-phone.png, a few choices into the game."""
-    t = new_table(base_url, game_id, [{"kind": "human", "name": "Ann"}, {"kind": "bot"},
-                                      {"kind": "bot"}, {"kind": "bot"}], seed=4)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for name, size in (("", (1280, 900)), ("-phone", (390, 844))):
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  device_scale_factor=1 if not name else 2)
-        pg = ctx.new_page()
-        pg.goto(base_url + t["seats"][0]["invite"])
-        pg.wait_for_selector("#board")
-        if not name:
-            rng = random.Random(0)
-            for _ in range(12 if game_id == "cat" else 2):
-                if game_id == "cat" and pg.locator("#cat-controls").count():
-                    break
-                pg.wait_for_selector("#controls button", timeout=5000)
-                click_some_choice(pg, rng)
-                pg.wait_for_timeout(150)
-        pg.wait_for_timeout(300)
-        pg.screenshot(path=str(SCREENSHOTS / f"{game_id}{name}.png"), full_page=True)
-        ctx.close()
+    page.wait_for_selector("#controls button, [data-act]")  # cat opens with a draw: tap a pile
 
 
 def test_lobby_screenshot(page, base_url):
@@ -196,7 +157,12 @@ def test_lobby_screenshot(page, base_url):
 def test_host_hands_an_absent_seat_to_a_bot(page, base_url):
     lobby_two_humans_first_choice(page, base_url, hotseat=False)
     page.wait_for_selector("#waiting")
-    # seat 1 never came: the host gives it to a bot, which bids at once
+    # seat 1 never came: the host gives it to a bot (a second tap confirms), which bids at once
+    button = page.locator(".seat-chip[data-seat='1'] button")
+    button.click()
+    page.wait_for_timeout(300)
+    assert page.locator("#controls button").count() == 0  # one tap alone hands nobody over
+    assert page.locator(".seat-chip[data-seat='1'] button").count() == 1
     page.click(".seat-chip[data-seat='1'] button")
     page.wait_for_selector("#controls button")
     assert "🤖" in page.inner_text(".seat-chip[data-seat='1']")
@@ -212,5 +178,4 @@ def test_geometry_board_shows_doors_and_own_cards(page, base_url):
     # my own five cards are face up for me (one shape), the others' are backs
     assert page.locator(".geo-card.shape").count() == 1
     assert page.locator(".geo-card.face").count() == 5
-    page.screenshot(path=str(SCREENSHOTS / "geometry.png"), full_page=True)
-    assert play_to_final(page, seed=3, limit=90) >= 0
+    # (played to the end in test_table and test_words)

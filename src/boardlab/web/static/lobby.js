@@ -1,32 +1,45 @@
 // The lobby: pick a game, set options and seats, create, invite, start; list and watch tables.
 import { h, t, getLang, langButton } from "./i18n.js";
-import { api, keep, toast } from "./store.js";
+import { api, toast } from "./store.js";
+import { keep, joinSeat } from "./connection.js";
+import * as words from "./words.js";
 
 const app = document.getElementById("app");
 let games = [], chosen = null, created = null;
 
 document.getElementById("langslot").append(langButton(draw));
 
+/** One option with the game's own label and its default shown (empty number = the rulebook's). */
 function optionInput(key, spec, values) {
-  const ref = spec.$ref ? null : spec;
-  const desc = spec.description || key;
+  const name = words.label("options", key);
+  const def = spec.default;
+  const defText = def === null || def === undefined ? t("rulebookNumber") : words.figure(def);
+  const hint = h("span", { class: "muted opt-default" }, `（${t("defaultIs")}：${defText}）`);
   if (spec.type === "boolean")
-    return h("label", { title: desc }, h("input", { type: "checkbox", "data-opt": key, checked: values[key] ? "" : null }), desc);
+    return h("label", { class: "opt", "data-opt-label": key },
+      h("input", { type: "checkbox", "data-opt": key, checked: values[key] ? "" : null }), name, hint);
   const enumv = spec.enum || (spec.anyOf && spec.anyOf.find(x => x.enum)?.enum);
   if (enumv)
-    return h("label", { title: desc }, key, h("select", { "data-opt": key },
-      enumv.map(v => h("option", { value: v, selected: v === values[key] ? "" : null }, v))));
+    return h("label", { class: "opt", "data-opt-label": key }, name, h("select", { "data-opt": key },
+      enumv.map(v => h("option", { value: v, selected: v === values[key] ? "" : null }, words.figure(v)))), hint);
   const numeric = spec.type === "integer" || spec.type === "number" ||
     (spec.anyOf && spec.anyOf.some(x => x.type === "integer" || x.type === "number"));
   if (numeric)
-    return h("label", { title: desc }, key, h("input", { type: "number", "data-opt": key, "data-num": "1", value: values[key] ?? spec.default,
-      min: spec.minimum, max: spec.maximum, style: "width:5em" }));
-  return ref ? null : null;
+    return h("label", { class: "opt", "data-opt-label": key }, name, h("input", { type: "number", "data-opt": key, "data-num": "1",
+      value: values[key] ?? spec.default, placeholder: def === null || def === undefined ? "—" : null,
+      min: spec.minimum, max: spec.maximum, style: "width:5em" }), hint);
+  const bools = spec.anyOf && spec.anyOf.some(x => x.type === "boolean");
+  if (bools)  // yes / no / the rulebook's choice
+    return h("label", { class: "opt", "data-opt-label": key }, name, h("select", { "data-opt": key, "data-tri": "1" },
+      h("option", { value: "" }, t("rulebookNumber")), h("option", { value: "true" }, words.figure(true)),
+      h("option", { value: "false" }, words.figure(false))), hint);
+  return null;
 }
 
 function createForm() {
   const g = games.find(x => x.id === chosen);
   if (!g) return h("p", { class: "muted" }, t("noGames"));
+  words.setGameInfo(g);
   const props = g.config_schema.properties || {};
   const defaults = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default]));
   const nInput = h("input", { type: "number", id: "players", min: g.min_players, max: g.max_players,
@@ -35,9 +48,11 @@ function createForm() {
   const drawSeats = () => {
     const n = +nInput.value; seatsBox.innerHTML = "";
     for (let i = 0; i < n; i++) {
+      const style = ((g.default_bots || {})[String(n)] || [])[i];  // the rulebook's style for this seat
       const sel = h("select", { "data-seat": i }, h("option", { value: "human" }, "🙂 " + t("human")),
-        g.bots.map(b => h("option", { value: "bot:" + b, selected: i > 0 ? "" : null }, "🤖 " + b)));
-      seatsBox.append(h("div", { class: "seatrow" }, h("b", {}, `P${i}`), sel,
+        g.bots.map(b => h("option", { value: "bot:" + b, selected: i > 0 && b === style ? "" : null }, "🤖 " + words.botLabel(b))));
+      if (i > 0 && !style && g.bots.length) sel.value = "bot:" + g.bots[0];
+      seatsBox.append(h("div", { class: "seatrow" }, h("b", {}, `P${i + 1}`), sel,
         h("input", { placeholder: t("name"), "data-name": i, style: "width:9em" })));
     }
   };
@@ -49,17 +64,22 @@ function createForm() {
     const options = {};
     for (const el of app.querySelectorAll("[data-opt]")) {
       const k = el.dataset.opt;
-      if (el.dataset.num && el.value === "") continue;  // left empty: the rulebook's number
-      options[k] = el.type === "checkbox" ? el.checked : el.dataset.num ? Number(el.value) : el.value;
+      if ((el.dataset.num || el.dataset.tri) && el.value === "") continue;  // left empty: the rulebook's number
+      options[k] = el.type === "checkbox" ? el.checked : el.dataset.num ? Number(el.value)
+        : el.dataset.tri ? el.value === "true" : el.value;
     }
     const seats = [...app.querySelectorAll("[data-seat]")].map(el => {
       const name = app.querySelector(`[data-name="${el.dataset.seat}"]`).value || null;
       return el.value === "human" ? { kind: "human", name } : { kind: "bot", bot: el.value.slice(4), name };
     });
     try {
-      const res = await api("/api/tables", { method: "POST", body: { game: g.id, players: +nInput.value, options, seats, public: !priv.checked } });
-      const tokens = Object.fromEntries(res.seats.map(s => [s.seat, s.token]));
-      keep(res.table.id, { host: res.host_token, hotseat: hot.checked, seats: hot.checked ? tokens : {} });
+      // the creator takes the first human seat (hot-seat: every human seat, all on this device);
+      // each other human seat gets a one-time invite, so its secret is only its player's
+      const humans = seats.map((s, i) => s.kind === "human" ? i : -1).filter(i => i >= 0);
+      const claim = hot.checked ? humans : humans.slice(0, 1);
+      const res = await api("/api/tables", { method: "POST", body: { game: g.id, players: +nInput.value, options, seats, claim, public: !priv.checked } });
+      const tokens = Object.fromEntries(res.claimed.map(s => [s.seat, s.token]));
+      keep(res.table.id, { host: res.host_token, hotseat: hot.checked, seats: tokens });
       created = res; draw();
     } catch (e) { toast(e.message, true); }
   } }, t("create"));
@@ -75,12 +95,11 @@ function createdBox() {
   const start = h("button", { class: "primary", id: "start", onclick: async () => {
     try { await api(`/api/tables/${id}/start`, { method: "POST", headers: { "X-Host-Token": res.host_token } }); }
     catch (e) { toast(e.message, true); return; }
-    const first = res.seats[0];
-    location.href = first ? first.invite : `/t/${id}`;
+    location.href = `/t/${id}`;  // this device holds the creator's seat(s), if any
   } }, "▶ " + t("start"));
   return h("div", { class: "card", id: "created" }, h("h2", {}, "✅ " + id),
     h("p", {}, t("invite")),
-    res.seats.map(s => h("div", { class: "seatrow" }, h("b", {}, `P${s.seat}`),
+    res.seats.map(s => h("div", { class: "seatrow" }, h("b", {}, `P${s.seat + 1}`),
       h("a", { class: "invite", href: s.invite, "data-invite": s.seat }, location.origin + s.invite),
       h("button", { class: "secondary", title: "copy", onclick: () => navigator.clipboard?.writeText(location.origin + s.invite)
         .then(() => toast("📋 ✓")).catch(() => {}) }, "📋"))),
@@ -105,8 +124,8 @@ function refreshTables() {
         !tb.public ? h("span", { title: t("private") }, "🔒") : null,
         free.length && tb.public ? h("button", { class: "secondary", onclick: async () => {
           try {
-            const r = await api(`/api/tables/${tb.id}/join`, { method: "POST", body: { seat: free[0].seat } });
-            location.href = r.invite;
+            await joinSeat(tb.id, free[0].seat);
+            location.href = `/t/${tb.id}`;
           } catch (e) { toast(e.message, true); }
         } }, t("join")) : null,
         h("a", { class: "btn", href: `/t/${tb.id}` }, "👀 " + t("watch"))));

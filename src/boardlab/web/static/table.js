@@ -1,42 +1,53 @@
 // One table: connects a seat (or a spectator) by WebSocket, draws the game, sends choices.
 import { h, t, getLang, langButton } from "./i18n.js";
-import { api, held, keep, toast } from "./store.js";
+import { api, toast } from "./store.js";
+import { held, claimFromLink, openSocket, deviceLink, forgetSeat, seatHeaders } from "./connection.js";
 import * as generic from "./generic.js";
+import * as words from "./words.js";
+import { paced, plain, logTools } from "./pace.js";
 
 const app = document.getElementById("app");
 const tableId = location.pathname.split("/").pop();
-const params = new URLSearchParams(location.search);
-if (params.get("seat") !== null && params.get("token"))
-  keep(tableId, { seats: { [params.get("seat")]: params.get("token") } });
 let mine = held(tableId);
-let seat = params.get("seat") !== null ? +params.get("seat") : firstHeld();
+let seat = firstHeld();
 let p = null, ws = null, renderer = null, cover = null, sending = false, retry = 0;
 
 function firstHeld() { const k = Object.keys(mine.seats); return k.length ? +k[0] : null; }
-function token(s = seat) { return mine.seats[s]; }
 
 document.getElementById("langslot").append(langButton(draw));
 
 async function loadRenderer(gameId) {
+  api(`/api/games/${gameId}`).then(g => { words.setGameInfo(g); if (p) draw(); }).catch(() => {});
   try { renderer = await import(`/static/games/${gameId}.js`); } catch { renderer = generic; }
 }
 
 function connect() {
   if (ws) { ws.onclose = null; ws.close(); }
-  const q = seat === null ? "" : `?seat=${seat}&token=${encodeURIComponent(token())}`;
-  ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}${q}`);
-  ws.onmessage = async ev => {
-    const msg = JSON.parse(ev.data);
-    if (msg.type !== "state") return;
-    retry = 0;
-    if (!renderer) await loadRenderer(msg.table.game);
-    p = msg; maybeHandOver(); draw();
-  };
-  ws.onclose = ev => {
-    if (ev.code === 4403 || ev.code === 4404) { app.innerHTML = ""; app.append(h("div", { class: "card" }, "⛔ " + (ev.reason || ev.code))); return; }
-    retry = Math.min(retry + 1, 6); setTimeout(connect, 300 * retry);
-    document.getElementById("who").textContent = "⚠️ " + t("reconnecting");
-  };
+  ws = openSocket(tableId, seat, {
+    onState: paced(async msg => {
+      retry = 0;
+      if (!renderer) await loadRenderer(msg.table.game);
+      p = msg; maybeHandOver(); draw();
+    }),
+    onClose: ev => {
+      if (ev.code === 4403 && seat !== null) {  // this seat's key moved to another device (or a bot): watch instead
+        forgetSeat(tableId, seat); mine = held(tableId);
+        toast("⛔ " + (ev.reason || ev.code), true); seat = firstHeld(); p = null; connect(); return;
+      }
+      if (ev.code === 4404 || ev.code === 4400) { app.innerHTML = ""; app.append(h("div", { class: "card" }, "⛔ " + (ev.reason || ev.code))); return; }
+      retry = Math.min(retry + 1, 6); setTimeout(connect, 300 * retry);
+      document.getElementById("who").textContent = "⚠️ " + t("reconnecting");
+    },
+  });
+}
+
+/** A one-time link that carries this seat to another device (copied and shown). */
+export async function showDeviceLink() {
+  try {
+    const link = await deviceLink(tableId, seat);
+    navigator.clipboard?.writeText(link).catch(() => {});
+    toast("📱 " + t({ zh: "在另一台设备上打开此链接（仅限一次）：", en: "Open this link on your other device (once): " }) + link);
+  } catch (e) { toast(e.message, true); }
 }
 
 /** Hot-seat: when this seat has nothing to do but another seat held here must choose. */
@@ -53,36 +64,48 @@ async function act(action) {
   sending = true;
   try {
     const res = await api(`/api/tables/${tableId}/act`, { method: "POST", body: { seat, action, step: p.step },
-      headers: { "X-Seat-Token": token() } });
+      headers: seatHeaders(tableId, seat) });
     p = { ...res, online: p.online }; maybeHandOver(); draw();
   } catch (e) { toast(e.message, true); }
   finally { sending = false; }
 }
 
-function seatName(s) { const x = p.table.seats[s]; return x ? x.name : `P${s}`; }
+function seatName(s) { return words.seatName(p.table, s); }
 
 function seatsCard() {
   const submitted = p.view.submitted || [];
   return h("div", { class: "card" }, h("h3", {}, t("seats")), h("div", { class: "seats" }, p.table.seats.map(s => {
     const cls = ["seat-chip", s.seat === seat ? "me" : "", p.to_move.includes(s.seat) ? "moving" : "",
       submitted.includes(s.seat) ? "done" : ""].join(" ");
-    const on = s.kind === "bot" || p.online.includes(s.seat);
-    const chip = h("span", { class: cls, "data-seat": s.seat }, h("span", { class: "dot" + (on ? " on" : "") }),
-      `${s.name}${s.seat === seat ? " (" + t("you") + ")" : ""}`);
+    const here = mine.seats && mine.seats[s.seat] !== undefined;  // hot-seat: on this device
+    const on = s.kind === "bot" || p.online.includes(s.seat) || here;
+    const chip = h("span", { class: cls, "data-seat": s.seat, title: here && s.seat !== seat ? t("thisDevice") : null },
+      h("span", { class: "dot" + (on ? " on" : "") }),
+      `${seatName(s.seat)}${s.seat === seat ? " (" + t("you") + ")" : here ? " 📱" : ""}`);
     if (mine.host && s.kind === "human" && !on && p.table.status === "running")
-      chip.append(" ", h("button", { class: "secondary", style: "padding:2px 8px", title: t("toBot"), onclick: async () => {
-        try { await api(`/api/tables/${tableId}/seats/${s.seat}/bot`, { method: "POST", body: { bot: "random" },
+      chip.append(" ", h("button", { class: "secondary tobot", style: "padding:2px 8px", title: t("toBot"), onclick: async ev => {
+        const b = ev.currentTarget;  // two taps: the first asks, the second hands the seat over
+        if (!b.dataset.armed) { b.dataset.armed = "1"; b.textContent = "🤖 " + t("toBotAsk"); return; }
+        const bot = ((words.gameInfo().default_bots || {})[String(p.table.players)] || [])[s.seat] || "random";
+        try { await api(`/api/tables/${tableId}/seats/${s.seat}/bot`, { method: "POST", body: { bot },
           headers: { "X-Host-Token": mine.host } }); } catch (e) { toast(e.message, true); }
       } }, "🤖"));
+    if (s.seat === seat && s.kind === "human" && !["over", "closed", "failed"].includes(p.table.status))
+      chip.append(" ", h("button", { class: "secondary", id: "device-link", style: "padding:2px 8px",
+        title: t({ zh: "换一台设备继续（一次性链接）", en: "Continue on another device (one-time link)" }), onclick: showDeviceLink }, "📱"));
     return chip;
   })));
 }
 
+let logSeen = 0;  // lines already shown: the new ones fade in
 function logCard() {
-  const items = (p.log || []).slice(-80).map(e => h("li", { class: e.visible_to ? "private" : "" }, (e.visible_to ? "🔒 " : "") + t(e.text)));
+  const all = p.log || [], from = Math.max(0, all.length - 80);
+  const items = all.slice(from).map((e, i) => h("li", { class: (e.visible_to ? "private" : "") + (from + i >= logSeen && logSeen ? " new" : "") },
+    (e.visible_to ? "🔒 " : "") + plain(words.withNames(t(e.text), p.table))));
+  logSeen = all.length;
   const ul = h("ul", { class: "log", id: "log" }, items);
   setTimeout(() => { ul.scrollTop = ul.scrollHeight; });
-  return h("div", { class: "card" }, h("h3", {}, "📜 " + t("log")), ul);
+  return h("div", { class: "card" }, h("h3", {}, "📜 " + t("log")), logTools(draw), ul);
 }
 
 /** Legal choices as buttons, grouped by type. */
@@ -90,7 +113,7 @@ export function genericControls(legal, ui) {
   const groups = {};
   for (const l of legal) (groups[l.action.type] ||= []).push(l);
   return h("div", { class: "controls", id: "controls" }, Object.entries(groups).flatMap(([type, ls], gi) => [
-    h("div", { class: "group" }, type),
+    h("div", { class: "group", "data-group": type }, words.label("actions", type)),
     ls.map(l => h("button", { class: gi % 2 ? "alt" : "", "data-action": JSON.stringify(l.action),
       onclick: () => ui.act(l.action) }, ui.t(l.label)))]));
 }
@@ -107,31 +130,34 @@ function controlsCard(ui) {
     return h("div", { class: "card", id: "waiting" }, chose ? "✅ " + t("chosen") : "⏳ " + t("waitOthers"));
   }
   const custom = renderer.controls ? renderer.controls(p, ui) : null;
-  return h("div", { class: "card" }, h("div", { class: "prompt" }, "👉 " + t("yourTurn")), custom || genericControls(p.legal, ui));
+  // choices with a place on the board are made there (data-act); buttons only for the rest
+  const onBoard = new Set((renderer.placed ? renderer.placed(p) : []).map(a => JSON.stringify(a)));
+  const rest = p.legal.filter(l => !onBoard.has(JSON.stringify(l.action)));
+  const hint = onBoard.size ? h("div", { class: "muted board-hint", id: "board-hint" }, "👆 " + t("onBoard")) : null;
+  return h("div", { class: "card choices", id: "choices" }, h("div", { class: "prompt" }, "👉 " + t("yourTurn")), hint,
+    custom || (rest.length ? genericControls(rest, ui) : null));
 }
 
 function finalCard() {
   const r = p.result;
   const order = r.scores.map((s, i) => [s, i]).sort((a, b) => b[0] - a[0]);
+  const { perSeat, rest } = words.summaryParts(r.summary, r.scores.length);
   return h("div", { class: "card final", id: "final" }, h("h1", {}, "🏆 " + t("final")), h("p", {}, t(r.reason)),
-    h("table", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score"))),
+    h("div", { class: "final-scroll" }, h("table", {}, h("tr", {}, h("th", {}, t("seat")), h("th", {}, t("score")),
+      perSeat.map(([k]) => h("th", {}, words.label("summary", k)))),
       order.map(([s, i]) => h("tr", { class: r.winners.includes(i) ? "win" : "" },
-        h("td", {}, (r.winners.includes(i) ? "👑 " : "") + seatName(i)), h("td", {}, String(s))))),
-    renderer.final ? renderer.final(p, uiCtx()) : summaryList(r.summary),
+        h("td", {}, (r.winners.includes(i) ? "👑 " : "") + seatName(i)), h("td", {}, words.figure(s)),
+        perSeat.map(([, v]) => h("td", {}, words.figure(v[i]))))))),
+    renderer.final ? renderer.final(p, uiCtx()) : words.summaryList(rest),
     h("p", {}, h("a", { class: "btn", href: "/" }, t("back")), " ",
       h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: `${tableId}.json`, style: "background:#ece4f3;color:#2d2a32" },
         "💾 " + t("record"))));
 }
 
-/** The game's own end-of-game figures (the scalar ones), when the renderer has no final(). */
-function summaryList(summary) {
-  const rows = Object.entries(summary || {}).filter(([, v]) => v === null || typeof v !== "object");
-  if (!rows.length) return null;
-  return h("div", { class: "kv", style: "max-width:420px;margin:8px auto;text-align:left" },
-    rows.flatMap(([k, v]) => [h("b", {}, k), h("span", {}, String(v))]));
+function uiCtx() {
+  return { lang: getLang(), t, h, act, seat, seatName, generic: genericControls, label: words.label, figure: words.figure,
+    redraw: () => draw() };
 }
-
-function uiCtx() { return { lang: getLang(), t, h, act, seat, seatName, generic: genericControls }; }
 
 function draw() {
   if (!p) return;
@@ -147,9 +173,14 @@ function draw() {
   const ui = uiCtx();
   let board;
   try { board = (renderer || generic).render(p, ui); } catch (e) { console.error(e); board = generic.render(p, ui); }
+  const phase = p.result ? null : p.view.phase;
   app.append(h("div", { class: "layout" },
     h("div", { class: "board" }, p.result ? finalCard() : null, controlsCard(ui), board),
-    h("div", { class: "side" }, seatsCard(), logCard())));
+    h("div", { class: "side" }, seatsCard(), words.rulesPanel(phase), logCard())));
+  words.addTooltips(app.querySelector("#board"));
+  document.body.classList.toggle("has-sheet", Boolean(app.querySelector("#choices")));
 }
 
-api(`/api/tables/${tableId}`).then(tb => loadRenderer(tb.game)).catch(() => {}).finally(connect);
+claimFromLink(tableId).then(claimed => { mine = held(tableId); if (claimed !== null) seat = claimed; })
+  .catch(e => toast(e.message, true))
+  .then(() => api(`/api/tables/${tableId}`)).then(tb => loadRenderer(tb.game)).catch(() => {}).finally(connect);

@@ -98,8 +98,8 @@ export function render(p, ui) {
   }));
   return h("div", { class: "card", id: "board" },
     h("div", { class: "toys-head", style: "display:flex;gap:10px;align-items:center;flex-wrap:wrap" },
-      h("b", { style: "font-size:1.2rem" }, lang === "zh" ? `🚗 妈妈在第 ${v.station}/${v.stations} 站` : `🚗 Mom at station ${v.station}/${v.stations}`),
-      h("span", { class: "tag " + (v.exposures_open ? "open" : "over") }, v.exposures_open ? (lang === "zh" ? "会曝光" : "exposures on") : (lang === "zh" ? "已封存" : "sealed"))),
+      h("b", { style: "font-size:1.2rem" }, lang === "zh" ? `🚗 妈妈在第 ${Math.min(v.station, v.stations)}/${v.stations} 站` : `🚗 Mom at station ${Math.min(v.station, v.stations)}/${v.stations}`),
+      h("span", { class: "tag " + (v.exposures_open ? "open" : "over"), id: "phase" }, v.exposures_open ? (lang === "zh" ? "会曝光" : "exposures on") : (lang === "zh" ? "已封存" : "sealed"))),
     h("div", { class: "cat-car" }, stations), rooms, h("div", { style: "margin-top:12px" }, fun), piles, hand);
 }
 

@@ -117,7 +117,7 @@ export function render(p, ui) {
   const submitted = new Set(v.submitted || []), resting = new Set(v.resting || []), hospNext = new Set(v.hospital_next || []);
   const toMove = new Set(v.to_move || []);
   const head = h("div", { class: "ht-head" },
-    h("span", { class: "ht-night" }, zh ? `🏨 第 ${v.night}/${v.nights} 夜` : `🏨 Night ${v.night}/${v.nights}`),
+    h("span", { class: "ht-night" }, zh ? `🏨 第 ${Math.min(v.night, v.nights)}/${v.nights} 夜` : `🏨 Night ${Math.min(v.night, v.nights)}/${v.nights}`),
     h("span", { class: "ht-pill", id: "hotel-phase" }, PHASE[v.phase] ? L(PHASE[v.phase], zh) : ui.label("phases", v.phase)),
     h("span", { class: "ht-pill", id: "hotel-vault" }, (zh ? "🏦 金库 " : "🏦 Vault ") + v.vault),
     v.decks ? h("span", { class: "ht-pill muted" }, (zh ? "委托牌堆 " : "Contract deck ") + v.decks.commissions) : null);

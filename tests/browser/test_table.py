@@ -1,0 +1,148 @@
+"""The table page at 1280 px and on a 390x844 phone: counters that stop at the last night or
+round, hotel's execution rows on one line, geometry's one symbol for an empty card and its
+marks in full, and the phone layout (board and hand first, choices in a bottom sheet, a
+short header)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import time
+
+import pytest
+
+from .conftest import SCREENSHOTS, new_table, seat_url
+
+pytestmark = pytest.mark.browser
+
+
+def play_until(page, done, rng: random.Random, prefer=None, limit: float = 80.0) -> None:
+    """Click choices (board places and buttons) until ``done()``; ``prefer`` picks a
+    locator to click first when it has matches."""
+    end = time.time() + limit
+    while not done():
+        assert time.time() < end, "the game did not get there in time"
+        if prefer is not None and prefer().count():
+            loc = prefer()
+        else:
+            loc = page.locator("#controls button, [data-act], #ready")
+        n = loc.count()
+        if not n:
+            page.wait_for_timeout(50)
+            continue
+        with contextlib.suppress(Exception):  # re-drawn meanwhile: look again
+            loc.nth(rng.randrange(n)).click(timeout=1500)
+        page.wait_for_timeout(20)
+
+
+def fractions(text: str) -> list[tuple[int, int]]:
+    return [(int(a), int(b)) for a, b in re.findall(r"(\d+)/(\d+)", text)]
+
+
+def test_toys_counters_stop_at_the_last_night(page, base_url, lang="zh"):
+    """(test_words plays every game to the end in both languages; the night counter's
+    words are the same numbers in both.)"""
+    t = new_table(base_url, "toys", [{"kind": "human", "name": "Woody"},
+                                     {"kind": "bot", "bot": "greedy"},
+                                     {"kind": "bot", "bot": "coordinated"}], seed=21)
+    page.goto(base_url + "/")
+    page.evaluate(f"localStorage.setItem('boardlab:lang', '{lang}')")
+    page.goto(seat_url(base_url, t, 0))
+    page.wait_for_selector("#toys-room")
+    play_until(page, lambda: page.locator("#final").count() > 0, random.Random(2))
+    head = page.inner_text(".toys-head .big")
+    pairs = fractions(head)
+    assert len(pairs) == 2, head
+    assert all(a <= b for a, b in pairs), f"a counter past its end: {head}"
+    assert page.inner_text("#phase") == ("已结束" if lang == "zh" else "over")
+    if lang == "zh":
+        page.screenshot(path=str(SCREENSHOTS / "toys-final.png"), full_page=True)
+
+
+def test_hotel_execution_rows_stay_on_one_line(page, base_url):
+    t = new_table(base_url, "hotel", [{"kind": "human", "name": "Wick"}, {"kind": "bot"},
+                                      {"kind": "bot"}, {"kind": "bot"}], seed=4)
+    page.goto(seat_url(base_url, t, 0))
+    page.wait_for_selector("#hotel-wall")
+    # bid high on the wall (3 gold wins most contracts) until a contract is ours to carry out
+    high = lambda: page.locator(".ht-bid", has_text="🪙3")  # noqa: E731
+    play_until(page, lambda: page.locator("[data-exec-row]").count() > 0
+               or page.locator("#final").count() > 0, random.Random(1), prefer=high)
+    assert page.locator("[data-exec-row]").count(), "never won a contract to carry out"
+    tops = page.evaluate("""[...document.querySelectorAll('[data-exec-row]')].map(r =>
+        [...new Set([...r.children].map(c => { const b = c.getBoundingClientRect();
+          return Math.round((b.top + b.bottom) / 2 / 8); }))].length)""")
+    assert tops and all(n == 1 for n in tops), f"execution rows wrap: {tops}"
+    page.screenshot(path=str(SCREENSHOTS / "hotel-execute.png"), full_page=True)
+
+
+def test_geometry_one_symbol_marks_in_full_and_round_counter(browser, base_url, size=(390, 844)):
+    """On a phone, where the marks have least room (the laptop board is checked in
+    test_words)."""
+    t = new_table(base_url, "geometry", [{"kind": "human", "name": "Ann"},
+                                         {"kind": "bot", "bot": "bold"},
+                                         {"kind": "bot", "bot": "cautious"}], seed=6)
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    ctx.add_init_script("localStorage.setItem('boardlab:pace', '0')")
+    try:
+        page = ctx.new_page()
+        page.goto(seat_url(base_url, t, 0))
+        page.wait_for_selector("#geo-doors")
+        for lang in ("zh", "en"):
+            if page.evaluate("document.documentElement.lang") != lang:
+                page.click("#lang")
+            board = page.inner_text("#board")
+            assert "✖" in board and not re.search(r"\bX\b", board)
+        play_until(page, lambda: page.locator("#final").count() > 0, random.Random(3))
+        for lang in ("zh", "en"):
+            if page.evaluate("document.documentElement.lang") != lang:
+                page.click("#lang")
+            text = page.inner_text("body")
+            m = re.search(r"\bX\b", text)
+            assert not m, f"an empty card shown as X: {text[max(0, m.start() - 80):m.end() + 40]}"
+        # the round in the header is the last one played, as in the final figures
+        head = re.search(r"(\d+)", page.inner_text("#board b")).group(1)
+        figures = page.inner_text("#final-figures")
+        rounds = re.search(r"Rounds\s+(\d+)", figures).group(1)
+        assert head == rounds, (head, figures)
+        # every score and penalty mark is drawn in full: nothing clipped
+        clipped = page.evaluate("""[...document.querySelectorAll('[data-marks]')].filter(m =>
+            m.scrollWidth > m.clientWidth + 1 || m.getBoundingClientRect().right >
+            document.querySelector('#geo-doors').getBoundingClientRect().right + 1).length""")
+        assert clipped == 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0] + 2
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("game", ["toys", "cat", "hotel", "geometry"])
+def test_phone_board_first_choices_in_a_bottom_sheet(browser, base_url, game):
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot"}]
+    t = new_table(base_url, game, seats, seed=5)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    ctx.add_init_script("localStorage.setItem('boardlab:pace', '0')")
+    try:
+        page = ctx.new_page()
+        page.goto(seat_url(base_url, t, 0))
+        page.wait_for_selector("#board")
+        page.wait_for_selector("#choices")
+        for lang in ("zh", "en"):
+            if page.evaluate("document.documentElement.lang") != lang:
+                page.click("#lang")
+            rows, height = page.evaluate("""(() => { const hd = document.querySelector('header.top');
+                const mids = [...hd.children].filter(c => c.getBoundingClientRect().height > 0)
+                  .map(c => { const b = c.getBoundingClientRect(); return Math.round((b.top + b.bottom) / 2 / 12); });
+                return [new Set(mids).size, hd.getBoundingClientRect().height]; })()""")
+            assert rows <= 3 and height <= 3 * 40, f"header: {rows} rows, {height}px"
+            sheet = page.evaluate("""(() => { const r = document.querySelector('#choices').getBoundingClientRect();
+                return [getComputedStyle(document.querySelector('#choices')).position, r.bottom, r.top]; })()""")
+            assert sheet[0] == "fixed" and abs(sheet[1] - 844) <= 1 and sheet[2] > 844 * 0.5
+            # the board comes first on the page, before seats and the log
+            order = page.evaluate("""['#board', '#log'].map(s =>
+                document.querySelector(s).getBoundingClientRect().top + scrollY)""")
+            assert order[0] < order[1]
+            assert page.evaluate("document.documentElement.scrollWidth") <= 392
+        page.screenshot(path=str(SCREENSHOTS / f"{game}-phone.png"))
+    finally:
+        ctx.close()
