@@ -464,6 +464,40 @@ def more() -> None:
     # ---- loot
     w("loot_mirror", "Mirror: one action less", "supplement Loot",
       {**BASIC, "hands": [{"loot": ["mirror"]}]}, [{"expect": {"max_actions": 3}}])
+    w("loot_bust", "Bust: its holder cannot use tools", "supplement Loot",
+      {**BASIC, "hands": [{"tools": ["rollerskates"], "loot": ["bust"]}]},
+      [err(0, tool("rollerskates"), "not possible")])
+    w("tile_duct", "Service ducts: 1 action between two revealed ducts", "supplement Service Duct",
+      {**BASIC, "tiles": board(f1D4="duct:6"), "revealed": ["1D4"]},
+      [act(0, move("1D4"), {"positions": ["1D4"], "used": 1})])
+    w("loot_painting", "Painting: no service ducts for its holder", "supplement Loot",
+      {**BASIC, "tiles": board(f1D4="duct:6"), "revealed": ["1D4"],
+       "hands": [{"loot": ["painting"]}]},
+      [err(0, move("1D4"), "not a legal")])
+    w("loot_isotope", "Isotope: a Thermo alarms as its holder enters", "supplement Loot",
+      {**BASIC, "tiles": board(f1B1="thermo:1"), "hands": [{"loot": ["isotope"]}]},
+      [act(0, move("1B1"), {"alarms": ["1B1"]})])
+    w("loot_keycard", "Keycard: no safe roll without its holder", "supplement Loot",
+      {**BASIC, "tiles": board(f1A1="safe:0"), "characters": [["hawk", "basic"], ["rook", "basic"]],
+       "positions": [None, "1C1"], "hands": [{}, {"loot": ["keycard"]}]},
+      [act(0, {"type": "add_die", "at": "1A1"}, {"safe_dice": [1, 0, 0]}),
+       err(0, {"type": "roll", "at": "1A1"}, "not possible")], players=2)
+    w("loot_gemstone", "Gemstone: a tile with a partner costs 1 more action", "supplement Loot",
+      {**BASIC, "characters": [["hawk", "basic"], ["rook", "basic"]], "positions": [None, "1B1"],
+       "hands": [{"loot": ["gemstone"]}]},
+      [act(0, move("1B1"), {"used": 2, "positions": ["1B1", "1B1"]})], players=2)
+    w("loot_tiara", "Tiara: a passing guard sees its holder from next door", "supplement Loot",
+      {**BASIC, "patrol": [["D2", "B1"]], "entrance": "1A2", "hands": [{"loot": ["tiara"]}]},
+      [act(0, peek("1A1")), act(0, peek("1B2")), act(0, peek("1A3")),
+       act(0, END, {"guards": ["1B2", None, None], "stealth": [2]})],
+      notes="no event (3 actions); the guard walks D2 to B1, left first: C2, B2 - next to A2")
+    w("loot_stamp", "Stamp: 3 actions still draw an event", "supplement Loot",
+      {**BASIC, "entrance": "1A2", "hands": [{"loot": ["stamp"]}], "events": ["lampshade"]},
+      [act(0, peek("1A1")), act(0, peek("1B2")), act(0, peek("1A3")),
+       act(0, END, {"stealth": [4]})])
+    w("tile_atrium", "Atrium: peek up and down", "supplement Atrium",
+      {**BASIC, "entrance": "1A3"},
+      [act(0, peek("2A3"), {"revealed": ["1A3", "2A3"]})])
 
 
 if __name__ == "__main__":
