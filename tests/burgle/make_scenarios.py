@@ -404,6 +404,19 @@ def more() -> None:
     w("event_jury_rig", "Jury-Rig: draw a tool", "supplement Events",
       {**BASIC, "events": ["jury_rig"], "tools": ["emp"], "guard_die": [0, 3, 4]},
       [act(0, END, {"tools": [["emp"]]})])
+    w("event_brown_out", "Brown Out: the floor's alarms go off; a patrol card per alarm",
+      "supplement Events", {**BASIC, "characters": [["juicer", "basic"]],
+                            "patrol": [["D4", "D3", "A1", "A2"]], "events": ["brown_out"],
+                            "guard_die": [0, 3, 4]},
+      [act(0, ability("alarm", at="1B1"), {"dests": ["1B1", None, None]}),
+       act(0, END, {"alarms": [], "dests": ["1A2", None, None]})],
+      notes="one alarm removed: A1 is discarded, A2 becomes the destination")
+    w("event_gymnastics", "Gymnastics: walkways lead up until the drawer's next turn",
+      "supplement Events", {**BASIC, "walls": OPEN12,
+                            "characters": [["hawk", "basic"], ["rook", "basic"]],
+                            "positions": [None, "1A4"], "events": ["gymnastics"]},
+      [act(0, END, {"effects": {"gymnastics": 0}}),
+       act(1, move("2A4"), {"positions": ["1A1", "2A4"]})], players=2)
     # ---- characters
     w("acrobat_basic", "Acrobat: into the guard's tile for free, no stealth lost", CHOSE,
       {**BASIC, "characters": [["acrobat", "basic"]], "patrol": [["B1", "D3"]]},
