@@ -123,3 +123,21 @@ def test_last_intel_option_cash_or_lost():
         final[mode] = (s.gold[0], s.intel[0])
     assert final["cash"][0] - final["lost"][0] == 2
     assert final["cash"][1] == [] and final["lost"][1] == ["key"]
+
+
+def test_salvage_step_depends_on_public_counts_only():
+    """A Beggar short of gold holding one intel card is offered the salvage step whether the
+    card is a key or not (which card it is stays private); without a key he can only pass."""
+    legal = {}
+    for card in ("key", "foresight"):
+        s = GAME.new_game({"players": 3}, 0, {
+            "roles": ["beggar", "winston", "wick"], "gold": [1, 8, 8], "hands": HANDS[:3],
+            "intel": [[card], [], []], "commissions": ["gun00", "melee00", "stealth00", "gun01"],
+            "intel_deck": ["medical", "eavesdrop", "eavesdrop"], "events": ["doctor"]})
+        s = GAME.apply(s, 0, {"type": "checkin"})[0]
+        s = GAME.apply(s, 1, {"type": "checkin"})[0]
+        s = GAME.apply(s, 2, {"type": "bid", "commission": 0, "bid": 0})[0]
+        s = GAME.apply(s, 2, {"type": "execute", "card": "gun3", "boost": 0})[0]
+        assert s.phase == "salvage"
+        legal[card] = {a["type"] for a in GAME.legal_actions(s, 0)}
+    assert legal["key"] == {"pass", "intel"} and legal["foresight"] == {"pass"}

@@ -326,8 +326,10 @@ class HotelGame(Game[HotelConfig, HotelState]):
         return ev + self._end_night(s)
 
     def _salvage_funds(self, s: HotelState, seat: int) -> int:
-        # Ruling H12: a key (「任何时刻」) may be cashed to pay for the salvage.
-        return s.gold[seat] + 2 * s.intel[seat].count("key")
+        # Ruling H12: a key (「任何时刻」) may be cashed to pay for the salvage. Whether the
+        # step is offered may depend only on public counts, never on which intel he holds:
+        # any intel card might be a key (if it is not, he can only pass).
+        return s.gold[seat] + 2 * len(s.intel[seat])
 
     def _unsold(self, s: HotelState) -> list[int]:
         return [i for i in range(len(s.wall)) if i not in s.owners]
