@@ -41,6 +41,7 @@ def test_simulate_sweep_store_report_export(data_dir):
     html = (rep / "report.html").read_text()
     assert html.count("data:image/png;base64,") >= 4
     assert "Sweep" in html and "Holm" in html
+    assert "Seats: limit=10" in html and "C(seat)" in html and "chi-square" in html
     assert (rep / "report.md").exists()
 
     csv_path = data_dir / "games.csv"

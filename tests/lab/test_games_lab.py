@@ -18,7 +18,7 @@ GAMES = all_game_ids()
 
 @pytest.mark.parametrize("game", GAMES)
 def test_check_every_game_small_budget(game):
-    au = audit(game, Budget(games=4, walks=3, seed=1, workers=1))
+    au = audit(game, Budget(games=2, walks=2, seed=1, workers=1))
     reg = resolve_register(game)
     assert len(au.verdicts) == (len(reg.claims) if reg else 0)
     assert all(v.verdict in VERDICTS and v.detail for v in au.verdicts)

@@ -77,9 +77,12 @@ def _bootstrap_ci(groups: list[np.ndarray], bounds: tuple[float, float] | None,
     if np.ptp(sums / np.maximum(counts, 1)) == 0 and np.all(counts == counts[0]):
         v = float(sums.sum() / counts.sum())
         return v, v
-    res = sps.bootstrap((np.arange(g),), lambda idx: sums[idx.astype(int)].sum()
-                        / counts[idx.astype(int)].sum(), vectorized=False,
-                        n_resamples=999, method="percentile", random_state=seed)
+    def ratio(idx, axis=-1):
+        idx = idx.astype(int)
+        return sums[idx].sum(axis=axis) / counts[idx].sum(axis=axis)
+
+    res = sps.bootstrap((np.arange(g),), ratio, vectorized=True, n_resamples=999,
+                        method="percentile", random_state=seed)
     lo, hi = float(res.confidence_interval.low), float(res.confidence_interval.high)
     if bounds:
         lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
@@ -128,7 +131,7 @@ def interval_test(groups: Sequence[Sequence[float]], low: float, high: float,
         ph, pc = _combine(gl, lh, ll, gh, low, high)
         return Tested(est, ph, pc, "one-sample t", games)
     # Several values per game: seats of one game, or pooled events, are not independent.
-    import statsmodels.api as sm
+    from statsmodels.regression.linear_model import OLS
 
     y = np.concatenate(arrs)
     groups_id = np.concatenate([np.full(a.size, i) for i, a in enumerate(arrs)])
@@ -136,7 +139,7 @@ def interval_test(groups: Sequence[Sequence[float]], low: float, high: float,
     if games < 2:
         return Tested(Estimate(mean, float("nan"), float("nan"), games), math.nan, math.nan,
                       "one game", games)
-    fit = sm.OLS(y, np.ones_like(y)).fit(cov_type="cluster", cov_kwds={"groups": groups_id})
+    fit = OLS(y, np.ones_like(y)).fit(cov_type="cluster", cov_kwds={"groups": groups_id})
     se = float(fit.bse[0])
     df = games - 1
     ci = _bootstrap_ci(arrs, bounds) if bounds else None

@@ -117,6 +117,7 @@ def build(run: Any, rows: list[Row], lab: LabSpec) -> tuple[list[tuple[str, str]
         if any(series.values()):
             figs.append((f"Distribution: {m.label or m.name}",
                          _hist(f"{m.label or m.name}", series)))
+    sections += seat_sections(rows, lab, variants, sweep)
     if an["comparisons"]:
         lines = ["Paired on the same seeds against variant 0; significance after "
                  "Holm–Bonferroni over all comparisons (5% family-wise).", "",
@@ -160,6 +161,40 @@ def build(run: Any, rows: list[Row], lab: LabSpec) -> tuple[list[tuple[str, str]
                     title, [c["label"] for c in sel], ests,
                     published=[c["published"] for c in sel])))
     return sections, figs
+
+
+def seat_sections(rows: list[Row], lab: LabSpec, variants: list[dict[str, Any]],
+                  sweep: dict[str, Any]) -> list[tuple[str, str]]:
+    """Seat fairness (chi-square) and the win regression (seat, role, bot; clustered by
+    game) for every variant, in every report."""
+    from boardlab.lab.design import confounding_warning
+    from boardlab.lab.seats import seat_fairness, win_regression
+
+    out = []
+    for v in range(min(len(variants), MAX_OVERLAY)):
+        vrows = [r for r in rows if r["variant"] == v]
+        if not vrows:
+            continue
+        lines = ["| players | games | wins per seat | chi-square | df | p |", "|---|---|---|---|---|---|"]
+        for f in seat_fairness(vrows):
+            lines.append(f"| {f['players']} | {f['games']} | "
+                         f"{', '.join(f'{w:.1f}' for w in f['wins'])} | {f['chi2']:.2f} | "
+                         f"{f['df']} | {f['p_value']:.3g} |")
+        reg = win_regression(vrows, lab)
+        lines.append("")
+        if "error" in reg:
+            lines.append(f"Win regression: {reg['error']}.")
+        else:
+            lines += [f"Logistic regression {reg['formula']} on {reg['n_seats']} seats of "
+                      f"{reg['games']} games, errors clustered by game (joint Wald test per "
+                      "term):", "", "| term | chi-square | df | p |", "|---|---|---|---|"]
+            lines += [f"| {t['term']} | {t['chi2']:.3g} | {t['df']} | {t['p_value']:.3g} |"
+                      for t in reg["terms"]]
+        warn = confounding_warning([r["bots"] for r in vrows])
+        if warn:
+            lines += ["", f"Warning: {warn}."]
+        out.append((f"Seats: {_variant_label(variants[v], sweep)}", "\n".join(lines)))
+    return out
 
 
 def _md_table_to_html(body: str) -> str:
