@@ -58,6 +58,13 @@ def test_toys_counters_stop_at_the_last_night(page, base_url, lang="zh"):
     assert page.inner_text("#phase") == ("已结束" if lang == "zh" else "over")
     if lang == "zh":
         page.screenshot(path=str(SCREENSHOTS / "toys-final.png"), full_page=True)
+    # the log reads like a game's log: its sums appear only with the switch
+    sums = re.compile(r"[（(][^（）()]*\d[^（）()]*[）)]")
+    assert not sums.search(page.inner_text("#log"))
+    page.check("#sums")
+    page.wait_for_function("document.querySelector('#sums').checked")
+    assert sums.search(page.inner_text("#log")), "the switch shows no sums"
+    page.uncheck("#sums")
 
 
 def test_hotel_execution_rows_stay_on_one_line(page, base_url):

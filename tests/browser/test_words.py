@@ -102,6 +102,15 @@ def test_every_word_in_the_players_language(page, base_url, game):
     rng = random.Random(5)
     lang, clicks, checked, shot, end = "zh", 0, 0, False, time.time() + 75
     check(page, "zh", ids, f"{game} start")
+    # the rules panel: the turn, the current phase explained, every icon it explains has a
+    # tooltip on the board (a legend line that spells the icons out is its own explanation)
+    assert page.locator("#rules").count() == 1 and page.locator("#rules-phase").count() == 1
+    untipped = page.evaluate("""(() => {
+        const icons = [...document.querySelectorAll('#rules .gi')].map(e => e.textContent.replace(/\uFE0F/g, ''));
+        return [...document.querySelectorAll('#board *')].filter(el => el.children.length === 0
+          && icons.some(i => (el.textContent || '').replace(/\uFE0F/g, '').includes(i))
+          && !el.closest('[title], .legend')).map(el => el.textContent).slice(0, 5); })()""")
+    assert not untipped, f"{game}: icons without a tooltip: {untipped}"
     set_lang(page, "en")
     check(page, "en", ids, f"{game} start")
     set_lang(page, "zh")

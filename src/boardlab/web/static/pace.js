@@ -29,12 +29,13 @@ export function paced(apply) {
   return msg => { queue.push(msg); pump(); };
 }
 
-/** A log line without its sums: parenthesised figures with arithmetic, and a→b traces. */
+/** A log line without its sums: parenthesised figures (fire 7, 5/16, S−T+1) and the
+ * before→after traces of a score; the switch shows them again. */
 export function plain(text) {
   if (showSums()) return text;
   return text
-    .replace(/\s*[（(][^（）()]*\d[^（）()]*[+\-−×=→≥≤<>][^（）()]*[）)]/g, "")
-    .replace(/[，,]\s*(乐趣|fun) \d+\s*(→|->)\s*\d+/g, "")
+    .replace(/\s*[（(][^（）()]*\d[^（）()]*[）)]/g, "")
+    .replace(/[，,]\s*(乐趣|fun) -?\d+\s*(→|->)\s*-?\d+/g, "")
     .trim();
 }
 

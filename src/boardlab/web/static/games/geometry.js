@@ -67,6 +67,6 @@ export function render(p, ui) {
       h("span", { class: "tag", id: "phase" }, phase),
       h("span", { class: "muted" }, (zh ? "已同意 " : "agreed ") + v.oks)),
     h("div", { class: "geo-doors", id: "geo-doors" }, cells),
-    h("p", { class: "muted" }, zh ? "🔷 图形 · ✖ 空门牌（红底 = 已公开） · 蓝色背面 = 未翻开 · ⭐ 得分标记（2 个获胜） · ❌ 罚分（3 个出局）"
+    h("p", { class: "muted legend" }, zh ? "🔷 图形 · ✖ 空门牌（红底 = 已公开） · 蓝色背面 = 未翻开 · ⭐ 得分标记（2 个获胜） · ❌ 罚分（3 个出局）"
       : "🔷 shape · ✖ empty card (red = shown to all) · blue back = face down · ⭐ score marker (2 win) · ❌ penalty (3 and out)"));
 }
