@@ -134,3 +134,11 @@ def test_views_only_and_resampling_keeps_what_a_seat_knows():
         spiel.make_py_observer(pyspiel.IIGObservationType(
             perfect_recall=False, public_info=True,
             private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_a_config_travels_in_the_game_string():
+    spiel = load("geometry", players=2, doors=4, first_leader="random")
+    assert spiel.config.doors == 4 and spiel.config.first_leader == "random"
+    again = pyspiel.load_game(str(spiel))
+    assert again.config == spiel.config and str(again) == str(spiel)
+    assert again.num_distinct_actions() == spiel.num_distinct_actions()

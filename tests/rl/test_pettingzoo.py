@@ -99,15 +99,7 @@ def test_parallel_random_game_and_score_rewards(gid):
     assert list(final.values()) == [float(x) for x in game.result(e.state).scores]
 
 
-# Known bug outside boardlab.rl, kept visible: toys' terminal board (games/toys/render.py)
-# indexes its companion icons by the view's companion objects and fails once a seat has one.
-RENDER_BROKEN = {"toys"}
-
-
-@pytest.mark.parametrize("gid", [
-    pytest.param(g, marks=pytest.mark.xfail(g in RENDER_BROKEN, strict=False,
-                                            reason="toys render_terminal fails at the end"))
-    for g in sorted({c[0] for c in CASES})])
+@pytest.mark.parametrize("gid", sorted({c[0] for c in CASES}))
 def test_render_is_text_from_start_to_end(gid):
     loaded_game(gid)
     e = parallel_env(gid, render_mode="ansi")

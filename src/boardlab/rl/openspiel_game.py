@@ -73,7 +73,9 @@ def parse_options(text: str) -> dict[str, Any]:
 
 
 def format_options(options: dict[str, Any]) -> str:
-    return ";".join(f"{k}:{json.dumps(v)}" for k, v in sorted(options.items()))
+    # Strings bare (no quotes in OpenSpiel's game string); parse_options reads them back.
+    return ";".join(f"{k}:{v if isinstance(v, str) else json.dumps(v)}"
+                    for k, v in sorted(options.items()))
 
 
 class _Held:
@@ -194,6 +196,10 @@ class BoardlabSpielState(pyspiel.State):
         # Decode every asked seat's choice first: each is secret from the others, so none
         # may depend on another's (the game also keeps them hidden until all are in).
         asked = self._asked()
+        noop = self._spiel().codec.noop
+        waiting = [s for s in range(len(actions)) if s not in asked and actions[s] != noop]
+        if waiting:
+            raise ValueError(f"seat {waiting[0]} is not asked now; its only action is {noop}")
         chosen = [(seat, self._decode(seat, int(actions[seat]))) for seat in asked]
         for seat, action in chosen:
             self._spiel().bl_game.apply_in_place(self.bl, seat, action, check=True)
