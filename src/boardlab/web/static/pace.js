@@ -48,3 +48,30 @@ export function logTools(redraw) {
     onchange: e => { localStorage.setItem("boardlab:sums", e.target.checked ? "1" : "0"); redraw(); } });
   return h("div", { class: "log-tools" }, h("label", {}, t("speed"), sel), h("label", {}, box, t("details")));
 }
+
+/** Where the moving pieces ([data-move] keys) and the faces of the cards ([data-flip] keys)
+ * were before a redraw. */
+export function snapshot(root) {
+  const moves = {}, faces = {};
+  for (const el of root.querySelectorAll("[data-move]")) moves[el.dataset.move] = el.getBoundingClientRect();
+  for (const el of root.querySelectorAll("[data-flip]")) faces[el.dataset.flip] = el.textContent;
+  return { moves, faces };
+}
+
+/** After a redraw: pieces glide from where they were, cards whose face changed turn over. */
+export function animate(root, before) {
+  if (!before || speed() === 0) return;
+  const ms = speed() === 2 ? 900 : 450;
+  for (const el of root.querySelectorAll("[data-move]")) {
+    const was = before.moves[el.dataset.move];
+    if (!was) continue;
+    const now = el.getBoundingClientRect(), dx = was.left - now.left, dy = was.top - now.top;
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+    el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: ms, easing: "ease-in-out" });
+  }
+  for (const el of root.querySelectorAll("[data-flip]")) {
+    const was = before.faces[el.dataset.flip];
+    if (was === el.textContent || (was === undefined && !Object.keys(before.faces).length)) continue;
+    el.animate([{ transform: "rotateY(90deg)" }, { transform: "none" }], { duration: ms, easing: "ease-out" });
+  }
+}

@@ -4,7 +4,7 @@ import { api, toast } from "./store.js";
 import { held, claimFromLink, openSocket, deviceLink, forgetSeat, seatHeaders } from "./connection.js";
 import * as generic from "./generic.js";
 import * as words from "./words.js";
-import { paced, plain, logTools } from "./pace.js";
+import { paced, plain, logTools, snapshot, animate } from "./pace.js";
 
 const app = document.getElementById("app");
 const tableId = location.pathname.split("/").pop();
@@ -164,6 +164,7 @@ function draw() {
   document.documentElement.lang = getLang();
   document.getElementById("title").textContent = t(p.table.title) + " · " + p.table.id;
   document.getElementById("who").textContent = seat === null ? "👀 " + t("spectator") : "🙂 " + seatName(seat);
+  const before = snapshot(app);
   app.innerHTML = "";
   if (cover !== null) {
     app.append(h("div", { class: "cover", id: "cover" }, h("div", {}, t("handOver")), h("div", { class: "who" }, seatName(cover)),
@@ -178,6 +179,7 @@ function draw() {
     h("div", { class: "board" }, p.result ? finalCard() : null, controlsCard(ui), board),
     h("div", { class: "side" }, seatsCard(), words.rulesPanel(phase), logCard())));
   words.addTooltips(app.querySelector("#board"));
+  animate(app, before);
   document.body.classList.toggle("has-sheet", Boolean(app.querySelector("#choices")));
 }
 

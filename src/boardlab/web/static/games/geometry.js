@@ -51,7 +51,7 @@ export function render(p, ui) {
     s.cards.forEach((c, d) => {
       const l = (i === v.leader && find(p, "accuse", d + 1)) || (i === ui.seat && find(p, "reveal_x", d + 1)) || null;
       const cls = ["geo-card", c ? "face" : "", c === "shape" ? "shape" : "", c === "X" ? "shown" : "", open.has(d + 1) ? "opendoor" : "", l ? "can" : ""];
-      cells.push(h("div", actAttrs(l, ui, { class: cls.join(" "), "data-seat-card": `${i}-${d + 1}` }), c ? FACE[c] || c : ""));
+      cells.push(h("div", actAttrs(l, ui, { class: cls.join(" "), "data-seat-card": `${i}-${d + 1}`, "data-flip": `card-${i}-${d}` }), c ? FACE[c] || c : ""));
     });
     const cfg = p.table.config || {}, win = cfg.win_points || 2, out = cfg.penalties_out || 3;
     cells.push(h("div", { class: "geo-marks", "data-marks": i },

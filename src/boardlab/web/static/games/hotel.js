@@ -154,7 +154,7 @@ export function render(p, ui) {
       : h("span", { class: "ht-flag wait" }, zh ? "⏳ 考虑中" : "⏳ deciding"));
     else if (toMove.has(s)) flags.push(h("span", { class: "ht-flag wait" }, zh ? "⏳ 行动中" : "⏳ to act"));
     const rev = v.revealed && v.revealed[String(s)];
-    if (rev) flags.push(h("span", { class: "ht-flag" }, choiceText(rev, v, zh)));
+    if (rev) flags.push(h("span", { class: "ht-flag", "data-flip": `rev-${s}` }, choiceText(rev, v, zh)));
     const wounds = v.wounds[s];
     return h("div", { class: "ht-seat" + (s === v.seat ? " me" : "") + (resting.has(s) ? " hosp" : ""), "data-seat-box": s },
       h("div", { class: "top" }, h("span", { class: "nm" }, ui.seatName(s)),

@@ -100,7 +100,7 @@ export function render(p, ui) {
       marker ? h("span", { class: "marker", title: ui.label("values", marker) }, COMPANIONS[marker] || "🎁") : null,
       h("span", { class: "ico" }, c[0]), h("span", { class: "nm" }, lang === "zh" ? c[1] : c[2]),
       h("div", { class: "toys-tokens" }, here.map(s => h("span", {
-        class: "toys-token" + (v.frozen[s] ? " frozen" : ""), style: `background:${COLORS[s % 6]}`,
+        class: "toys-token" + (v.frozen[s] ? " frozen" : ""), style: `background:${COLORS[s % 6]}`, "data-move": `token-${s}`,
         title: ui.seatName(s) }, v.roles && v.roles[s] && ROLES[v.roles[s]] ? ROLES[v.roles[s]][0] : s))));
   }));
   const phase = ui.label("phases", v.phase);
@@ -122,7 +122,7 @@ export function render(p, ui) {
       h("b", {}, `${v.frozen[s] ? "🧊" : "🧸"} ${ui.seatName(s)}`), role ? h("div", {}, `${role[0]} ${L(role, lang)}`) : null,
       h("div", {}, `🔩 ${v.screws[s]}  ·  ${(v.companions[s] || []).map(c => COMPANIONS[c.id || c.name] || "🎁").join("") || "—"}`),
       decl ? h("div", { class: "muted" }, `${decl[0]} ${L(decl, lang)}`) : null,
-      card ? h("div", {}, (lang === "zh" ? "亮出 " : "shows ") + (NOISE[card.card] ?? card.card)) : null,
+      card ? h("div", { "data-flip": `shown-${s}` }, (lang === "zh" ? "亮出 " : "shows ") + (NOISE[card.card] ?? card.card)) : null,
       (v.submitted || []).includes(s) ? h("div", { class: "muted" }, "✅") : null);
   }));
   const myItem = v.my_item && ITEMS[v.my_item];
