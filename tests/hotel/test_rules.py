@@ -279,7 +279,7 @@ def test_bots_render_and_determinize():
     assert GAME.is_over(out.state)
     s = new()
     for lang in ("zh", "en"):
-        assert "P0" in GAME.render_terminal(GAME.view(s, 0), lang)
+        assert "P1" in GAME.render_terminal(GAME.view(s, 0), lang)  # people count from 1
     s = GAME.apply(s, 1, {"type": "bid", "commission": 0, "bid": 1})[0]
     w = GAME.determinize(s, 0, random.Random(1))
     assert canonical(GAME.view(w, 0)) == canonical(GAME.view(s, 0))

@@ -1,23 +1,40 @@
-"""A plain-text picture of one seat's view."""
+"""A plain-text picture of one seat's view, in the seat's language (no Python reprs)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from boardlab.games.hotel import data
+from boardlab.games.hotel.texts import ROLE_NAMES
+
+TAG = {"gun": ("🔫枪斗术", "🔫 gun"), "melee": ("🥊近身格斗", "🥊 melee"),
+       "stealth": ("🥷潜行", "🥷 stealth")}
+RISK = {"cleanup": ("善后费", "cleanup fee"), "tough": ("硬茬子", "tough nut"),
+        "gutter": ("阴沟翻船", "gutter"), "legend": ("传奇难度", "legendary")}
+
+
+def _cards(hand: list[str]) -> str:
+    return " ".join(TAG[c[:-1]][0][0] + c[-1] for c in sorted(hand)) or "—"
+
 
 def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
     zh = lang == "zh"
-    lines = [(f"第 {min(view['night'], view['nights'])}/{view['nights']} 夜 事件 {view['event']} 金库 {view['vault']}"
-              if zh else
-              f"Night {view['night']}/{view['nights']} event {view['event']} "
-              f"vault {view['vault']}")]
-    for i, c in enumerate(view["wall"]):
-        owner = view["owners"].get(str(i))
-        lines.append(f"  #{i} {c['tag']} D{c['d']} R{c['reward']} {c['risk'] or ''}"
-                     + (f" -> P{owner}" if owner is not None else ""))
+    i = 0 if zh else 1
+    night = min(view["night"], view["nights"])  # stays on the last night once it is over
+    event = data.EVENT_TEXT.get(view["event"], (view["event"], view["event"]))[i] if view["event"] else "—"
+    lines = [(f"第 {night}/{view['nights']} 夜 · 事件：{event} · 金库 {view['vault']}" if zh
+              else f"Night {night}/{view['nights']} · event: {event} · vault {view['vault']}")]
+    for n, c in enumerate(view["wall"]):
+        owner = view["owners"].get(str(n))
+        risk = f" ⚠{RISK[c['risk']][i]}" if c["risk"] else ""
+        lines.append(f"  #{n + 1} {TAG[c['tag']][i]} D{c['d']} 💰{c['reward']}{risk}"
+                     + (f" → P{owner + 1}" if owner is not None else ""))
     for p, role in enumerate(view["roles"]):
         hand = view["hands"][p]
-        lines.append(f"  P{p} {role}: gold {view['gold'][p]} rep {view['rep'][p]} "
-                     f"wounds {view['wounds'][p]} stays {view['checkins'][p]} "
-                     f"hand {hand if hand is not None else view['hand_sizes'][p]}")
+        cards = _cards(hand) if hand is not None else str(view["hand_sizes"][p])
+        name = ROLE_NAMES[role][lang if zh else "en"] if role in ROLE_NAMES else "—"
+        lines.append(f"  P{p + 1} {name}：金币 {view['gold'][p]} 声望 {view['rep'][p]} "
+                     f"伤 {view['wounds'][p]} 入住 {view['checkins'][p]} 技巧牌 {cards}" if zh else
+                     f"  P{p + 1} {name}: gold {view['gold'][p]} reputation {view['rep'][p]} "
+                     f"wounds {view['wounds'][p]} check-ins {view['checkins'][p]} cards {cards}")
     return "\n".join(lines)
