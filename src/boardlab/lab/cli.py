@@ -121,7 +121,9 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         seed: int = typer.Option(0, "--seed"),
         workers: int = typer.Option(0, "--workers", help="0 = every core"),
         backend: str = typer.Option("process", "--backend", help="process or ray"),
-        address: str = typer.Option(None, "--address", help="Ray cluster address"),
+        address: str = typer.Option(None, "--address", help=(
+            "a running Ray cluster for --backend ray: HOST:PORT (the head's GCS port) or "
+            "ray://HOST:PORT (Ray Client); default: a local Ray on this machine")),
         no_rotate: bool = typer.Option(False, "--no-rotate", help="keep bots in fixed seats"),
         design: str = typer.Option("latin", "--design",
                                    help="seating: latin (default), permutations or fixed"),

@@ -162,6 +162,8 @@ def batches(spec: RunSpec, workers: int = 1, backend: str = "process",
     if backend == "ray":
         yield from _run_ray(spec_json, tasks(spec, workers), workers, address, progress)
         return
+    if address:
+        raise ValueError("a cluster address is for the ray backend (--backend ray)")
     if backend != "process":
         raise ValueError(f"unknown backend {backend!r}; use process or ray")
     resolve_game(spec.game)  # fail early, in the parent, with a clear message
