@@ -250,22 +250,29 @@ def test_bots_have_a_step_budget_per_table(make_client):
 
 
 def test_bots_have_a_time_budget_per_move(make_client, monkeypatch):
+    import threading
+
+    release = threading.Event()
+
     class Slow:
         name = "slow"
 
         def choose(self, ctx):
-            time.sleep(3)
+            release.wait(60)  # thinks "forever" (until the test ends)
             return ctx.legal[0]
 
     import boardlab.server.tables as tables_mod
 
     real = tables_mod.bot_factories
     monkeypatch.setattr(tables_mod, "bot_factories", lambda g: {**real(g), "slow": Slow})
-    c = make_client(bot_move_seconds=0.1)
-    began = time.monotonic()
-    t = new_table(c, 2, seats=[{"kind": "human"}, {"kind": "bot", "bot": "slow"}])
-    assert time.monotonic() - began < 2.5  # the slow bot was not waited for
-    assert state(c, t["table"]["id"])["view"]["submitted"] == [1]
+    c = make_client(bot_move_seconds=0.2)
+    try:
+        began = time.monotonic()
+        t = new_table(c, 2, seats=[{"kind": "human"}, {"kind": "bot", "bot": "slow"}])
+        assert time.monotonic() - began < 30  # the slow bot was not waited for
+        assert state(c, t["table"]["id"])["view"]["submitted"] == [1]
+    finally:
+        release.set()
 
 
 def test_finished_tables_load_lazily_and_lists_are_paginated(make_client):
