@@ -112,7 +112,7 @@ def test_bots_deterministic():
 def test_render():
     s = new(3)
     for lang in ("zh", "en"):
-        assert "0:" in GAME.render_terminal(GAME.view(s, 0), lang)
+        assert "P1:" in GAME.render_terminal(GAME.view(s, 0), lang)  # people count from 1
 
 
 def test_determinize_keeps_the_view_and_own_shape():

@@ -15,7 +15,7 @@ def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
          f"  {'可曝光' if view['exposures_open'] else '已封账'}") if zh else
         (f"station {view['station']}/{view['stations']}  exposure line "
          f"{view['exposure_line']}  {'exposures open' if view['exposures_open'] else 'sealed'}"),
-        "      " + " ".join(f"P{s:<3}" for s in range(n)) + ("  鱼堆 合计" if zh else "  fish total"),
+        "      " + " ".join(f"P{s + 1:<3}" for s in range(n)) + ("  鱼堆 合计" if zh else "  fish total"),
     ]
     for room in data.ROOMS:
         r = view["rooms"][room]
