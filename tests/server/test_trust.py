@@ -332,3 +332,17 @@ def test_a_late_seat_is_played_by_its_chosen_bot(client):
     assert s["table"]["version"] == 3  # seats 1 and 2 were played for this move only
     r = client.post("/api/tables", json={"game": "sealed", "players": 2, "turn_seconds": 1})
     assert r.status_code == 422
+
+
+def test_turn_timers_run_in_the_background(make_client, db_url):
+    c = make_client(timer_interval=0.05)
+    t = new_table(c, 2, turn_seconds=30)
+    tid = t["table"]["id"]
+    with sa.create_engine(db_url).begin() as conn:  # as if the turn began long ago
+        conn.execute(sa.text("update tables set updated_at = 0, rev = rev + 1 where id = :i"),
+                     {"i": tid})
+    deadline = time.time() + 20
+    while state(c, tid)["table"]["version"] < 2:
+        assert time.time() < deadline, "the late seats were not played"
+        time.sleep(0.05)
+    assert state(c, tid)["table"]["deadline"] > time.time()  # a fresh turn, a fresh clock
