@@ -103,14 +103,22 @@ def cluster():
     env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN_PATH": str(token),
            "RAY_USAGE_STATS_ENABLED": "0"}
     common = ["--num-cpus=1", f"--temp-dir={temp}", "--disable-usage-stats"]
+    # The nodes run Ray's minimal dashboard agent, as an install without ray[default]'s
+    # dashboard packages would: a raylet waits only 15 s for its agent, and the full agent
+    # (which the lab never uses) takes longer than that to import on a busy 2-core machine.
+    site = temp / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        'import sys\nsys.modules["ray.dashboard.optional_deps"] = None\n')
+    node_env = {**env, "PYTHONPATH": str(site)}
     nodes = []
     try:
         nodes.append(_start(["--head", f"--port={gcs}", f"--ray-client-server-port={client}",
                              "--include-dashboard=false", *common, *_node_args(ports[:6])],
-                            env, temp / "head.log"))
+                            node_env, temp / "head.log"))
         address = f"127.0.0.1:{gcs}"
         nodes.append(_start([f"--address={address}", *common, *_node_args(ports[6:12])],
-                            env, temp / "node.log"))
+                            node_env, temp / "node.log"))
         assert _alive_nodes(address, env) == 2
         yield {"address": address, "client": f"ray://127.0.0.1:{client}", "env": env}
     finally:
