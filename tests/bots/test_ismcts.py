@@ -13,7 +13,7 @@ from boardlab.engine.registry import all_game_ids, get_game
 from boardlab.engine.rng import make_rng
 from support.sealed import GAME as SEALED
 
-GAMES = [g for g in all_game_ids() if g != "burgle"]
+GAMES = all_game_ids()
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -241,8 +241,12 @@ class GameState:
     rng: random.Random
     log: list[Event]
 
-    def copy(self) -> GameState:
-        return copy.deepcopy(self)
+    def copy(self, rng: random.Random | None = None) -> GameState:
+        """An independent copy; ``rng``, if given, is the copy's generator instead of a copy
+        of ours (``determinize`` replaces it anyway). Overrides may drop ``rng``: only the
+        game's own code passes it."""
+        memo = {} if rng is None else {id(self.rng): rng}
+        return copy.deepcopy(self, memo)
 
 
 class GameRecord(BaseModel):
