@@ -14,7 +14,7 @@ function optionInput(key, spec, values) {
   const name = words.label("options", key);
   const def = spec.default;
   const defText = def === null || def === undefined ? t("rulebookNumber") : words.figure(def);
-  const hint = h("span", { class: "muted opt-default" }, `（${t("defaultIs")}：${defText}）`);
+  const hint = h("span", { class: "muted opt-default" }, getLang() === "zh" ? `（${t("defaultIs")}：${defText}）` : `(${t("defaultIs")}: ${defText})`);
   if (spec.type === "boolean")
     return h("label", { class: "opt", "data-opt-label": key },
       h("input", { type: "checkbox", "data-opt": key, checked: values[key] ? "" : null }), name, hint);
