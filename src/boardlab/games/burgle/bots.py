@@ -17,7 +17,13 @@ from typing import Any
 
 from boardlab.bots.base import DecisionContext
 from boardlab.engine.protocol import Action
-from boardlab.games.burgle.path import cell_index, cell_name, guard_path, neighbours
+from boardlab.games.burgle.path import (
+    cell_index,
+    cell_name,
+    guard_path,
+    neighbours,
+    path_indices,
+)
 
 PREFERRED = ["peterman", "hawk", "hacker", "spotter", "raven", "rook", "juicer", "acrobat",
              "rigger"]
@@ -50,7 +56,7 @@ class TeamBot:
             return self._choice(v, legal)
         action = self._act(ctx, v, legal)
         if action["type"] == "end":
-            action = self._safest_end(ctx, v, legal) or action
+            action = self._hide(v, legal) or self._safest_end(ctx, v, legal) or action
         if action["type"] == "move":
             me = v["players"][v["current"]]["at"]
             self._last = ((v["turn"], v["current"]), me)
@@ -256,6 +262,79 @@ class TeamBot:
         return {"type": "end"}
 
     WORLDS = 6
+
+    def _exposure(self, v: dict[str, Any], f: int, walks: int) -> list[float]:
+        """Probability that the guard of floor ``f`` crosses each cell during his next
+        ``walks`` walks: his path to the destination is known; after it every patrol card
+        still out of the discards is equally likely (alarms first, nearest first)."""
+        fl = v["floors"][f]
+        g = fl["guard"]
+        hit = [0.0] * 16
+        if not g:
+            return hit
+        walls = frozenset((min(cell_index(a), cell_index(b)), max(cell_index(a), cell_index(b)))
+                          for a, b in fl["walls"])
+        alarms = [_cell(c["at"]) for c in fl["cells"] if c.get("alarm")]
+        seen = {cell_index(c) for c in fl["patrol"]["discard"]}
+        pool = [c for c in range(16) if c not in seen] or list(range(16))
+
+        def walk(pos: int, dest: int, steps: int, prob: float, left_walks: int,
+                 touched: frozenset) -> None:
+            while steps > 0:
+                if pos == dest:
+                    if prob < 0.01:  # deep branches: negligible, stop here
+                        break
+                    cands = [c for c in pool if c != pos]
+                    for c in cands:
+                        walk(pos, c, steps, prob / len(cands), left_walks, touched)
+                    return
+                pos = path_indices(walls, pos, dest)[0]
+                touched = touched | {pos}
+                steps -= 1
+            if left_walks > 1:
+                walk(pos, dest, speed, prob, left_walks - 1, touched)
+                return
+            for c in touched:
+                hit[c] += prob
+
+        speed = g["speed"]
+        start = _cell(g["at"])
+        dest = alarms[0] if alarms else _cell(g["dest"] or g["at"])
+        if alarms:
+            dest = min(alarms, key=lambda a: (self._distances(v, f, start, set())[a], a))
+        walk(start, dest, speed, 1.0, walks, frozenset({start}))
+        return hit
+
+    def _hide(self, v: dict[str, Any], legal: list[Action]) -> Action | None:
+        """With actions to spare at the end of the turn: step toward the reachable quiet
+        tile the guard is least likely to cross before this seat's next turn."""
+        me = v["players"][v["current"]]
+        if not me["at"] or me["at"] == "roof":
+            return None
+        f, c = _floor(me["at"]), _cell(me["at"])
+        left = v["max_actions"] - v["used"]
+        if left < 1 or not v["floors"][f]["guard"]:
+            return None
+        here = sum(1 for p in v["players"] if p["at"] and p["at"] != "roof" and _floor(p["at"]) == f)
+        risk = self._exposure(v, f, min(2, max(1, here)))
+        cells = v["floors"][f]["cells"]
+        blocked = {i for i, cell in enumerate(cells)
+                   if not cell["revealed"] or self._risky(v, me, _pn(f, i), left)
+                   or cell["tile"] == "foyer"}
+        dist = self._distances(v, f, c, blocked - {c})
+        spots = [i for i in range(16) if i not in blocked and 0 < dist[i] <= left]
+        if not spots:
+            return None
+        best = min(spots, key=lambda i: (risk[i], dist[i], i))
+        if risk[best] >= risk[c] - 0.05:
+            return None
+        back = self._distances(v, f, best, blocked - {best})
+        for a in legal:
+            if a["type"] == "move" and a["to"] != "roof" and _floor(a["to"]) == f:
+                q = _cell(a["to"])
+                if q not in blocked and back[q] == dist[best] - 1 and a["to"] != self._back(v):
+                    return a
+        return None
 
     def _safest_end(self, ctx: DecisionContext, v: dict[str, Any], legal: list[Action]):
         """Before ending: compare ending here with one more step to a quiet revealed

@@ -1467,7 +1467,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     # ================================================================ views and results
 
-    def _cell_view(self, s: BurgleState, p: int) -> dict[str, Any]:
+    def _cell_view(self, s: BurgleState, p: int, downs: set[int] | None = None,
+                   ups: set[int] | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"at": pname(p), "revealed": s.revealed[p]}
         if s.revealed[p]:
             out["tile"] = self._kind(s, p)
@@ -1488,21 +1489,22 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             out["items"] = sorted(s.items[p])
         if p in s.labs_taken:
             out["lab_taken"] = True
-        if any(p == hi for _lo, hi in s.links):
+        if p in (downs if downs is not None else {hi for _lo, hi in s.links}):
             out["down"] = True
-        if any(p == lo for lo, _hi in s.links):
+        if p in (ups if ups is not None else {lo for lo, _hi in s.links}):
             out["up"] = True
         return out
 
     def view(self, state: BurgleState, seat: int | None) -> dict[str, Any]:
         s = state
         floors = []
+        downs, ups = {hi for _lo, hi in s.links}, {lo for lo, _hi in s.links}
         for f in range(s.floors):
             g = s.guards[f]
             safe = next((q for q in range(f * CELLS, f * CELLS + CELLS)
                          if s.revealed[q] and self._kind(s, q) == "safe"), None)
             floors.append({
-                "cells": [self._cell_view(s, f * CELLS + c) for c in range(CELLS)],
+                "cells": [self._cell_view(s, f * CELLS + c, downs, ups) for c in range(CELLS)],
                 "walls": sorted([cell_name(a), cell_name(b)] for a, b in s.walls[f]),
                 "guard": None if g["pos"] < 0 else {
                     "at": pname(g["pos"]), "dest": pname(g["dest"]) if g["dest"] >= 0 else None,

@@ -68,6 +68,8 @@ class BurgleState(GameState):
     log: list[Event] = field(default_factory=list)
 
     def copy(self) -> BurgleState:
+        """A copy sharing nothing mutable (shallow copies of the plain containers: the
+        hot path of simulations and search)."""
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         kw: dict[str, Any] = {}
@@ -75,7 +77,15 @@ class BurgleState(GameState):
             if f.name in ("rng", "cfg", "log"):
                 continue
             v = getattr(self, f.name)
-            kw[f.name] = copy.deepcopy(v) if isinstance(v, list | dict) else v
+            if f.name in ("guards", "players"):
+                v = [{k: list(x) if isinstance(x, list) else x for k, x in d.items()} for d in v]
+            elif f.name in ("links", "offers"):
+                v = [list(x) for x in v]
+            elif f.name == "items":
+                v = {k: list(x) for k, x in v.items()}
+            elif isinstance(v, list | dict):
+                v = copy.copy(v)  # lists/dicts of numbers, strings and frozensets
+            kw[f.name] = v
         return BurgleState(cfg=self.cfg, rng=rng, log=list(self.log), **kw)
 
     @property
