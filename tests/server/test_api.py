@@ -356,3 +356,20 @@ def test_slow_bots_are_split_across_loop_turns(client):
     rec = client.get(f"/api/tables/{tid}/record").json()
     t2 = new_table(client, 4, seats=[{"kind": "bot"}] * 4, seed=21)
     assert client.get(f"/api/tables/{t2['table']['id']}/record").json()["actions"] == rec["actions"]
+
+
+def test_websocket_sends_only_new_log_entries(client):
+    t = new_table(client, 2)
+    tid, tok = t["table"]["id"], t["tokens"]
+    with watch(client, tid, 0, tok[0]) as w0:
+        m = w0.receive_json()
+        assert m["log_from"] == 0
+        have = list(m["log"])
+        for seat in (0, 1):
+            assert play_first(client, tid, seat, tok[seat]).status_code == 200
+        while m["table"]["version"] < 2:
+            m = w0.receive_json()
+            assert m["log_from"] == len(have)  # never a repeat of what the socket has
+            have += m["log"]
+        assert have == state(client, tid, 0, tok[0])["log"]
+        assert len(m["log"]) < len(have)

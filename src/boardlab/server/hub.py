@@ -25,6 +25,7 @@ class Hub:
         self.conns: dict[str, dict[WebSocket, tuple[int | None, str]]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._order: dict[str, asyncio.Lock] = {}  # one push at a time per table, in order
+        self._sent_log: dict[WebSocket, int] = {}  # log entries each socket already has
 
     def online(self, table_id: str) -> list[int]:
         return sorted({s for s, _ in self.conns.get(table_id, {}).values() if s is not None})
@@ -36,6 +37,7 @@ class Hub:
 
     async def leave(self, table_id: str, ws: WebSocket) -> None:
         room = self.conns.get(table_id, {})
+        self._sent_log.pop(ws, None)
         if room.pop(ws, None) is not None:
             await self.broadcast(table_id)
         if not room:
@@ -87,6 +89,7 @@ class Hub:
         for ws, (seat, _key) in list(room.items()):
             if seat in revoked:
                 room.pop(ws, None)
+                self._sent_log.pop(ws, None)
                 with contextlib.suppress(Exception):  # already closed
                     await ws.close(code=4403, reason="this seat's key changed: it was claimed "
                                    "on another device or handed to a bot")
@@ -94,7 +97,14 @@ class Hub:
             msg = payloads.get(seat)
             if msg is None:
                 continue
+            # incremental: only the log entries this socket has not had yet (a seat's visible
+            # log only grows); "log_from" says where they go
+            log, sent = msg["log"], self._sent_log.get(ws, 0)
+            if sent > len(log):
+                sent = 0
             try:
-                await ws.send_json(msg)
+                await ws.send_json({**msg, "log": log[sent:], "log_from": sent})
+                self._sent_log[ws] = len(log)
             except Exception:  # a closed socket: forget it
                 room.pop(ws, None)
+                self._sent_log.pop(ws, None)

@@ -62,10 +62,13 @@ export function hostHeaders(tableId) { return { "X-Host-Token": held(tableId).ho
 export function openSocket(tableId, seat, { onState, onClose }) {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}`);
   ws.onopen = () => ws.send(JSON.stringify(seat === null ? {} : { seat, token: held(tableId).seats[seat] }));
+  let log = [];  // the server sends only new log entries ("log_from": where they go)
   ws.onmessage = ev => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
-    if (msg.type === "state") onState(msg);
+    if (msg.type !== "state") return;
+    if (typeof msg.log_from === "number") { log = log.slice(0, msg.log_from).concat(msg.log || []); msg.log = log; }
+    onState(msg);
   };
   ws.onclose = ev => onClose(ev);
   return ws;
