@@ -27,6 +27,8 @@ function connect() {
     onState: paced(async msg => {
       retry = 0;
       if (!renderer) await loadRenderer(msg.table.game);
+      // a paced state older than one already shown (our own move's answer) is skipped
+      if (p && p.table && msg.table && msg.table.version < p.table.version && msg.table.status === p.table.status) return;
       p = msg; maybeHandOver(); draw();
     }),
     onClose: ev => {
