@@ -222,7 +222,9 @@ def check_search(c: Claim, game, walks: int | None, seed: int) -> Verdict:
     return Verdict(c, HOLDS, exact(found.extreme),
                    f"no counterexample in {found.segments} segments of {found.walks} random, "
                    f"biased and bot-guided walks ({word} seen {_fmt(found.extreme)}); holds within the "
-                   "search, not proven", "search over legal play")
+                   "search, not proven"
+                   + (f"; {found.failed_walks} walk(s) stopped unfinished"
+                      if found.failed_walks else ""), "search over legal play")
 
 
 def _short(action: dict[str, Any]) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from boardlab.engine.claims import Search
 from boardlab.engine.protocol import canonical
 
-MAX_STEPS = 20_000
+MAX_STEPS = 5_000  # a walk longer than this is dropped (counted in failed_walks)
 BIAS = 0.9
 EPSILON = 0.1  # a bot-guided walk's chance of a random legal action at a decision
 
