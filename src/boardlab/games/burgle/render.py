@@ -39,7 +39,10 @@ def _cell(view: dict[str, Any], f: int, i: int) -> str:
     for s, p in enumerate(view["players"]):
         if p["at"] == at:
             marks += str(s)
-    return f"{tile:<4}{marks:<3}"[:7]
+    return f"{tile:<3}{marks:<3}"[:6]
+
+
+W = 27  # one floor: 4 cells of 6 characters and 3 wall columns
 
 
 def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
@@ -49,7 +52,7 @@ def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
     for f, fl in enumerate(view["floors"]):
         g = fl["guard"]
         speed = f" {'速度' if zh else 'speed'} {g['speed']}" if g else ""
-        head.append(f"{'楼层' if zh else 'floor'} {f + 1}{speed}".ljust(33))
+        head.append(f"{'楼层' if zh else 'floor'} {f + 1}{speed}".ljust(W))
     lines.append(" ".join(head))
     for row in range(4):
         parts = []
@@ -61,7 +64,7 @@ def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
                 if col < 3:
                     a, b = f"{'ABCD'[col]}{row + 1}", f"{'ABCD'[col + 1]}{row + 1}"
                     s += "|" if (a, b) in walls else " "
-            parts.append(s.ljust(33))
+            parts.append(s.ljust(W))
         lines.append(" ".join(parts))
         if row < 3:
             under = []
@@ -70,8 +73,8 @@ def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
                 s = ""
                 for col in range(4):
                     a, b = f"{'ABCD'[col]}{row + 1}", f"{'ABCD'[col]}{row + 2}"
-                    s += ("───────" if (a, b) in walls else "       ") + " "
-                under.append(s[:33].ljust(33))
+                    s += ("──────" if (a, b) in walls else "      ") + " "
+                under.append(s[:W].ljust(W))
             lines.append(" ".join(under))
     for fl in view["floors"]:
         sf = fl["safe"]
