@@ -153,3 +153,34 @@ def test_phone_board_first_choices_in_a_bottom_sheet(browser, base_url, game):
         page.screenshot(path=str(SCREENSHOTS / f"{game}-phone.png"))
     finally:
         ctx.close()
+
+
+def test_bot_moves_are_paced_at_the_chosen_speed(browser, base_url):
+    """At the slow pace the bots' answers to my move reach the board one by one, about a
+    second apart, instead of all at once; the setting is kept on the device."""
+    t = new_table(base_url, "geometry", [{"kind": "human", "name": "Ann"},
+                                         {"kind": "bot", "bot": "bold"},
+                                         {"kind": "bot", "bot": "cautious"}], seed=6,
+                  options={"first_leader": "seat0"})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script("if (!localStorage.getItem('boardlab:pace')) localStorage.setItem('boardlab:pace', '2')")
+    try:
+        page = ctx.new_page()
+        page.goto(seat_url(base_url, t, 0))
+        page.wait_for_selector("[data-door].can")
+        assert page.input_value("#pace") == "2"
+        before = page.locator("#log li").count()
+        page.locator("[data-door].can").first.click()
+        seen, start = [], time.time()
+        while time.time() - start < 6:
+            seen.append((time.time() - start, page.locator("#log li").count()))
+            page.wait_for_timeout(100)
+        changes = [at for (at, n), (_, m) in zip(seen[1:], seen, strict=False) if n != m]
+        assert seen[-1][1] >= before + 3, seen[-1]
+        assert len(changes) >= 2 and changes[-1] - changes[0] >= 0.9, changes
+        page.select_option("#pace", "0")
+        page.reload()
+        page.wait_for_selector("#pace")
+        assert page.input_value("#pace") == "0"
+    finally:
+        ctx.close()

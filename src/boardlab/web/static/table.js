@@ -4,7 +4,7 @@ import { api, toast } from "./store.js";
 import { held, claimFromLink, openSocket, deviceLink, forgetSeat, seatHeaders } from "./connection.js";
 import * as generic from "./generic.js";
 import * as words from "./words.js";
-import { paced, plain, logTools, snapshot, animate } from "./pace.js";
+import { paced, plain, logTools, snapshot, animate, speed } from "./pace.js";
 
 const app = document.getElementById("app");
 const tableId = location.pathname.split("/").pop();
@@ -99,12 +99,17 @@ function seatsCard() {
   })));
 }
 
-let logSeen = 0;  // lines already shown: the new ones fade in
+let logSeen = -1, logTimer = null;  // lines already shown; new ones come one at a time, at the pace chosen
 function logCard() {
-  const all = p.log || [], from = Math.max(0, all.length - 80);
-  const items = all.slice(from).map((e, i) => h("li", { class: (e.visible_to ? "private" : "") + (from + i >= logSeen && logSeen ? " new" : "") },
+  const full = p.log || [];
+  if (logSeen < 0 || logSeen > full.length || speed() === 0) logSeen = full.length;  // first sight, or instant
+  const upto = Math.min(full.length, logSeen + 1);
+  if (upto < full.length && !logTimer)
+    logTimer = setTimeout(() => { logTimer = null; draw(); }, speed() === 2 ? 1100 : 450);
+  const all = full.slice(0, upto), from = Math.max(0, all.length - 80);
+  const items = all.slice(from).map((e, i) => h("li", { class: (e.visible_to ? "private" : "") + (from + i >= logSeen ? " new" : "") },
     (e.visible_to ? "🔒 " : "") + plain(words.withNames(t(e.text), p.table))));
-  logSeen = all.length;
+  logSeen = upto;
   const ul = h("ul", { class: "log", id: "log" }, items);
   setTimeout(() => { ul.scrollTop = ul.scrollHeight; });
   return h("div", { class: "card" }, h("h3", {}, "📜 " + t("log")), logTools(draw), ul);
