@@ -49,6 +49,20 @@ def _min(key: str):
     return lambda first, last: float(min(last[key]))
 
 
+def _loss(key: str):
+    def fn(row) -> float | None:
+        loss = row["summary"].get("loss")
+        return None if not loss or loss.get("by") == "time" else float(loss[key])
+    return fn
+
+
+def _caught_by(cause: str):
+    def fn(row) -> float | None:
+        loss = row["summary"].get("loss")
+        return None if not loss else float(loss.get("by") == cause)
+    return fn
+
+
 CLAIMS = [
     F("players", "游戏规则", "《神偷拍档》是一个1-4人的合作类游戏", "1 to 4 players.", (1, 4),
       lambda: (GAME.min_players, GAME.max_players)),
@@ -155,6 +169,14 @@ REGISTER = Register(
     source="神偷拍档 (burgle-bros.zh.txt) with burgle-bros.supplement.md",
     claims=CLAIMS,
     metrics=[Metric("safes", summary_value("safes_opened"), "safes opened per game"),
-             Metric("turns", summary_value("turns"), "turns per game")],
+             Metric("turns", summary_value("turns"), "turns per game"),
+             Metric("alarms", summary_value("alarms"), "alarms triggered per game"),
+             Metric("stealth_lost", summary_value("stealth_lost"), "stealth lost per game"),
+             Metric("escaped", summary_value("escaped"), "players on the roof at the end"),
+             Metric("loss_floor", _loss("floor"), "floor where a lost game was lost"),
+             Metric("loss_turn", _loss("turn"), "turn when a lost game was lost"),
+             Metric("caught_by_guard", _caught_by("the guard"),
+                    "lost games ended by a guard stepping on a player (1) or by sight (0)",
+                    proportion=True)],
     stand_in="the book publishes no figures of play; simulations seat the team bot",
 )
