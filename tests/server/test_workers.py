@@ -13,7 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
-from .conftest import drop_schema, need_postgres, pg_schema_url
+from support.pg import drop_schema, need_postgres, pg_schema_url
+
 from .helpers import new_table, state
 from .test_restart import HERE, free_port, launch, stop
 
