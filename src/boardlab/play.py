@@ -49,6 +49,7 @@ WORDS = {
     "bot": ("  {seat}：机器人 {bot}", "  {seat}: bot {bot}"),
     "choice": ("你的选择", "your choice"),
     "you": ("{seat}（你）", "{seat} (you)"),
+    "nobody": ("  无人获胜", "  nobody wins"),
 }
 
 
@@ -148,3 +149,5 @@ def register(app: typer.Typer) -> None:
             who = (say("you", lang, seat=seat_name(s)) if s == seat
                    else f"{seat_name(s)} 🤖 {bot_label(game, seat_bots[s].name, lang)}")
             console.print(Text(f"  {who}: {score:g}{crown}"))
+        if not result.winners:  # a cooperative loss: say so rather than show no crown at all
+            console.print(Text(say("nobody", lang)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardlab.engine.protocol import seat_ref
 from boardlab.games.burgle import data
 
 SHORT = {"safe": "SF", "stairs": "ST", "walkway": "WW", "lab": "LB", "lavatory": "LV",
@@ -88,7 +89,7 @@ def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
         name = (char[0] if zh else char[1]) if char else "-"
         items = ", ".join(_item(i, zh) for i in p["tools"] + p["loot"]) or "-"
         where = p["at"] or "-"
-        lines.append(f"{'座位' if zh else 'seat'} {s}: {name} @ {where}  "
+        lines.append(f"{seat_ref(s)}: {name} @ {where}  "
                      f"{'躲藏' if zh else 'stealth'} {p['stealth']}  {items}")
     lines.append(f"{'行动' if zh else 'actions'} {view['used']}/{view['max_actions']}  "
                  f"{'破解' if zh else 'hacks'} " + " ".join(

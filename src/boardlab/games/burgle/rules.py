@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardlab.engine.errors import ConfigError
-from boardlab.engine.protocol import Action, Event, Game, Result, public, text
+from boardlab.engine.protocol import Action, Event, Game, Result, public, seat_ref, text
 from boardlab.games.burgle import data
 from boardlab.games.burgle.config import BurgleConfig
 from boardlab.games.burgle.path import cell_index, cell_name, distance, neighbours, path_indices
@@ -437,18 +437,18 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         for pool, name in ((s.lavatory, ("洗手间", "Lavatory")), (s.smoke, ("烟雾", "smoke"))):
             if pool.get(p, 0) > 0:
                 pool[p] -= 1
-                return [public("stealth", f"{why[0]}发现了座位 {seat}，用掉{name[0]}的躲藏指示物",
-                               f"{why[1]} spots seat {seat}; a {name[1]} stealth token is used",
+                return [public("stealth", f"{why[0]}发现了{seat_ref(seat)}，用掉{name[0]}的躲藏指示物",
+                               f"{why[1]} spots {seat_ref(seat)}; a {name[1]} stealth token is used",
                                seat=seat)]
         if pl["stealth"] <= 0:
             s.stats["loss"] = {"floor": p // CELLS + 1, "turn": s.turn, "by": why[1],
                                "seat": seat, "char": pl["char"]}
-            return [self._over(s, False, f"座位 {seat} 被{why[0]}抓住了，团队失败",
-                               f"seat {seat} is caught ({why[1]}): the team loses")]
+            return [self._over(s, False, f"{seat_ref(seat)} 被{why[0]}抓住了，团队失败",
+                               f"{seat_ref(seat)} is caught ({why[1]}): the team loses")]
         pl["stealth"] -= 1
         s.stats["stealth_lost"] += 1
-        return [public("stealth", f"{why[0]}发现了座位 {seat}：躲藏 -1（剩 {pl['stealth']}）",
-                       f"{why[1]} spots seat {seat}: stealth -1 ({pl['stealth']} left)",
+        return [public("stealth", f"{why[0]}发现了{seat_ref(seat)}：躲藏 -1（剩 {pl['stealth']}）",
+                       f"{why[1]} spots {seat_ref(seat)}: stealth -1 ({pl['stealth']} left)",
                        seat=seat, stealth=pl["stealth"])]
 
     # ================================================================ tiles
@@ -519,8 +519,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             ev += self._leave(s, seat, src)
             if p // CELLS > 0:
                 pl["pos"] = p
-                ev.append(public("fall", f"座位 {seat} 从 {pname(p)} 的走道掉了下去！",
-                                 f"seat {seat} falls through the walkway on {pname(p)}!",
+                ev.append(public("fall", f"{seat_ref(seat)} 从 {pname(p)} 的走道掉了下去！",
+                                 f"{seat_ref(seat)} falls through the walkway on {pname(p)}!",
                                  seat=seat))
                 s.stats["falls"] = s.stats.get("falls", 0) + 1
                 return ev + self._place(s, seat, p - CELLS)
@@ -613,8 +613,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                            f"{_item_name(item, 'en')} is left on {pname(to_tile)}", item=item)]
         kind = "tools" if item in data.TOOLS else "loot"
         s.players[seat][kind].append(item)
-        return [public("item", f"座位 {seat} 得到{_item_name(item, 'zh')}",
-                       f"seat {seat} gets the {_item_name(item, 'en')}", item=item, seat=seat)]
+        return [public("item", f"{seat_ref(seat)} 得到{_item_name(item, 'zh')}",
+                       f"{seat_ref(seat)} gets the {_item_name(item, 'en')}", item=item, seat=seat)]
 
     def _draw_loot(self, s: BurgleState, seat: int, safe_pos: int,
                    to_tile: int | None = None) -> list[Event]:
@@ -629,8 +629,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         ev += self._gain(s, seat, loot, to_tile)
         if loot == "cursed_goblet" and to_tile is None and s.players[seat]["stealth"] > 0:
             s.players[seat]["stealth"] -= 1
-            ev.append(public("goblet", f"诅咒圣杯：座位 {seat} 躲藏 -1",
-                             f"Cursed Goblet: seat {seat} loses 1 stealth", seat=seat))
+            ev.append(public("goblet", f"诅咒圣杯：{seat_ref(seat)} 躲藏 -1",
+                             f"Cursed Goblet: {seat_ref(seat)} loses 1 stealth", seat=seat))
         return ev
 
     def _ask(self, s: BurgleState, kind: str, options: list[dict[str, Any]], *,
@@ -716,7 +716,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.max_actions = data.ACTIONS_PER_TURN - (1 if "mirror" in pl["loot"] else 0)
         if bonus:
             s.max_actions += 1
-        ev = [public("turn", f"轮到座位 {seat}", f"seat {seat}'s turn", seat=seat)]
+        ev = [public("turn", f"轮到{seat_ref(seat)}", f"{seat_ref(seat)}'s turn", seat=seat)]
         if pl["pos"] == OUTSIDE:
             pl["pos"] = s.entrance
             ev += self._player_seen_on_entry(s, seat, s.entrance)  # no tile rule (rulebook)
@@ -799,8 +799,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 continue
             if s.effects.get("jump_the_gun") == seat:
                 del s.effects["jump_the_gun"]
-                ev.append(public("skip", f"抢跑：跳过座位 {seat} 的回合",
-                                 f"Jump the Gun: seat {seat}'s turn is skipped", seat=seat))
+                ev.append(public("skip", f"抢跑：跳过{seat_ref(seat)} 的回合",
+                                 f"Jump the Gun: {seat_ref(seat)}'s turn is skipped", seat=seat))
                 continue
             break
         return ev + self._start_turn(s, seat)
@@ -1176,8 +1176,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         t = action["type"]
         if t == "character":
             self._take_character(s, seat, action["name"], action["side"])
-            ev = [public("character", f"座位 {seat} 选了{data.CHARACTERS[action['name']][0]}",
-                         f"seat {seat} picks the {data.CHARACTERS[action['name']][1]}",
+            ev = [public("character", f"{seat_ref(seat)} 选了{data.CHARACTERS[action['name']][0]}",
+                         f"{seat_ref(seat)} picks the {data.CHARACTERS[action['name']][1]}",
                          seat=seat, name=action["name"], side=action["side"])]
             if seat + 1 < s.n:
                 s.seat = seat + 1
@@ -1243,8 +1243,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if q == ROOF:
             ev = self._leave(s, seat, p)
             pl["pos"] = ROOF
-            ev.append(public("escape", f"座位 {seat} 上了楼顶，逃出去了！",
-                             f"seat {seat} reaches the roof and escapes!", seat=seat))
+            ev.append(public("escape", f"{seat_ref(seat)} 上了楼顶，逃出去了！",
+                             f"{seat_ref(seat)} reaches the roof and escapes!", seat=seat))
             if all(o["pos"] == ROOF for o in s.players):
                 return ev + self._next_turn(s)
             return ev + self._next_turn(s)
@@ -1317,8 +1317,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         pl["tools"].remove(tool)
         p = pl["pos"]
         f = p // CELLS
-        ev = [public("tool", f"座位 {seat} 使用{_item_name(tool, 'zh')}",
-                     f"seat {seat} uses the {_item_name(tool, 'en')}", seat=seat, tool=tool)]
+        ev = [public("tool", f"{seat_ref(seat)} 使用{_item_name(tool, 'zh')}",
+                     f"{seat_ref(seat)} uses the {_item_name(tool, 'en')}", seat=seat, tool=tool)]
         if tool == "blueprints":
             ev += self._reveal(s, parse_pos(action["at"]))
         elif tool == "crowbar":
@@ -1375,7 +1375,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         name = action["name"]
         p = pl["pos"]
         s.once.append(pl["char"])
-        ev = [public("ability", f"座位 {seat} 使用能力", f"seat {seat} uses an ability",
+        ev = [public("ability", f"{seat_ref(seat)} 使用能力", f"{seat_ref(seat)} uses an ability",
                      seat=seat, ability=name)]
         if name == "climb":
             s.used = s.max_actions - 1
@@ -1462,8 +1462,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             s.players[int(action["from"])][key].remove(item)
             pl[key].append(item)
             what = ("拿到", "takes")
-        return [public("trade", f"座位 {seat} {what[0]}{_item_name(item, 'zh')}",
-                       f"seat {seat} {what[1]} the {_item_name(item, 'en')}", seat=seat, item=item)]
+        return [public("trade", f"{seat_ref(seat)} {what[0]}{_item_name(item, 'zh')}",
+                       f"{seat_ref(seat)} {what[1]} the {_item_name(item, 'en')}", seat=seat, item=item)]
 
     # ================================================================ views and results
 
@@ -1632,8 +1632,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             if t == "pickup":
                 return f"捡起{name}" if zh else f"pick up the {name}"
             if t == "give":
-                return f"把{name}给座位 {action['to']}" if zh else f"give the {name} to seat {action['to']}"
-            return f"从座位 {action['from']} 拿{name}" if zh else f"take the {name} from seat {action['from']}"
+                return f"把{name}给{seat_ref(action['to'])}" if zh else f"give the {name} to {seat_ref(action['to'])}"
+            return f"从{seat_ref(action['from'])} 拿{name}" if zh else f"take the {name} from {seat_ref(action['from'])}"
         if t == "ability":
             return self._describe_ability(action, zh)
         if t == "choose":
@@ -1651,7 +1651,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                   "spot": ("侦察牌堆顶", "spot the top card")}
         base = labels[n][0 if zh else 1]
         if "seat" in a:
-            base += f" {'座位' if zh else 'seat'} {a['seat']}"
+            base += f" {seat_ref(a['seat'])}"
         where = a.get("to") or a.get("at")
         return base + (f" {where}" if where else "")
 
@@ -1665,7 +1665,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if "put" in a:
             return {"top": ("放回牌堆顶", "put it on top"), "bottom": ("放到牌堆底", "put it at the bottom")}[a["put"]][0 if zh else 1]
         if "seat" in a:
-            return f"把座位 {a['seat']} 移过来" if zh else f"bring seat {a['seat']} here"
+            return f"把 {seat_ref(a['seat'])} 移过来" if zh else f"bring {seat_ref(a['seat'])} here"
         return f"选择 {a['at']}" if zh else f"choose {a['at']}"
 
     # ================================================================ search support
