@@ -65,6 +65,11 @@ def _tname(kind: str, lang: str) -> str:
     return info[1] if lang == "zh" else info[2]
 
 
+def _dice(roll: list[int]) -> str:
+    """Dice as players write them (``3 5 6``), never a Python list on screen."""
+    return " ".join(map(str, roll))
+
+
 def _item_name(item: str, lang: str) -> str:
     table = data.TOOLS if item in data.TOOLS else data.LOOT
     zh, en = table[item][0], table[item][1]
@@ -532,10 +537,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             roll = [s.rng.randint(1, 6) for _ in range(dice)]
             if 6 in roll:
                 s.keypads_open.append(p)
-                ev.append(public("keypad", f"密码锁掷出 {roll}：打开了", f"keypad roll {roll}: open",
+                ev.append(public("keypad", f"密码锁掷出 {_dice(roll)}：打开了", f"keypad roll {_dice(roll)}: open",
                                  roll=roll))
             else:
-                return ev + [public("keypad", f"密码锁掷出 {roll}：没打开", f"keypad roll {roll}: still locked",
+                return ev + [public("keypad", f"密码锁掷出 {_dice(roll)}：没打开",
+                                    f"keypad roll {_dice(roll)}: still locked",
                                     roll=roll)]
         if active and kind == "deadbolt" and not guard_there and not self._players_on(s, p) and pay:
             if self._left(s) < 2:
@@ -1219,7 +1225,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             f = safe // CELLS
             n = s.safe_dice[f] + (1 if self._has(s, seat, "peterman", "basic") else 0)
             roll = sorted(s.rng.randint(1, 6) for _ in range(n))
-            ev = [public("safe_roll", f"{f + 1} 楼金库掷出 {roll}", f"floor {f + 1} safe roll: {roll}",
+            ev = [public("safe_roll", f"{f + 1} 楼金库掷出 {_dice(roll)}", f"floor {f + 1} safe roll: {_dice(roll)}",
                          roll=roll, floor=f + 1)]
             ev += self._crack(s, safe, roll)
             ev += self._maybe_open(s, seat, safe)

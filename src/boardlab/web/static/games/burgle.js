@@ -168,7 +168,7 @@ export function render(p, ui) {
   const known = v.events.known_top && v.events.known_top.length
     ? h("div", { class: "muted" }, (zh ? "已知事件顶牌：" : "known top events: ") + v.events.known_top.join(", ")) : null;
   return h("div", { class: "card bg-board", id: "board" }, head, offers, floors, known,
-    h("div", { class: "muted", style: "font-size:.8rem;margin-top:6px" }, zh
+    h("div", { class: "muted legend", style: "font-size:.8rem;margin-top:6px" }, zh
       ? "👮 守卫 · 🎯 虚线框 = 守卫目的地 · 🚨 警报 · ✔ 已破解 · 👁 窥视 · 👣 移动（蓝框格可点）· 粗线 = 墙"
       : "👮 guard · dashed = his destination · 🚨 alarm · ✔ cracked · 👁 peek · 👣 move (blue cells are clickable) · thick line = wall"),
     team);
