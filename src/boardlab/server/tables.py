@@ -468,13 +468,18 @@ class Tables:
             s = t.seats[seat]
             if s.kind != "human" or s.claimed:
                 raise Refused(409, f"seat {seat} is already taken")
-            token = _new_token()
-            s.claimed, s.token, s.invite = True, digest(token), None
-            if name:
-                s.name = name[:40]
-            self._save_seat(conn, t, s)
-            return s, token
+            return s, self._hand_over(conn, t, s, name)
         return self._mutate(table_id, change)
+
+    def _hand_over(self, conn: Connection, t: Live, s: Seat, name: str) -> str:
+        """Give seat ``s`` to whoever asked: a fresh secret (only its digest is kept, any
+        older one stops working), the invite spent, their name. Returns the secret."""
+        token = _new_token()
+        s.claimed, s.token, s.invite = True, digest(token), None
+        if name:
+            s.name = name[:40]
+        self._save_seat(conn, t, s)
+        return token
 
     def claim(self, table_id: str, code: str, name: str = "") -> tuple[Seat, str]:
         """Use a one-time invite or device link: the seat gets a new token (any older one,
@@ -487,12 +492,7 @@ class Tables:
                               "already used, replaced, or belongs to another table")
             if t.status in FINISHED:
                 raise Refused(409, f"this table is {t.status}")
-            token = _new_token()
-            s.claimed, s.token, s.invite = True, digest(token), None
-            if name:
-                s.name = name[:40]
-            self._save_seat(conn, t, s)
-            return s, token
+            return s, self._hand_over(conn, t, s, name)
         return self._mutate(table_id, change)
 
     def device_link(self, table_id: str, seat: int, token: str | None) -> str:
