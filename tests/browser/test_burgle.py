@@ -46,10 +46,11 @@ def test_burgle_cells_are_clickable_in_chinese(browser, base_url):
     t = new_table(base_url, "burgle", [{"kind": "human", "name": "鹰眼"}], seed=7)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
     try:
+        # Chinese from the first load: a reload right after opening the one-time invite could
+        # race the claim and land as a spectator
+        ctx.add_init_script("localStorage.setItem('boardlab:lang', 'zh')")
         pg = ctx.new_page()
         pg.goto(base_url + t["seats"][0]["invite"])
-        pg.evaluate("localStorage.setItem('boardlab:lang', 'zh')")
-        pg.reload()
         pg.wait_for_selector("#burgle-floors")
         assert "金库" in pg.inner_text("#burgle-safes")
         pg.locator("#controls button").first.click()  # a character

@@ -33,10 +33,11 @@ def test_hotel_board_on_a_phone_in_chinese(browser, base_url):
                                       {"kind": "bot"}], seed=7)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
     try:
+        # Chinese from the first load: a reload right after opening the one-time invite could
+        # race the claim and land as a spectator
+        ctx.add_init_script("localStorage.setItem('boardlab:lang', 'zh')")
         pg = ctx.new_page()
         pg.goto(base_url + t["seats"][0]["invite"])
-        pg.evaluate("localStorage.setItem('boardlab:lang', 'zh')")
-        pg.reload()
         pg.wait_for_selector("#hotel-wall")
         assert "今夜事件" in pg.inner_text("#hotel-event")
         assert "金库" in pg.inner_text("#hotel-vault")
