@@ -129,3 +129,33 @@ def test_same_seed_same_game_and_bad_input_is_refused():
     p.reset(seed=0)
     with pytest.raises(ValueError, match="must choose now"):
         p.step({})
+
+
+def test_parallel_steps_where_seats_collide_keep_the_first_choice(monkeypatch):
+    """cat's refills ask several seats at once in any order; when two of them pick the last
+    card of a pile in one Parallel step, the first stands and the other is asked again
+    (random games at five players run piles dry), instead of the step failing."""
+    from boardlab.rl import pettingzoo_env as module
+
+    dropped = []
+    original = module._Table._still_legal
+
+    def spy(self, seat, action):
+        ok = original(self, seat, action)
+        if not ok:
+            dropped.append((seat, action["type"]))
+        return ok
+
+    monkeypatch.setattr(module._Table, "_still_legal", spy)
+    for seed in range(40):
+        p = parallel_env("cat", players=5)
+        obs, _ = p.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while p.agents:
+            actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"])))
+                       for a in p.agents}
+            obs, *_ = p.step(actions)
+        if dropped:
+            break
+    assert dropped, "no two seats chose the same last card in 40 games: the case went untested"
+    assert all(kind == "draw" for _, kind in dropped)

@@ -5,7 +5,9 @@ a time, in the order the game asks them (a simultaneous secret window asks its s
 after the other; each submission stays hidden from the others, exactly as in the web app).
 ``parallel_env("toys", players=4)`` is a Parallel environment: every step, each seat the
 game asks now submits at once (a simultaneous secret window is one step); the others send
-anything (their mask allows only the ``noop`` index) and are ignored.
+anything (their mask allows only the ``noop`` index) and are ignored. Where seats asked
+together are not choosing in secret but in any order (cat's refills), a choice that an
+earlier seat of the same step made impossible is dropped and that seat is asked again.
 
 Spaces (see :mod:`boardlab.rl.encoding`): ``action_space(agent)`` is ``Discrete(N)``;
 ``observation_space(agent)`` is ``Dict(observation=Box(float32, (F,)), action_mask=Box(int8,
@@ -99,6 +101,11 @@ class _Table:
         if self.reward_kind == "score":
             return [float(x) for x in self.game.result(self.state).scores]
         return win_shares(self.game, self.state)
+
+    def _still_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may still take ``action`` after the earlier seats of this step."""
+        return seat in self.game.to_move(self.state) and action in self.game.legal_actions(
+            self.state, seat)
 
     def _decode(self, seat: int, index: Any) -> Action:
         legal = self._legal(seat)
@@ -211,6 +218,12 @@ class BoardlabParallel(_Table, ParallelEnv):
                 raise ValueError(f"{agent} must choose now (the game asks seats {asked})")
             chosen[seat] = self._decode(seat, actions[agent])
         for seat, action in chosen.items():
+            if seat != asked[0] and not self._still_legal(seat, action):
+                # Seats asked together in a window that is not secret (cat's refills: any
+                # order, first come first served) can collide: an earlier seat's draw emptied
+                # the pile this seat chose. As at the table, the first choice stands and this
+                # seat is asked again next step.
+                continue
             self.game.apply_in_place(self.state, seat, action, check=True)
         over = self.game.is_over(self.state)
         final = self._final_rewards() if over else [0.0] * len(self.possible_agents)
