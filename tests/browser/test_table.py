@@ -77,9 +77,17 @@ def test_hotel_execution_rows_stay_on_one_line(page, base_url):
     play_until(page, lambda: page.locator("[data-exec-row]").count() > 0
                or page.locator("#final").count() > 0, random.Random(1), prefer=high)
     assert page.locator("[data-exec-row]").count(), "never won a contract to carry out"
-    tops = page.evaluate("""[...document.querySelectorAll('[data-exec-row]')].map(r =>
+    # the rows wait for our choice, but a push may re-render the board between the count
+    # above and the measurement: measure again until the rows are there
+    measure = """[...document.querySelectorAll('[data-exec-row]')].map(r =>
         [...new Set([...r.children].map(c => { const b = c.getBoundingClientRect();
-          return Math.round((b.top + b.bottom) / 2 / 8); }))].length)""")
+          return Math.round((b.top + b.bottom) / 2 / 8); }))].length)"""
+    tops = page.evaluate(measure)
+    for _ in range(50):
+        if tops:
+            break
+        page.wait_for_timeout(100)
+        tops = page.evaluate(measure)
     assert tops and all(n == 1 for n in tops), f"execution rows wrap: {tops}"
     page.screenshot(path=str(SCREENSHOTS / "hotel-execute.png"), full_page=True)
 
