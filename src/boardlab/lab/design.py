@@ -2,13 +2,14 @@
 with bot.
 
 A run names bots ``b_0 .. b_{B-1}`` for ``P`` seats. Game ``i`` seats a *mix* of ``P`` bots:
-the window ``b_k, b_{k+1}, ...`` (cyclic) starting at ``k = (i // P) mod B`` - so with fewer
-bots than seats each bot is the doubled one equally often, and with more bots than seats
-each bot plays equally often - and places it on the seats by one of two designs:
+mix ``i // P`` of :func:`boardlab.lab.seats.style_mixes`, which goes through every
+combination of the bots (every ``P % B``-subset doubled, every ``P``-subset when ``B > P``)
+orbit by orbit - so each bot plays equally often and every combination meets - and places
+it on the seats by one of two designs:
 
 * ``latin`` (default): the mix rotated by ``i mod P``, a cyclic Latin square; every seat
-  holds every place of the mix once per ``P`` games, so every ``P x B`` games each seat has
-  held each bot equally often;
+  holds every place of the mix once per ``P`` games, so after each orbit of mixes (at most
+  ``P x B`` games) each seat has held each bot equally often;
 * ``permutations``: every distinct permutation of the mix in turn (a longer period, but also
   balanced over who sits next to whom);
 * ``fixed``: the mix as given, never moved (confounds seat with bot; a warning says so).
@@ -20,12 +21,13 @@ import itertools
 from collections import Counter
 from functools import lru_cache
 
+from boardlab.lab.seats import mix_at, mix_count, style_mixes
+
 DESIGNS = ("latin", "permutations", "fixed")
 
 
 def mix_for(bots: list[str], players: int, index: int) -> list[str]:
-    k = (index // players) % len(bots)
-    return [bots[(k + j) % len(bots)] for j in range(players)]
+    return mix_at(bots, players, index // players)
 
 
 @lru_cache(maxsize=256)
@@ -41,10 +43,8 @@ def seating(bots: list[str], players: int, index: int, design: str = "latin") ->
     if design == "fixed":
         return [bots[s % len(bots)] for s in range(players)]
     if design == "permutations":
-        k = index % len(bots)
-        mix = tuple(bots[(k + j) % len(bots)] for j in range(players))
-        perms = _perms(mix)
-        return list(perms[(index // len(bots)) % len(perms)])
+        perms = _perms(tuple(mix_at(bots, players, index)))
+        return list(perms[(index // mix_count(bots, players)) % len(perms)])
     mix = mix_for(bots, players, index)
     r = index % players
     return [mix[(s + r) % players] for s in range(players)]
@@ -55,10 +55,8 @@ def period(bots: list[str], players: int, design: str = "latin") -> int:
     if design == "fixed":
         return 1
     if design == "permutations":
-        return len(bots) * max(len(_perms(tuple(bots[(k + j) % len(bots)]
-                                                for j in range(players))))
-                               for k in range(len(bots)))
-    return players * len(bots)
+        return mix_count(bots, players) * max(len(_perms(m)) for m in style_mixes(bots, players))
+    return players * mix_count(bots, players)
 
 
 def seat_bot_table(seatings: list[list[str]]) -> dict[int, Counter]:

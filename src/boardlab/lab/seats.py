@@ -1,12 +1,66 @@
-"""Seat fairness in every report: a chi-square over who won, and a logistic regression of
-winning on seat, role and bot together, with errors clustered by game (statsmodels)."""
+"""Which bots share a table, and seat fairness in every report.
+
+Mixes: a run of ``k`` bots over ``n`` seats seats every *combination* of them, not only the
+cyclic windows ``b_i, b_{i+1}, ...`` (at 3 seats with 5 styles the windows are 5 of the
+10 triples - the five-style battle of a rulebook needs all of them). Each mix holds every bot
+``n // k`` times plus one more copy of each bot of an ``n % k``-subset, and every such
+subset is used once (C(k, n % k) mixes). They are ordered by cyclic orbits: the subsets
+``{e + s mod k}`` for ``s = 0, 1, ...`` follow each other, so the first orbit is exactly the
+old cyclic windows and every orbit on its own holds each bot equally often. The designs of
+:mod:`boardlab.lab.design` rotate each mix over the seats, so after every completed orbit
+(at most ``n x k`` games) each seat has held each bot equally often, and every combination
+appears within ``n x C(k, n % k)`` games.
+
+Fairness: a chi-square over who won, and a logistic regression of winning on seat, role
+and bot together, with errors clustered by game (statsmodels)."""
 
 from __future__ import annotations
 
+import itertools
 import math
+from functools import lru_cache
 from typing import Any
 
 from boardlab.lab.spec import LabSpec, Row
+
+
+@lru_cache(maxsize=256)
+def _mixes(bots: tuple[str, ...], players: int) -> tuple[tuple[str, ...], ...]:
+    k = len(bots)
+    copies, extra = divmod(players, k)
+    seen: set[tuple[int, ...]] = set()
+    out: list[tuple[str, ...]] = []
+    for rep in itertools.combinations(range(k), extra):
+        if rep in seen:
+            continue
+        for shift in range(k):
+            subset = tuple(sorted((e + shift) % k for e in rep))
+            if subset in seen:  # the orbit closed (a rotation-symmetric subset)
+                break
+            seen.add(subset)
+            base = [bots[(shift + j) % k] for j in range(k)] * copies
+            out.append(tuple(base + [bots[(shift + e) % k] for e in rep]))
+    return tuple(out)
+
+
+def style_mixes(bots: list[str], players: int) -> list[tuple[str, ...]]:
+    """Every mix of ``bots`` for ``players`` seats, in orbit order (module text): one per
+    ``players % len(bots)``-subset of the bots that get an extra copy."""
+    if not bots:
+        raise ValueError("no bots to seat")
+    if players < 1:
+        raise ValueError(f"a table needs at least one seat, not {players}")
+    return list(_mixes(tuple(bots), players))
+
+
+def mix_count(bots: list[str], players: int) -> int:
+    return len(style_mixes(bots, players))
+
+
+def mix_at(bots: list[str], players: int, j: int) -> list[str]:
+    """The ``j``-th mix (cyclically), in the order its seats are rotated from."""
+    mixes = style_mixes(bots, players)
+    return list(mixes[j % len(mixes)])
 
 
 def seat_table(rows: list[Row], lab: LabSpec | None = None):
