@@ -8,6 +8,7 @@ a game sum to 1; ``any_win`` counts any share of the win as a win.
 from __future__ import annotations
 
 import math
+import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -121,8 +122,54 @@ def sweep_curves(rows: list[Row], lab: LabSpec, variants: list[dict[str, Any]]
     return curves
 
 
-def analyse(rows: list[Row], lab: LabSpec, variants: list[dict[str, Any]]) -> dict[str, Any]:
-    """Everything the terminal, the store and the report show about a run."""
+def slim(row: Row, lab: LabSpec) -> Row:
+    """What the analysis reads of a row: a few numbers per game, not the summary, options
+    or anything else a stored row carries (roles resolved here, as ``lab.role_of`` would)."""
+    players = row["players"]
+    roles = tuple(lab.role_of(row, s) for s in range(players))
+    # tuples and interned names: a few hundred bytes per game, nothing shared with the row
+    return {"variant": row["variant"], "index": row["index"], "players": players,
+            "bots": tuple(sys.intern(b) for b in row["bots"]),
+            "roles": roles if any(r is not None for r in roles) else None,
+            "scores": tuple(row["scores"]), "winners": tuple(row["winners"]),
+            "metrics": {m.name: row["metrics"].get(m.name) for m in lab.metrics}}
+
+
+class Accumulator:
+    """Rows as they stream in (any batch order): keeps only :func:`slim` records, so a
+    run's rows can go to the store batch by batch and still be analysed at the end."""
+
+    def __init__(self, lab: LabSpec) -> None:
+        self.lab = lab
+        self._rows: list[Row] = []
+
+    def add(self, rows: Iterable[Row]) -> None:
+        self._rows.extend(slim(r, self.lab) for r in rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def rows(self) -> list[Row]:
+        """The slim records in (variant, index) order, the order ``runner.run`` returns."""
+        self._rows.sort(key=lambda r: (r["variant"], r["index"]))
+        return self._rows
+
+    def bots(self, variant: int) -> list[list[str]]:
+        return [list(r["bots"]) for r in self.rows() if r["variant"] == variant]
+
+    def analyse(self, variants: list[dict[str, Any]]) -> dict[str, Any]:
+        return analyse(self.rows(), self.lab, variants)
+
+
+def analyse(rows: Iterable[Row], lab: LabSpec, variants: list[dict[str, Any]]
+            ) -> dict[str, Any]:
+    """Everything the terminal, the store and the report show about a run.
+
+    ``rows`` may be any iterable (e.g. ``store.iter_rows``, read in batches): each row is
+    reduced to its :func:`slim` record as it is read, so whole rows are never all held."""
+    acc = Accumulator(lab)
+    acc.add(rows)
+    rows = acc.rows()
     per_variant = []
     for v, opts in enumerate(variants):
         vrows = [r for r in rows if r["variant"] == v]

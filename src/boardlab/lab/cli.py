@@ -52,36 +52,62 @@ def _progress() -> Progress:
                     TimeRemainingColumn(), console=console, transient=True)
 
 
-def _run_with_bar(spec, workers: int, backend: str, address: str | None, quiet: bool):
-    from boardlab.lab.runner import run
+def _stream_with_bar(spec, sink, workers: int, backend: str, address: str | None,
+                     quiet: bool) -> int:
+    from boardlab.lab.runner import stream
 
     total = spec.games * len(spec.variants())
     if quiet:
-        return run(spec, workers=workers, backend=backend, address=address)
+        return stream(spec, sink, workers=workers, backend=backend, address=address)
     with _progress() as bar:
         task = bar.add_task(f"{spec.label or spec.game}", total=total)
-        return run(spec, workers=workers, backend=backend, address=address,
-                   progress=lambda n: bar.advance(task, n))
+        return stream(spec, sink, workers=workers, backend=backend, address=address,
+                      progress=lambda n: bar.advance(task, n))
 
 
-def _store(spec, rows, kind: str, workers: int, backend: str, extra: dict | None = None) -> str:
+def simulate_streamed(spec, lab, workers: int, backend: str, address: str | None,
+                      quiet: bool, keep: bool) -> tuple[str | None, dict[str, Any], str | None]:
+    """Play ``spec`` with each finished batch of rows stored at once (one transaction per
+    batch, :class:`~boardlab.lab.store.RunWriter`) and reduced to the few numbers the
+    analysis reads (:class:`~boardlab.lab.analysis.Accumulator`): the parent never holds
+    every row. Returns the run id (None unless ``keep``), the analysis and the seating
+    warning. A run that fails half-way is removed from the store."""
     from boardlab.lab import store
-    from boardlab.lab.analysis import analyse, to_json
+    from boardlab.lab.analysis import Accumulator, to_json
+    from boardlab.lab.design import confounding_warning
     from boardlab.lab.runner import code_version
-    from boardlab.lab.spec import resolve_lab
 
-    summary = to_json(analyse(rows, resolve_lab(spec.game), spec.variants()))
-    summary.update(extra or {})
-    config = {"spec": spec.to_json(), "variants": spec.variants(), "workers": workers,
-              "backend": backend}
-    return store.save_run(spec.game, kind, config, rows, summary, code_version(), spec.seed,
-                          spec.games)
+    acc = Accumulator(lab)
+    writer = None
+    if keep:
+        config = {"spec": spec.to_json(), "variants": spec.variants(), "workers": workers,
+                  "backend": backend}
+        writer = store.RunWriter(spec.game, "simulate", config, code_version(), spec.seed,
+                                 spec.games)
+
+    def sink(rows) -> None:
+        if writer is not None:
+            writer.add(rows)
+        acc.add(rows)
+
+    try:
+        _stream_with_bar(spec, sink, workers, backend, address, quiet)
+    except BaseException:
+        if writer is not None:
+            writer.discard()
+        raise
+    analysis = acc.analyse(spec.variants())
+    warn = confounding_warning(acc.bots(0))
+    run_id = writer.finish(to_json(analysis)) if writer is not None else None
+    return run_id, analysis, warn
 
 
-def print_summary(rows, lab, variants, sweep) -> None:
+def print_summary(rows, lab, variants, sweep, an: dict[str, Any] | None = None) -> None:
+    """The run's figures as terminal tables (``an``: the analysis, if already made)."""
     from boardlab.lab.analysis import analyse
 
-    an = analyse(rows, lab, variants)
+    if an is None:
+        an = analyse(rows, lab, variants)
     for pv in an["variants"]:
         label = ", ".join(f"{k}={pv['options'].get(k)}" for k in sweep) or "base"
         t = Table("group", "n", "win (k-way share = 1/k)", "any share of win", "mean score",
@@ -134,7 +160,7 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         """Simulate --games games with bots (all cores); store the run and print its figures."""
         import os
 
-        from boardlab.lab.analysis import analyse, to_json
+        from boardlab.lab.analysis import to_json
         from boardlab.lab.runner import RunSpec
         from boardlab.lab.spec import resolve_game, resolve_lab
 
@@ -151,7 +177,7 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         except Exception as exc:
             console.print(f"[red]error:[/] {exc}")
             raise typer.Exit(2) from None
-        from boardlab.lab.design import DESIGNS, confounding_warning
+        from boardlab.lab.design import DESIGNS
 
         if design not in DESIGNS:
             console.print(f"[red]error:[/] --design is one of {', '.join(DESIGNS)}")
@@ -162,20 +188,18 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
                        design=design)
         w = workers or os.cpu_count() or 1
         try:
-            rows = _run_with_bar(spec, w, backend, address, as_json)
+            run_id, an, warn = simulate_streamed(spec, lab, w, backend, address, as_json,
+                                                 keep=not no_store)
         except Exception as exc:  # bad option / bot / missing ray: say it, no traceback
             console.print(f"[red]error:[/] {exc}")
             raise typer.Exit(2) from None
-        warn = confounding_warning([r["bots"] for r in rows if r["variant"] == 0])
-        run_id = None if no_store else _store(spec, rows, "simulate", w, backend)
         if warn and not as_json:
             console.print(f"[yellow]warning:[/] {warn}")
         if as_json:
             print(json.dumps({"run": run_id, "spec": spec.to_json(), "warning": warn,
-                              "analysis": to_json(analyse(rows, lab, spec.variants()))},
-                             ensure_ascii=False))
+                              "analysis": to_json(an)}, ensure_ascii=False))
             return
-        print_summary(rows, lab, spec.variants(), sweep)
+        print_summary(None, lab, spec.variants(), sweep, an)
         if run_id:
             console.print(f"stored run [bold]{run_id}[/]")
 
@@ -197,23 +221,29 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
             console.print(f"    players {','.join(players)}; bots {bots}; sweep {sweep}; "
                           f"code {r.code_version}", soft_wrap=True)
 
-    def _load(run_id: str):
+    def _find(run_id: str):
         from boardlab.lab import store
 
         try:
-            run = store.find_run(run_id)
+            return store.find_run(run_id)
         except KeyError as exc:
             console.print(f"[red]error:[/] {exc.args[0]}")
             raise typer.Exit(2) from None
+
+    def _load(run_id: str):
+        from boardlab.lab import store
+
+        run = _find(run_id)
         return run, store.load_rows(run.id)
 
     @app.command()
     def show(run_id: str = typer.Argument(..., help="run id, unique prefix, or 'last'"),
              as_json: bool = typer.Option(False, "--json")) -> None:
         """Print a stored run's figures again."""
+        from boardlab.lab import store
         from boardlab.lab.spec import resolve_lab
 
-        run, rows = _load(run_id)
+        run = _find(run_id)
         if as_json:
             print(json.dumps({"run": run.id, "config": run.config, "summary": run.summary},
                              ensure_ascii=False, default=str))
@@ -221,7 +251,9 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         console.print(f"run [bold]{run.id}[/] {run.game} {run.kind} seed {run.seed} "
                       f"code {run.code_version}")
         lab = resolve_lab(run.game)
-        print_summary(rows, lab, run.config["variants"], run.config["spec"].get("sweep", {}))
+        # read back in batches: the analysis keeps only a few numbers per game
+        print_summary(store.iter_rows(run.id), lab, run.config["variants"],
+                      run.config["spec"].get("sweep", {}))
 
     @app.command()
     def export(run_id: str = typer.Argument(...),

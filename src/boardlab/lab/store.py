@@ -19,6 +19,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    delete,
     select,
 )
 from sqlalchemy.engine import Engine
@@ -103,6 +104,12 @@ class RunWriter:
             s.add_all([LabGame(run_id=self.run_id, variant=r["variant"], index=r["index"],
                                seed=str(r["seed"]), row=r) for r in rows])
         self.rows += len(rows)
+
+    def discard(self) -> None:
+        """Remove the run and whatever rows it stored (a run that failed half-way)."""
+        with Session(engine()) as s, s.begin():
+            s.execute(delete(LabGame).where(LabGame.run_id == self.run_id))
+            s.execute(delete(LabRun).where(LabRun.id == self.run_id))
 
     def finish(self, summary: dict[str, Any]) -> str:
         with Session(engine()) as s, s.begin():
