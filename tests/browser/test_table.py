@@ -10,6 +10,7 @@ import random
 import re
 import time
 
+import httpx
 import pytest
 
 from .conftest import SCREENSHOTS, new_table, seat_url
@@ -192,5 +193,53 @@ def test_bot_moves_are_paced_at_the_chosen_speed(browser, base_url):
         page.reload()
         page.wait_for_selector("#pace")
         assert page.input_value("#pace") == "0"
+    finally:
+        ctx.close()
+
+
+def test_the_board_follows_the_paced_log_step_by_step(browser, base_url):
+    """The server sends one state per choice; at the normal pace the board shows each of
+    them in turn (my move, then each bot's answer), in order, with the log lines of that
+    step - never jumping straight to the newest state."""
+    t = new_table(base_url, "geometry", [{"kind": "human", "name": "Ann"},
+                                         {"kind": "bot", "bot": "bold"},
+                                         {"kind": "bot", "bot": "cautious"}], seed=6,
+                  options={"first_leader": "seat0"})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    ctx.add_init_script("localStorage.setItem('boardlab:pace', '1')")
+    try:
+        page = ctx.new_page()
+        page.goto(seat_url(base_url, t, 0))
+        page.wait_for_selector("[data-door].can")
+        # every board drawn: its table version, its text and how many log lines were out
+        page.evaluate("""(() => { window.shown = [];
+          new MutationObserver(() => {
+            const l = document.querySelector('#app > .layout'), b = document.querySelector('#board');
+            if (!l || !b) return;
+            const v = +l.dataset.version, last = window.shown[window.shown.length - 1];
+            if (!last || last[0] !== v || last[1] !== b.innerText)
+              window.shown.push([v, b.innerText, document.querySelectorAll('#log li').length]);
+          }).observe(document.getElementById('app'), { childList: true }); })()""")
+        start = int(page.get_attribute("#app > .layout", "data-version"))
+        page.locator("[data-door].can").first.click()
+        # wait (in steps, not seconds) until the board shows the table's newest version
+        for _ in range(100):  # the server's side: my move and the bots' answers, until I choose again
+            st = httpx.get(f"{base_url}/api/tables/{t['table']['id']}/state").json()
+            if st["table"]["version"] > start and (0 in st["to_move"] or st["result"]):
+                break
+            page.wait_for_timeout(100)
+        newest = st["table"]["version"]
+        assert newest >= start + 3, "the bots did not answer"
+        page.wait_for_function(f"window.shown.length && window.shown[window.shown.length - 1][0] >= {newest}",
+                               timeout=30000)
+        shown = page.evaluate("window.shown")
+        versions = [v for v, _, _ in shown]
+        assert versions == sorted(versions), f"steps out of order: {versions}"
+        steps = sorted(set(versions) - {start})
+        assert len(steps) >= 3, f"the board jumped: it showed only versions {versions}"
+        boards = [b for v, b, _ in shown if v > start]
+        assert len(set(boards)) >= 3, "the board did not change between the steps"
+        logs = [n for _, _, n in shown]
+        assert logs == sorted(logs)
     finally:
         ctx.close()

@@ -4,16 +4,24 @@ Changes made by this process call :meth:`Hub.changed` directly; on PostgreSQL, c
 other workers arrive through ``LISTEN`` (see :mod:`boardlab.server.notify`). Each push re-reads
 the table from the database first, and closes sockets whose seat key no longer holds (the seat
 was claimed on another device or handed to a bot).
+
+A burst of choices (bots answering one after another within one request) is pushed as one
+message per choice, each with the view after it, so that clients can show the board step by
+step at their own pace; a step that changes nothing a seat can see is not sent to it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+import dataclasses
+import json
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from fastapi import WebSocket
+
+MAX_STEPS = 40  # a longer burst (an all-bot stretch) sends only its last steps one by one
 
 
 class Hub:
@@ -26,6 +34,9 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._order: dict[str, asyncio.Lock] = {}  # one push at a time per table, in order
         self._sent_log: dict[WebSocket, int] = {}  # log entries each socket already has
+        self._sent_version: dict[WebSocket, int] = {}  # the table version each socket has
+        self._sent_seen: dict[WebSocket, int] = {}  # a digest of what it saw last
+        self._shown: dict[str, tuple[int, Any]] = {}  # table -> (version, its state then)
 
     def online(self, table_id: str) -> list[int]:
         return sorted({s for s, _ in self.conns.get(table_id, {}).values() if s is not None})
@@ -37,12 +48,17 @@ class Hub:
 
     async def leave(self, table_id: str, ws: WebSocket) -> None:
         room = self.conns.get(table_id, {})
-        self._sent_log.pop(ws, None)
+        self._forget(ws)
         if room.pop(ws, None) is not None:
             await self.broadcast(table_id)
         if not room:
             self.conns.pop(table_id, None)
             self._order.pop(table_id, None)
+            self._shown.pop(table_id, None)
+
+    def _forget(self, ws: WebSocket) -> None:
+        for sent in (self._sent_log, self._sent_version, self._sent_seen):
+            sent.pop(ws, None)
 
     def changed(self, table_id: str) -> None:
         """Called (from any thread) after a table changed."""
@@ -58,18 +74,46 @@ class Hub:
         else:
             asyncio.run_coroutine_threadsafe(self.broadcast(table_id), loop)
 
-    def _payloads(self, table_id: str) -> tuple[dict[int | None, dict[str, Any]], set[int]]:
-        """One payload per seat watching (built once per change), and seats whose key
-        changed; runs off the event loop (it reads the database)."""
+    def _steps(self, table_id: str, t: Any) -> Iterator[Any]:
+        """The table after each choice made since the last push, the current table last.
+
+        The steps are replayed on a copy of the state last pushed (the stored choices, the
+        state's own generator: the same states the table went through); each is used before
+        the next choice changes it. Without a previous push, only the current table."""
+        before = self._shown.pop(table_id, None)
+        if t.state is None or t.status not in ("running", "over"):
+            yield t
+            return
+        self._shown[table_id] = (t.version, t.state.copy())
+        if before is not None and before[0] < t.version:
+            version, state = before
+            try:
+                for k in range(version, t.version - 1):
+                    seat, action = t.actions[k]
+                    t.game.apply_in_place(state, seat, action, check=False)
+                    if k >= t.version - 1 - MAX_STEPS:
+                        yield dataclasses.replace(t, state=state, actions=t.actions[:k + 1],
+                                                  status="running")
+            except Exception:  # a replay that goes wrong only costs the in-between steps
+                pass
+        yield t
+
+    def _payloads(self, table_id: str) -> tuple[dict[int | None, list[dict[str, Any]]], set[int]]:
+        """Per seat watching, one payload per step since the last push (built once per
+        change), and seats whose key changed; runs off the event loop (it reads the
+        database)."""
         t = self.tables.get(table_id)
         room = dict(self.conns.get(table_id, {}))
         revoked = {seat for seat, key in room.values()
                    if seat is not None and t.seats[seat].token != key}
         online = sorted({s for s, k in room.values() if s is not None and s not in revoked})
-        out: dict[int | None, dict[str, Any]] = {}
+        seats = {s for s, _ in room.values() if s not in revoked}
+        out: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in seats}
         with self.tables.lock:
-            for seat in {s for s, _ in room.values() if s not in revoked}:
-                out[seat] = {"type": "state", **self.tables.payload(t, seat), "online": online}
+            for step in self._steps(table_id, t):
+                for seat in seats:
+                    out[seat].append({"type": "state", **self.tables.payload(step, seat),
+                                      "online": online})
         return out, revoked
 
     async def broadcast(self, table_id: str) -> None:
@@ -89,22 +133,31 @@ class Hub:
         for ws, (seat, _key) in list(room.items()):
             if seat in revoked:
                 room.pop(ws, None)
-                self._sent_log.pop(ws, None)
+                self._forget(ws)
                 with contextlib.suppress(Exception):  # already closed
                     await ws.close(code=4403, reason="this seat's key changed: it was claimed "
                                    "on another device or handed to a bot")
                 continue
-            msg = payloads.get(seat)
-            if msg is None:
+            msgs = payloads.get(seat)
+            if not msgs:
                 continue
-            # incremental: only the log entries this socket has not had yet (a seat's visible
-            # log only grows); "log_from" says where they go
-            log, sent = msg["log"], self._sent_log.get(ws, 0)
-            if sent > len(log):
-                sent = 0
+            had = self._sent_version.get(ws)
             try:
-                await ws.send_json({**msg, "log": log[sent:], "log_from": sent})
-                self._sent_log[ws] = len(log)
+                for i, msg in enumerate(msgs):
+                    seen = hash(json.dumps([msg["view"], len(msg["log"]), msg["to_move"],
+                                            msg["legal"], msg["result"]], sort_keys=True))
+                    if i < len(msgs) - 1 and (  # an in-between step: only if new to this socket
+                            had is None or msg["table"]["version"] <= had
+                            or seen == self._sent_seen.get(ws)):  # and it shows something
+                        continue
+                    # incremental: only the log entries this socket has not had yet (a seat's
+                    # visible log only grows); "log_from" says where they go
+                    log, sent = msg["log"], self._sent_log.get(ws, 0)
+                    if sent > len(log):
+                        sent = 0
+                    await ws.send_json({**msg, "log": log[sent:], "log_from": sent})
+                    self._sent_log[ws] = len(log)
+                    self._sent_version[ws], self._sent_seen[ws] = msg["table"]["version"], seen
             except Exception:  # a closed socket: forget it
                 room.pop(ws, None)
-                self._sent_log.pop(ws, None)
+                self._forget(ws)

@@ -9,24 +9,32 @@ const DELAY = { 0: 0, 1: 450, 2: 1100 };
 export function speed() { const v = localStorage.getItem("boardlab:pace"); return v === null ? 1 : +v; }
 export function showSums() { return localStorage.getItem("boardlab:sums") === "1"; }
 
-/** Wraps a state handler so that consecutive states are applied at least one step apart. */
+/** Wraps a state handler so that consecutive states are applied one step apart. The server
+ * sends one state per choice (bots answering one after another arrive as a burst); each is
+ * shown for as long as its new log lines take to appear (one line per step), so the board
+ * and the log advance together. At the instant pace the newest state wins at once. */
 export function paced(apply) {
   const queue = [];
-  let busy = false, last = 0;
+  let busy = false, last = 0, hold = 0, lines = -1;
   const pump = async () => {
     if (busy) return;
     busy = true;
     while (queue.length) {
-      const wait = DELAY[speed()] - (Date.now() - last);
-      // the newest state wins at once when the player is not watching the pace (instant)
+      const wait = DELAY[speed()] * hold - (Date.now() - last);
       if (wait > 0 && speed() > 0) await new Promise(r => setTimeout(r, wait));
       const msg = speed() === 0 ? queue.splice(0).pop() : queue.shift();
-      last = Date.now();
+      const n = (msg.log || []).length;
+      hold = lines < 0 ? 1 : Math.max(1, n - lines);
+      lines = n; last = Date.now();
       await apply(msg);
     }
     busy = false;
   };
-  return msg => { queue.push(msg); pump(); };
+  const push = msg => { queue.push(msg); pump(); };
+  /** The newest version waiting or shown (a reply to our own move need not be drawn when
+   * the same state is on its way through the queue). */
+  push.newest = () => (queue.length ? queue[queue.length - 1] : null);
+  return push;
 }
 
 /** A log line without its sums: parenthesised figures (fire 7, 5/16, S−T+1) and the

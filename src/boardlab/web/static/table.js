@@ -11,6 +11,8 @@ const tableId = location.pathname.split("/").pop();
 let mine = held(tableId);
 let seat = firstHeld();
 let p = null, ws = null, renderer = null, cover = null, sending = false, retry = 0;
+let awaited = -1;  // the table version our last choice led to: choices wait until it is shown
+let onState = null;
 
 function firstHeld() { const k = Object.keys(mine.seats); return k.length ? +k[0] : null; }
 
@@ -23,14 +25,15 @@ async function loadRenderer(gameId) {
 
 function connect() {
   if (ws) { ws.onclose = null; ws.close(); }
-  ws = openSocket(tableId, seat, {
-    onState: paced(async msg => {
+  onState = paced(async msg => {
       retry = 0;
       if (!renderer) await loadRenderer(msg.table.game);
       // a paced state older than one already shown (our own move's answer) is skipped
       if (p && p.table && msg.table && msg.table.version < p.table.version && msg.table.status === p.table.status) return;
       p = msg; maybeHandOver(); draw();
-    }),
+    });
+  ws = openSocket(tableId, seat, {
+    onState,
     onClose: ev => {
       if (ev.code === 4403 && seat !== null) {  // this seat's key moved to another device (or a bot): watch instead
         forgetSeat(tableId, seat); mine = held(tableId);
@@ -67,7 +70,16 @@ async function act(action) {
   try {
     const res = await api(`/api/tables/${tableId}/act`, { method: "POST", body: { seat, action, step: p.step },
       headers: seatHeaders(tableId, seat) });
-    p = { ...res, online: p.online }; maybeHandOver(); draw();
+    // the board follows the server's pushes, one per choice (ours, then the bots' answers),
+    // at the chosen pace; the reply is drawn itself only if its state has not come that way
+    awaited = res.table.version;
+    const mine = res;
+    draw();
+    setTimeout(() => {
+      const q = onState && onState.newest();
+      const coming = (q && q.table.version >= mine.table.version) || (p && p.table.version >= mine.table.version);
+      if (!coming) onState({ ...mine, online: p ? p.online : [] });
+    }, ws && ws.readyState === WebSocket.OPEN ? 2500 : 0);
   } catch (e) { toast(e.message, true); }
   finally { sending = false; }
 }
@@ -132,7 +144,7 @@ function controlsCard(ui) {
       catch (e) { toast(e.message, true); }
     } }, "▶ " + t("start")) : null);
   if (p.result || seat === null) return null;
-  if (!p.legal.length) {
+  if (!p.legal.length || p.table.version < awaited) {
     const chose = (p.view.submitted || []).includes(seat);
     return h("div", { class: "card", id: "waiting" }, chose ? "✅ " + t("chosen") : "⏳ " + t("waitOthers"));
   }
@@ -182,7 +194,7 @@ function draw() {
   let board;
   try { board = (renderer || generic).render(p, ui); } catch (e) { console.error(e); board = generic.render(p, ui); }
   const phase = p.result ? null : p.view.phase;
-  app.append(h("div", { class: "layout" },
+  app.append(h("div", { class: "layout", "data-version": p.table.version },
     h("div", { class: "board" }, p.result ? finalCard() : null, controlsCard(ui), board),
     h("div", { class: "side" }, seatsCard(), words.rulesPanel(phase), logCard())));
   words.addTooltips(app.querySelector("#board"));
