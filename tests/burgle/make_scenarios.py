@@ -72,12 +72,12 @@ END = {"type": "end"}
 
 def write(name: str, title: str, source: str, setup: dict, steps: list, *,
           players: int = 1, expect: dict | None = None, notes: str | None = None,
-          config: dict | None = None) -> None:
+          config: dict | None = None, seed: int = 1) -> None:
     setup = {"characters": [["hawk", "basic"]] * players, "tiles": board(), **setup}
     doc: dict = {"game": "burgle", "title": title, "source": source}
     if notes:
         doc["notes"] = notes
-    doc.update({"config": {"players": players, **(config or {})}, "seed": 1, "setup": setup,
+    doc.update({"config": {"players": players, **(config or {})}, "seed": seed, "setup": setup,
                 "steps": steps})
     if expect:
         doc["expect"] = expect
@@ -513,6 +513,147 @@ def more() -> None:
       [act(0, peek("2A3"), {"revealed": ["1A3", "2A3"]})])
 
 
+SAFE_READY = {  # a floor-1 safe on A1, its six combination tiles revealed, all numbered 1
+    "tiles": board(f1A1="safe:0", f1B1="secret_door:1", f1C1="camera:1", f1D1="laser:1",
+                   f1A2="walkway:1", f1A3="motion:1", f1A4="thermo:1"),
+    "revealed": ["1B1", "1C1", "1D1", "1A2", "1A3", "1A4"], "walls": OPEN1,
+    "hands": [{"tools": ["stethoscope"]}], "tools": ["rollerskates"],
+    "patrol": [["D4", "D3", "D4", "D3"]], "entrance": "1A1"}
+# add a die (2 actions), roll it (1), then the Stethoscope turns a die to 1: all six cracked
+OPEN_SAFE = [act(0, {"type": "add_die", "at": "1A1"}), act(0, {"type": "roll", "at": "1A1"}),
+             act(0, tool("stethoscope", face=1), {"safe_open": [True, False, False]})]
+JUICE = {"characters": [["juicer", "basic"]], "walls": OPEN1, "entrance": "1B1",
+         "patrol": [["D1", "D4", "D3"]], "events": ["lampshade"]}
+
+
+def alarm(at: str) -> dict:
+    return ability("alarm", at=at)
+
+
+def gaps() -> None:
+    """Equal-distance alarms (both readings) and the cards pinned last."""
+    w = write
+    # ---- R9: two alarms equally near the guard
+    w("alarm_tie_players", "Two alarms equally near: the team picks the guard's next one",
+      "zh 警报「如果一样近由玩家选择」; supplement Guards \"ties: players choose\"", JUICE,
+      [{"note": "guard on D1; alarms C1 (1 away), A1 and B2 (3 away each): he heads for C1"},
+       act(0, alarm("1C1")), act(0, alarm("1A1")),
+       act(0, alarm("1B2"), {"alarms": ["1A1", "1C1", "1B2"], "dests": ["1C1", None, None]}),
+       {"note": "0 actions: Lampshade (+1 stealth). Speed 2 + 3 alarms = 5. He clears C1; from "
+                "there A1 and B2 are both 2 away: the walk stops and the team is asked"},
+       act(0, END, {"guards": ["1C1", None, None], "alarms": ["1A1", "1B2"],
+                    "pending": "alarm_tie", "phase": "choice", "stealth": [4]}),
+       {"note": "B2 first: C2 B2 (clockwise, around the Juicer on B1), then A2 A1"},
+       act(0, choose(at="1B2"), {"guards": ["1A1", None, None], "alarms": [],
+                                 "dests": ["1D3", None, None], "stealth": [4],
+                                 "phase": "actions", "pending": None})])
+    w("alarm_tie_reading", "Two alarms equally near, option alarm_ties=reading: A1 first",
+      "docs/rulings/burgle.md R9 (option)", JUICE,
+      [act(0, alarm("1C1")), act(0, alarm("1A1")), act(0, alarm("1B2")),
+       {"note": "no question: after C1 the first in reading order, A1, through the Juicer on "
+                "B1 (stealth -1), then B2 back through B1 (-1 again)"},
+       act(0, END, {"guards": ["1B2", None, None], "alarms": [], "pending": None,
+                    "dests": ["1D3", None, None], "stealth": [2]})],
+      config={"alarm_ties": "reading"})
+    w("alarm_tie_on_trigger", "A second alarm as near as the first: asked at once",
+      "zh 警报「如果一样近由玩家选择」",
+      {**JUICE, "patrol": [["D4", "D3"]]},
+      [{"note": "guard on D4: C1 and B2 are both 4 away"},
+       act(0, alarm("1C1"), {"dests": ["1C1", None, None], "pending": None}),
+       act(0, alarm("1B2"), {"pending": "alarm_tie", "seat": 0}),
+       act(0, choose(at="1B2"), {"dests": ["1B2", None, None], "phase": "actions", "used": 0})])
+    # ---- tiles
+    w("keypad", "Keypad: a 6 opens it; one more die for each try in the same turn",
+      "supplement Keypad; docs/rulings/burgle.md R15",
+      {**BASIC, "tiles": board(f1B1="keypad:4"), "revealed": ["1B1"]},
+      [act(0, move("1B1"), {"positions": ["1A1"], "used": 1, "last_roll": [2],
+                            "keypads_open": []}),
+       act(0, move("1B1"), {"positions": ["1B1"], "used": 2, "last_roll": [1, 6],
+                            "keypads_open": ["1B1"]})],
+      notes="seed 1 pins the dice: 2, then 1 6")
+    w("tile_atrium_other_floor", "Atrium: the guard right above sees you enter it",
+      "supplement Atrium",
+      {**BASIC, "characters": [["hawk", "basic"], ["rook", "basic"]], "walls": OPEN12,
+       "patrol": [["D4", "D3"], ["A3", "D4"]], "positions": [None, "2D1"],
+       "revealed": ["1A3"], "entrance": "1A2"},
+      [act(0, move("1A3"), {"guards": ["1D4", "2A3", None], "stealth": [2, 3]})], players=2)
+    # ---- loot
+    w("loot_gold_bar", "Gold Bar: the other bar stays on the safe; nobody holds both",
+      "supplement Loot; docs/rulings/burgle.md R23", {**SAFE_READY, "loot": ["gold_bar"]},
+      [*OPEN_SAFE[:2],
+       act(0, tool("stethoscope", face=1), {"loot": [["gold_bar"]],
+                                            "items": {"1A1": ["gold_bar"]}}),
+       err(0, {"type": "pickup", "item": "gold_bar"}, "not possible")])
+    w("loot_cursed_goblet", "Cursed Goblet: taking it costs 1 stealth", "supplement Loot",
+      {**SAFE_READY, "loot": ["cursed_goblet"]},
+      [*OPEN_SAFE[:2],
+       act(0, tool("stethoscope", face=1), {"loot": [["cursed_goblet"]], "stealth": [2]})])
+    w("loot_chihuahua", "Chihuahua: a 6 at the start of its holder's turn is an alarm there",
+      "supplement Loot", {**BASIC, "hands": [{"loot": ["chihuahua"]}], "events": ["lampshade"]},
+      [act(0, END, {"last_roll": [6], "alarms": ["1A1"], "dests": ["1A1", None, None]})],
+      seed=5, notes="seed 5 pins the turn-2 roll: 6")
+    w("loot_persian_kitty", "Persian Kitty: a 1-2 and it runs one tile toward the nearest alarm",
+      "supplement Loot; docs/rulings/burgle.md R24",
+      {**BASIC, "characters": [["juicer", "basic"]], "hands": [{"loot": ["persian_kitty"]}],
+       "events": ["lampshade"]},
+      [act(0, alarm("1B1"), {"dests": ["1B1", None, None]}),
+       act(0, END, {"last_roll": [1], "loot": [[]], "items": {"1B1": ["persian_kitty"]},
+                    "alarms": ["1B1"]})],
+      notes="seed 1 pins the turn-2 roll: 1")
+    # ---- events
+    w("event_keycode_change", "Keycode Change: open keypads lock again", "supplement Events",
+      {**BASIC, "tiles": board(f1B1="keypad:4"), "revealed": ["1B1"],
+       "events": ["keycode_change"]},
+      [act(0, move("1B1"), {"last_roll": [6], "keypads_open": ["1B1"]}),
+       act(0, END, {"keypads_open": [], "positions": ["1B1"]})],
+      seed=3, notes="seed 3 pins the keypad roll: 6")
+    w("event_video_loop", "Video Loop: a guard on a camera does not see a player on another",
+      "supplement Events; docs/rulings/burgle.md R19, R26",
+      {**BASIC, "walls": OPEN12, "patrol": [["D4", "D3"], ["D1", "C1", "D4"]],
+       "positions": ["2B1"], "revealed": ["2B1", "2C1"], "events": ["video_loop"]},
+      [{"note": "the floor-2 guard (speed 3) steps from D1 onto the camera on C1"},
+       {"note": "no alarm: he walks on toward his next card D4 (D1 D2); Video Loop ends "
+                "when the drawer's next turn begins"},
+       act(0, END, {"guards": ["1D4", "2D2", None], "alarms": [], "stealth": [3],
+                    "effects": {}})])
+    w("camera_without_video_loop", "Control for Video Loop: the same walk sets off the camera",
+      "supplement Camera; docs/rulings/burgle.md R19",
+      {**BASIC, "walls": OPEN12, "patrol": [["D4", "D3"], ["D1", "C1", "D4"]],
+       "positions": ["2B1"], "revealed": ["2B1", "2C1"], "events": ["lampshade"]},
+      [{"note": "C1: alarm on B1, which pulls him there (off, and he sees P1: -1); toward D4 "
+                "he steps back onto C1, and the camera sets B1 off again"},
+       act(0, END, {"guards": ["1D4", "2C1", None], "dests": ["1D3", "2B1", None],
+                    "alarms": ["2B1"], "stealth": [3]})])
+    # ---- characters
+    w("peterman_basic", "Peterman: one more die on a safe roll",
+      "supplement Characters", {**SAFE_READY, "characters": [["peterman", "basic"]]},
+      [act(0, {"type": "add_die", "at": "1A1"}),
+       act(0, {"type": "roll", "at": "1A1"}, {"safe_dice": [1, 0, 0], "last_roll": [1, 2]})],
+      notes="1 die added, 2 rolled; seed 1 pins the dice")
+    w("peterman_basic_keypad", "Peterman: one more die on a keypad",
+      "supplement Characters",
+      {**BASIC, "characters": [["peterman", "basic"]], "tiles": board(f1B1="keypad:4"),
+       "revealed": ["1B1"]},
+      [act(0, move("1B1"), {"positions": ["1A1"], "last_roll": [2, 1], "keypads_open": []})],
+      notes="first try of the turn: 1 die, +1 for the Peterman; seed 1 pins the dice")
+    w("raven_advanced", "Raven (advanced): a guard starting on the crow, no alarm: he stays",
+      "supplement Characters",
+      {"characters": [["raven", "advanced"]], "walls": OPEN1, "entrance": "1B2",
+       "patrol": [["D2", "B2", "D4", "D3"]], "events": ["lampshade"]},
+      [act(0, ability("crow", at="1B2"), {"crow": "1B2", "used": 0}),
+       act(0, move("1A2")), act(0, peek("1A1")), act(0, peek("1A3")),
+       {"note": "3 actions, no event; the guard walks C2, B2 (his card: next D4)"},
+       act(0, END, {"guards": ["1B2", None, None], "dests": ["1D4", None, None],
+                    "stealth": [3]}),
+       act(0, END, {"guards": ["1B2", None, None], "stealth": [4]})])
+    w("spotter_advanced", "Spotter (advanced): 1 action to see the top event, then top or bottom",
+      "supplement Characters",
+      {**BASIC, "characters": [["spotter", "advanced"]], "events": ["lampshade", "espresso"]},
+      [act(0, ability("spot"), {"pending": "spot", "used": 1, "event_top": "lampshade"}),
+       act(0, choose(put="bottom"), {"event_top": "espresso", "pending": None})])
+
+
 if __name__ == "__main__":
     main()
     more()
+    gaps()

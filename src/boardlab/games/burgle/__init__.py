@@ -25,7 +25,7 @@ Setup overrides: ``tiles`` (3 x 16 "kind:number", A1 B1 C1 D1 A2 ...), ``walls``
 ``guard_die``, ``offers``.
 Facts: ``phase turn seat used max_actions positions stealth tools loot characters guards
 dests guard_die alarms revealed tiles safe_dice safe_open cracked hacks keypads_open disabled
-links items lavatory smoke effects walls pending crow event_top won summary``.
+links items lavatory smoke effects walls pending crow event_top last_roll won summary``.
 Rulings: ``docs/rulings/burgle.md``.
 """
 

@@ -133,7 +133,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 die = int(ov["guard_die"][f])
             s.guards.append({"pos": -1, "dest": -1, "die": die, "deck": deck[removed:],
                              "removed": deck[:removed], "discard": [], "donut": False,
-                             "known_top": [], "known_bottom": []})
+                             "known_top": [], "known_bottom": [], "tie": []})
         s.event_deck = list(data.EVENTS)
         rng.shuffle(s.event_deck)
         if "events" in ov:  # top first
@@ -289,17 +289,52 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             if card != g["pos"]:
                 break  # a card naming his own tile is reached at once (R7)
         g["dest"] = card
+        g["tie"] = []
         ev.append(public("patrol", f"{f + 1} 楼守卫的新目的地：{pname(card)}",
                          f"floor {f + 1} guard heads for {pname(card)}", floor=f + 1,
                          dest=pname(card)))
         return ev
 
-    def _nearest_alarm(self, s: BurgleState, f: int) -> int | None:
+    def _nearest_alarms(self, s: BurgleState, f: int) -> list[int]:
+        """The alarms of floor ``f`` nearest to its guard, in reading order."""
         alarms = self._floor_alarms(s, f)
         g = s.guards[f]
         if not alarms or g["pos"] < 0:
-            return None
-        return min(alarms, key=lambda a: (self._dist(s, g["pos"], a), a))  # ties: R9
+            return []
+        best = min(self._dist(s, g["pos"], a) for a in alarms)
+        return [a for a in alarms if self._dist(s, g["pos"], a) == best]
+
+    def _nearest_alarm(self, s: BurgleState, f: int) -> int | None:
+        """The guard's next alarm. Equally near ones (R9): with ``alarm_ties=players`` the
+        first in reading order is provisional and ``tie`` asks the team at the next point
+        where a decision can be taken (see :meth:`_ask_tie`)."""
+        near = self._nearest_alarms(s, f)
+        s.guards[f]["tie"] = near if len(near) > 1 and s.cfg.alarm_ties == "players" else []
+        return near[0] if near else None
+
+    def _ask_tie(self, s: BurgleState, f: int, then: str, moves: int = 0) -> bool:
+        """Ask the team which of the equally near alarms of floor ``f`` the guard goes to
+        first; ``False`` (and the tie forgotten) when, from where he now is, there is no tie."""
+        g = s.guards[f]
+        near = self._nearest_alarms(s, f) if g["tie"] else []
+        g["tie"] = []
+        if len(near) < 2:
+            if near:
+                g["dest"] = near[0]
+            return False
+        g["dest"] = near[0]
+        self._ask(s, "alarm_tie", [{"at": pname(a)} for a in near], then=then)
+        s.pending.update(floor=f, moves=moves, rest=[])
+        return True
+
+    def _settle_ties(self, s: BurgleState) -> list[Event]:
+        """Between actions: a tie left by an alarm (or a walk that ended on one) is asked now."""
+        for f in range(s.floors):
+            if s.phase == "actions" and s.guards[f]["tie"] and self._ask_tie(s, f, "actions"):
+                return [public("alarm_tie", f"{f + 1} 楼守卫离几个警报一样近：由你们选先去哪个",
+                               f"the floor {f + 1} guard is equally near several alarms: "
+                               "the team chooses which he goes to first", floor=f + 1)]
+        return []
 
     def _guard_appear(self, s: BurgleState, f: int) -> list[Event]:
         g = s.guards[f]
@@ -348,6 +383,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         ev: list[Event] = []
         raven = self._anyone(s, "raven", "basic")
         while moves > 0 and s.phase != "over":
+            if g["tie"] and self._ask_tie(s, f, "walk", moves):
+                break  # the walk resumes with the team's choice (_resume_walk)
             if g["pos"] == g["dest"]:
                 ev += self._arrive(s, f)
                 continue
@@ -778,12 +815,38 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             if self._has(s, seat, "acrobat", "basic") and self._guard_on(s, pl["pos"]):
                 ev += self._lose_stealth(s, seat, ("守卫", "the guard"))
             if s.effects.pop("shift_change", None) is not None:
-                for other in range(s.floors):
-                    if other != f and s.phase != "over":
-                        ev += self._guard_turn(s, other)
-            elif s.phase != "over":
-                ev += self._guard_turn(s, f)
-        if s.phase == "over":
+                order = [other for other in range(s.floors) if other != f]
+            else:
+                order = [f]
+            ev += self._walk_floors(s, order)
+        if s.phase in ("over", "choice"):
+            return ev
+        return ev + self._next_turn(s)
+
+    def _walk_floors(self, s: BurgleState, order: list[int]) -> list[Event]:
+        """The guard moves of these floors in turn; a tie asked mid-walk keeps the rest."""
+        ev: list[Event] = []
+        for i, f in enumerate(order):
+            if s.phase == "over":
+                break
+            ev += self._guard_turn(s, f)
+            if s.phase == "choice":
+                s.pending["rest"] = order[i + 1:]
+                break
+        return ev
+
+    def _resume_walk(self, s: BurgleState, f: int, moves: int, rest: list[int]) -> list[Event]:
+        """After the team chose between equally near alarms: the rest of the guard phase."""
+        walk: list[list[str]] = []
+        steps = self._step_guard(s, f, moves, walk)
+        ev = [public("guard_move", f"{f + 1} 楼守卫继续走 {moves} 步",
+                     f"the floor {f + 1} guard walks on {moves}", floor=f + 1,
+                     moves=moves, walk=walk)] + steps
+        if s.phase == "choice":
+            s.pending["rest"] = rest
+            return ev
+        ev += self._walk_floors(s, rest)
+        if s.phase in ("over", "choice"):
             return ev
         return ev + self._next_turn(s)
 
@@ -854,6 +917,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             ev += self._new_patrol_dest(s, f)
         elif ev_id == "crash" and g["pos"] >= 0 and g["pos"] != p:
             g["dest"] = p
+            g["tie"] = []
         elif ev_id == "daydreaming":
             s.guard_mod -= 1
         elif ev_id == "espresso":
@@ -903,6 +967,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 ev += self._step_to(s, f, target)
         elif ev_id == "switch_signs" and g["pos"] >= 0:
             g["pos"], g["dest"] = g["dest"], g["pos"]
+            g["tie"] = []
             if g["pos"] in s.alarms:
                 s.alarms.remove(g["pos"])
                 ev += self._arrive(s, f)
@@ -1178,6 +1243,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     # ================================================================ applying
 
     def _apply(self, state: BurgleState, seat: int, action: Action) -> list[Event]:
+        ev = self._apply_action(state, seat, action)
+        return ev + self._settle_ties(state)
+
+    def _apply_action(self, state: BurgleState, seat: int, action: Action) -> list[Event]:
         s = state
         t = action["type"]
         if t == "character":
@@ -1309,6 +1378,16 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         elif kind == "throw_voice":
             f = s.players[seat]["pos"] // CELLS
             s.guards[f]["dest"] = parse_pos(action["at"])
+            s.guards[f]["tie"] = []
+        elif kind == "alarm_tie":
+            f = pend["floor"]
+            s.guards[f]["dest"] = parse_pos(action["at"])
+            ev.append(public("alarm_tie", f"{f + 1} 楼守卫先去 {action['at']} 的警报",
+                             f"the floor {f + 1} guard heads for the alarm on {action['at']} first",
+                             floor=f + 1, at=action["at"]))
+            if pend["then"] == "walk":
+                return ev + self._resume_walk(s, f, pend["moves"], pend["rest"])
+            return ev
         if s.phase == "choice" or s.phase == "over":
             if s.phase == "choice" and pend["then"] == "guard":
                 s.pending["then"] = "guard"
@@ -1596,8 +1675,18 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             "pending": None if not s.pending else s.pending["kind"],
             "crow": pname(s.crow) if s.crow >= 0 else None,
             "event_top": s.event_deck[-1] if s.event_deck else None,
+            "last_roll": self._last_roll(s),
             "won": s.won, "summary": self._summary(s),
         }
+
+    def _last_roll(self, s: BurgleState) -> list[int] | None:
+        """The dice of the latest roll (safe, keypad, Chihuahua, Persian Kitty): scenarios
+        pin the random rules with it."""
+        for e in reversed(s.log):
+            if "roll" in e.data:
+                r = e.data["roll"]
+                return list(r) if isinstance(r, list) else [r]
+        return None
 
     # ================================================================ describing
 
@@ -1672,13 +1761,14 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return {"top": ("放回牌堆顶", "put it on top"), "bottom": ("放到牌堆底", "put it at the bottom")}[a["put"]][0 if zh else 1]
         if "seat" in a:
             return f"把 {seat_ref(a['seat'])} 移过来" if zh else f"bring {seat_ref(a['seat'])} here"
+        if (s.pending or {}).get("kind") == "alarm_tie":
+            return f"守卫先去 {a['at']} 的警报" if zh else f"the guard goes to the alarm on {a['at']} first"
         return f"选择 {a['at']}" if zh else f"choose {a['at']}"
 
     # ================================================================ search support
 
     def determinize(self, state: BurgleState, seat: int, rng: random.Random) -> BurgleState:
-        s = state.copy()
-        s.rng = random.Random(rng.getrandbits(64))
+        s = state.copy(rng=random.Random(rng.getrandbits(64)))
         # Face-down tiles: safe and stairs stay on their floor (one each), the rest anywhere.
         hidden = [p for p in range(s.floors * CELLS) if not s.revealed[p]]
         special: dict[int, list[str]] = {}

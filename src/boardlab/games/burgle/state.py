@@ -67,11 +67,13 @@ class BurgleState(GameState):
     reason: dict[str, str] = field(default_factory=dict)
     log: list[Event] = field(default_factory=list)
 
-    def copy(self) -> BurgleState:
+    def copy(self, rng: random.Random | None = None) -> BurgleState:
         """A copy sharing nothing mutable (shallow copies of the plain containers: the
-        hot path of simulations and search)."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        hot path of simulations and search). ``rng``, if given, becomes the copy's generator
+        instead of a copy of ours (as :meth:`GameState.copy`; ``determinize`` passes one)."""
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
         kw: dict[str, Any] = {}
         for f in fields(self):
             if f.name in ("rng", "cfg", "log"):
