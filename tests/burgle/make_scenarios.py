@@ -162,7 +162,8 @@ def main() -> None:
           "zh 游戏结束", {"stealth": [0], "walls": OPEN1, "patrol": [["D3", "A1"]],
                        "entrance": "1B3", "events": ["espresso"]},
           [act(0, END)], expect={"over": True, "winners": [], "won": False,
-                                 "result.summary.loss.by": "the guard",
+                                 "result.summary.loss.by": "guard",
+                                 "result.summary.loss.at": "1B3", "result.summary.loss.seat": 0,
                                  "result.summary.loss.floor": 1})
     write("refusals", "Refused moves: walls, the roof too early, out of turn, junk",
           "zh 移动; protocol",

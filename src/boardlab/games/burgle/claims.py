@@ -175,7 +175,7 @@ REGISTER = Register(
              Metric("escaped", summary_value("escaped"), "players on the roof at the end"),
              Metric("loss_floor", _loss("floor"), "floor where a lost game was lost"),
              Metric("loss_turn", _loss("turn"), "turn when a lost game was lost"),
-             Metric("caught_by_guard", _caught_by("the guard"),
+             Metric("caught_by_guard", _caught_by("guard"),
                     "lost games ended by a guard stepping on a player (1) or by sight (0)",
                     proportion=True)],
     stand_in="the book publishes no figures of play; simulations seat the team bot",

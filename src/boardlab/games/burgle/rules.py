@@ -14,7 +14,7 @@ from typing import Any
 
 from boardlab.engine.errors import ConfigError
 from boardlab.engine.protocol import Action, Event, Game, Result, public, seat_ref, text
-from boardlab.games.burgle import data
+from boardlab.games.burgle import data, texts
 from boardlab.games.burgle.config import BurgleConfig
 from boardlab.games.burgle.path import cell_index, cell_name, distance, neighbours, path_indices
 from boardlab.games.burgle.state import OUTSIDE, ROOF, BurgleState
@@ -246,12 +246,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _dist(self, s: BurgleState, a: int, b: int) -> int:
         return distance(s.walls[a // CELLS], a % CELLS, b % CELLS)
 
-    def _over(self, s: BurgleState, won: bool, zh: str, en: str) -> Event:
+    def _over(self, s: BurgleState, won: bool, reason: dict[str, str]) -> Event:
         s.phase = "over"
         s.won = won
-        s.reason = text(zh, en)
+        s.reason = dict(reason)
         s.pending = None
-        return public("over", zh, en, won=won)
+        return public("over", reason["zh"], reason["en"], won=won)
 
     # ================================================================ patrol and guards
 
@@ -360,15 +360,15 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 continue
             why = None
             if q == p:
-                why = ("守卫", "the guard")
+                why = "guard"
             elif q // CELLS == f and self._active(s, q, "foyer") and q in self._open_neighbours(s, p):
-                why = ("门厅", "the Foyer")
+                why = "foyer"
             elif abs(q - p) == CELLS and self._active(s, q, "atrium"):
-                why = ("中庭", "the Atrium")
+                why = "atrium"
             elif "tiara" in pl["loot"] and q in self._open_neighbours(s, p):
-                why = ("王冠", "the Tiara")
+                why = "tiara"
             if why:
-                ev += self._lose_stealth(s, i, why)
+                ev += self._lose_stealth(s, i, why, f)
         if (self._active(s, p, "camera") and "video_loop" not in s.effects):
             for pl in s.players:
                 q = pl["pos"]
@@ -469,29 +469,30 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 s.guards[f]["dest"] = nearest
         return ev
 
-    def _lose_stealth(self, s: BurgleState, seat: int, why: tuple[str, str]) -> list[Event]:
+    def _lose_stealth(self, s: BurgleState, seat: int, why: str, guard_floor: int) -> list[Event]:
+        """``why``: what saw the player (a key of ``texts.CAUGHT_BY``); ``guard_floor``: the
+        floor (0-based) of the guard that did."""
         pl = s.players[seat]
         p = pl["pos"]
         if s.phase == "over" or p < 0:
             return []
         if s.effects.get("invisible") == seat:
             return []  # the Invisible Suit, during its wearer's actions
-        for pool, name in ((s.lavatory, ("洗手间", "Lavatory")), (s.smoke, ("烟雾", "smoke"))):
+        for pool, cover in ((s.lavatory, "lavatory"), (s.smoke, "smoke")):
             if pool.get(p, 0) > 0:
                 pool[p] -= 1
-                return [public("stealth", f"{why[0]}发现了{seat_ref(seat)}，用掉{name[0]}的躲藏指示物",
-                               f"{why[1]} spots {seat_ref(seat)}; a {name[1]} stealth token is used",
-                               seat=seat)]
+                words = texts.spotted_in_cover(why, seat, cover)
+                return [public("stealth", words["zh"], words["en"], seat=seat, by=why)]
         if pl["stealth"] <= 0:
-            s.stats["loss"] = {"floor": p // CELLS + 1, "turn": s.turn, "by": why[1],
+            s.stats["loss"] = {"floor": p // CELLS + 1, "turn": s.turn, "by": why,
+                               "guard_floor": guard_floor + 1, "at": pname(p),
                                "seat": seat, "char": pl["char"]}
-            return [self._over(s, False, f"{seat_ref(seat)} 被{why[0]}抓住了，团队失败",
-                               f"{seat_ref(seat)} is caught ({why[1]}): the team loses")]
+            return [self._over(s, False, texts.loss_reason(s.stats["loss"]))]
         pl["stealth"] -= 1
         s.stats["stealth_lost"] += 1
-        return [public("stealth", f"{why[0]}发现了{seat_ref(seat)}：躲藏 -1（剩 {pl['stealth']}）",
-                       f"{why[1]} spots {seat_ref(seat)}: stealth -1 ({pl['stealth']} left)",
-                       seat=seat, stealth=pl["stealth"])]
+        words = texts.spotted(why, seat, pl["stealth"])
+        return [public("stealth", words["zh"], words["en"], seat=seat, by=why,
+                       stealth=pl["stealth"])]
 
     # ================================================================ tiles
 
@@ -524,14 +525,14 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         ev: list[Event] = []
         f = p // CELLS
         g = s.guards[f]
+        watcher = [p + d for d in (CELLS, -CELLS)
+                   if 0 <= p + d < s.floors * CELLS and s.guards[(p + d) // CELLS]["pos"] == p + d]
         if g["pos"] == p and not acrobat_free:
-            ev += self._lose_stealth(s, seat, ("守卫", "the guard"))
+            ev += self._lose_stealth(s, seat, "guard", f)
         elif self._active(s, p, "foyer") and g["pos"] in self._open_neighbours(s, p):
-            ev += self._lose_stealth(s, seat, ("门厅", "the Foyer"))
-        elif self._active(s, p, "atrium") and any(
-                0 <= p + d < s.floors * CELLS and s.guards[(p + d) // CELLS]["pos"] == p + d
-                for d in (CELLS, -CELLS)):
-            ev += self._lose_stealth(s, seat, ("中庭", "the Atrium"))
+            ev += self._lose_stealth(s, seat, "foyer", f)
+        elif self._active(s, p, "atrium") and watcher:
+            ev += self._lose_stealth(s, seat, "atrium", watcher[0] // CELLS)
         return ev
 
     def _place(self, s: BurgleState, seat: int, p: int) -> list[Event]:
@@ -813,7 +814,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if pl["pos"] >= 0:  # no guard moves on the turn of an escape
             f = pl["pos"] // CELLS
             if self._has(s, seat, "acrobat", "basic") and self._guard_on(s, pl["pos"]):
-                ev += self._lose_stealth(s, seat, ("守卫", "the guard"))
+                ev += self._lose_stealth(s, seat, "guard", f)
             if s.effects.pop("shift_change", None) is not None:
                 order = [other for other in range(s.floors) if other != f]
             else:
@@ -852,14 +853,14 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def _next_turn(self, s: BurgleState) -> list[Event]:
         if all(p["pos"] == ROOF for p in s.players):
-            return [self._over(s, True, "所有人都从楼顶逃走了：团队胜利！",
-                               "everyone escaped from the roof: the team wins!")]
+            return [self._over(s, True, text("所有人都从楼顶逃走了：团队胜利！",
+                                             "everyone escaped from the roof: the team wins!"))]
         s.turn += 1
         s.stats["turns"] = s.turn
         if s.turn >= s.cfg.turn_limit:
-            s.stats["loss"] = {"floor": 0, "turn": s.turn, "by": "time", "seat": -1, "char": ""}
-            return [self._over(s, False, "天亮了：行动超时，团队失败",
-                               "dawn breaks: out of time, the team loses")]
+            s.stats["loss"] = {"floor": 0, "turn": s.turn, "by": "time", "guard_floor": 0,
+                               "at": "", "seat": -1, "char": ""}
+            return [self._over(s, False, texts.loss_reason(s.stats["loss"]))]
         seat = s.seat
         ev: list[Event] = []
         for _ in range(2 * s.n + 1):

@@ -3,7 +3,9 @@ figures, options, bots and the rules panel, in zh and en (read by ``Game.labels`
 
 from __future__ import annotations
 
-from boardlab.engine.protocol import text
+from typing import Any
+
+from boardlab.engine.protocol import Text, seat_ref, text
 from boardlab.games.burgle import data
 
 ACTIONS = {
@@ -35,10 +37,15 @@ VALUES = {
     # the parts of a loss: where, when, by whom, and who was caught
     "floor": text("楼层", "floor"), "turn": text("回合", "turn"), "by": text("被发现于", "caught by"),
     "seat": text("座位", "seat"), "char": text("角色", "character"),
-    "the guard": text("守卫", "the guard"), "the Foyer": text("门厅", "the Foyer"),
-    "the Atrium": text("中庭", "the Atrium"), "the Tiara": text("王冠", "the Tiara"),
+    "at": text("被抓的位置", "caught on"), "guard_floor": text("看见的守卫在", "seen by the guard of floor"),
+}
+# What saw the player a loss names (``summary.loss.by``): a key, its words here.
+CAUGHT_BY = {
+    "guard": text("守卫", "the guard"), "foyer": text("门厅", "the Foyer"),
+    "atrium": text("中庭", "the Atrium"), "tiara": text("王冠", "the Tiara"),
     "time": text("天亮了", "dawn (out of time)"),
 }
+VALUES.update(CAUGHT_BY)
 VALUES.update({name: text(zh, en) for name, (zh, en, _b, _a) in data.CHARACTERS.items()})
 # the summary's characters are "name/side"
 VALUES.update({f"{name}/{side}": text(f"{zh}（{SIDES[side]['zh']}）", f"{en} ({SIDES[side]['en']})")
@@ -98,6 +105,33 @@ RULES = {
         ["👣", text("移动到这一格", "Move to this tile")],
     ],
 }
+
+
+def spotted(by: str, seat: int, left: int) -> Text:
+    """A stealth lost: what saw whom, how many are left."""
+    w = CAUGHT_BY[by]
+    return text(f"{w['zh']}发现了{seat_ref(seat)}：躲藏 -1（剩 {left}）",
+                f"{w['en']} spots {seat_ref(seat)}: stealth -1 ({left} left)")
+
+
+def spotted_in_cover(by: str, seat: int, cover: str) -> Text:
+    """Seen on a tile with Lavatory or smoke tokens: one of those is spent instead."""
+    w = CAUGHT_BY[by]
+    zh, en = {"lavatory": ("洗手间", "Lavatory"), "smoke": ("烟雾", "smoke")}[cover]
+    return text(f"{w['zh']}发现了{seat_ref(seat)}，用掉{zh}的躲藏指示物",
+                f"{w['en']} spots {seat_ref(seat)}; a {en} stealth token is used")
+
+
+def loss_reason(loss: dict[str, Any]) -> Text:
+    """The words of a lost game from its structured record (``summary.loss``)."""
+    if loss["by"] == "time":
+        return text("天亮了：行动超时，团队失败", "dawn breaks: out of time, the team loses")
+    w = CAUGHT_BY[loss["by"]]
+    who = seat_ref(loss["seat"])
+    return text(f"{who} 在 {loss['at']} 被{w['zh']}抓住了，团队失败",
+                f"{who} is caught on {loss['at']} ({w['en']}): the team loses")
+
+
 PER_SEAT = ["characters"]
 LABELS = {"per_seat": PER_SEAT, "actions": ACTIONS, "phases": PHASES, "summary": SUMMARY, "values": VALUES,
           "options": OPTIONS, "bots": BOTS, "rules": RULES}
