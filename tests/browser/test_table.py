@@ -1,7 +1,8 @@
 """The table page at 1280 px and on a 390x844 phone: counters that stop at the last night or
-round, hotel's execution rows on one line, geometry's one symbol for an empty card and its
+round, geometry's one symbol for an empty card and its
 marks in full, and the phone layout (board and hand first, choices in a bottom sheet, a
-short header)."""
+short header); the board following the paced log step by step. (Hotel's execution on
+the board: test_hotel.)"""
 
 from __future__ import annotations
 
@@ -66,31 +67,6 @@ def test_toys_counters_stop_at_the_last_night(page, base_url, lang="zh"):
     page.wait_for_function("document.querySelector('#sums').checked")
     assert sums.search(page.inner_text("#log")), "the switch shows no sums"
     page.uncheck("#sums")
-
-
-def test_hotel_execution_rows_stay_on_one_line(page, base_url):
-    t = new_table(base_url, "hotel", [{"kind": "human", "name": "Wick"}, {"kind": "bot"},
-                                      {"kind": "bot"}, {"kind": "bot"}], seed=4)
-    page.goto(seat_url(base_url, t, 0))
-    page.wait_for_selector("#hotel-wall")
-    # bid high on the wall (3 gold wins most contracts) until a contract is ours to carry out
-    high = lambda: page.locator(".ht-bid", has_text="🪙3")  # noqa: E731
-    play_until(page, lambda: page.locator("[data-exec-row]").count() > 0
-               or page.locator("#final").count() > 0, random.Random(1), prefer=high)
-    assert page.locator("[data-exec-row]").count(), "never won a contract to carry out"
-    # the rows wait for our choice, but a push may re-render the board between the count
-    # above and the measurement: measure again until the rows are there
-    measure = """[...document.querySelectorAll('[data-exec-row]')].map(r =>
-        [...new Set([...r.children].map(c => { const b = c.getBoundingClientRect();
-          return Math.round((b.top + b.bottom) / 2 / 8); }))].length)"""
-    tops = page.evaluate(measure)
-    for _ in range(50):
-        if tops:
-            break
-        page.wait_for_timeout(100)
-        tops = page.evaluate(measure)
-    assert tops and all(n == 1 for n in tops), f"execution rows wrap: {tops}"
-    page.screenshot(path=str(SCREENSHOTS / "hotel-execute.png"), full_page=True)
 
 
 def test_geometry_one_symbol_marks_in_full_and_round_counter(browser, base_url, size=(390, 844)):

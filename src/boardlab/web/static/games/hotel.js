@@ -1,6 +1,8 @@
 // 大陆酒店 暗拍接单 (hotel): tonight's event, the contract wall (tag, D, reward, risk mark,
 // owner), the vault, every seat's gold / reputation / wounds / stays / hospital / sealed bid,
-// and the seat's own technique cards and intel. Only what p.view holds is drawn.
+// and the seat's own technique cards and intel. Only what p.view holds is drawn. Bids are made
+// on the wall, execution on the contract being carried out (a card of the hand, then the gold),
+// intel on the intel cards.
 import { h } from "../i18n.js";
 
 const TAGS = { gun: ["🔫", "枪斗术", "Gun"], melee: ["🥊", "近身格斗", "Melee"], stealth: ["🥷", "潜行", "Stealth"] };
@@ -82,6 +84,16 @@ const css = `
 .ht-card.used { opacity: .35; transform: scale(.85); }
 .ht-intel { background: #3b3350; color: #f3e9d2; border-bottom-color: #9b6bd6; }
 .ht-choice { margin-top: 6px; font-size: .9rem; color: #e8c872; }
+.ht-card.pick { cursor: pointer; animation: pulse 1.2s infinite; }
+.ht-card.picked { outline: 3px solid #e8c872; transform: translateY(-6px); animation: none; }
+.ht-card[data-act] { cursor: pointer; outline: 2px dashed #e8c872; }
+.ht-exec { margin-top: 6px; border-top: 1px dashed #c9b995; padding-top: 6px; }
+.ht-exec .muted { color: #8a7c68; font-size: .75rem; display: block; }
+.ht-exec .chips { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
+.ht-exec button { padding: 4px 7px; font-size: .82rem; background: #7a1f2b; white-space: nowrap; }
+.ht-exec button.ok { background: #3f7a4f; }
+.ht-peek { display: flex; flex-wrap: wrap; gap: 3px; margin-top: 3px; }
+.ht-peek button { padding: 2px 6px; font-size: .75rem; }
 @media (max-width: 640px) {
   .ht-board { padding: 10px; border-radius: 12px; }
   .ht-wall { grid-template-columns: repeat(2, 1fr); }
@@ -94,9 +106,9 @@ const css = `
 function style() { if (!document.getElementById("hotel-css")) document.head.append(h("style", { id: "hotel-css" }, css)); }
 const L = (x, zh, i = 0) => (x ? x[zh ? i : i + 1] : "");
 
-function tech(code, zh, extra = "") {
+function tech(code, zh, extra = "", attrs = {}) {
   const tag = code.slice(0, -1), val = code.slice(-1), t = TAGS[tag];
-  return h("div", { class: `ht-card ${tag} ${extra}`, "data-card": code, title: (t ? L(t, zh, 1) : tag) + " " + val },
+  return h("div", { class: `ht-card ${tag} ${extra}`, "data-card": code, title: (t ? L(t, zh, 1) : tag) + " " + val, ...attrs },
     h("span", {}, t ? t[0] : "?"), h("span", { class: "v" }, val), h("small", {}, t ? L(t, zh, 1) : tag));
 }
 
@@ -108,6 +120,46 @@ function choiceText(a, v, zh) {
     return (zh ? `出价 ${a.bid} → #${a.commission + 1}` : `bid ${a.bid} → #${a.commission + 1}`) + (c && TAGS[c.tag] ? " " + TAGS[c.tag][0] : "");
   }
   return zh ? "不行动" : "stands aside";
+}
+
+// Execution is chosen on the board: a technique card in the hand (picked, the best one at
+// first), then the gold to add on the contract being carried out.
+let picked = null;
+
+/** Fire of a card on a contract: its value, +1 for a matching tag, plus the gold added. */
+function fireOf(card, c, boost) { return Number(card.slice(-1)) + (c && c.tag === card.slice(0, -1) ? 1 : 0) + boost; }
+
+/** The card to show first: the cheapest success, else the strongest card. */
+function bestCard(cards, c, top) {
+  let best = null, key = null;
+  for (const card of cards) {
+    const need = Math.max(0, c.d - fireOf(card, c, 0));
+    const k = need <= top ? [0, need, fireOf(card, c, 0)] : [1, -fireOf(card, c, 0), 0];
+    if (!key || k[0] < key[0] || (k[0] === key[0] && (k[1] < key[1] || (k[1] === key[1] && k[2] < key[2])))) { best = card; key = k; }
+  }
+  return best;
+}
+
+/** The execution choices on the contract being carried out: the picked card with each
+ * amount of gold (its fire shown), the one-shot kill and giving up. */
+function execChoices(p, ui, c, zh) {
+  const execs = p.legal.filter(l => l.action.type === "execute");
+  const other = p.legal.filter(l => l.action.type === "kill" || l.action.type === "forfeit");
+  if (!execs.length && !other.length) return null;
+  const chip = (l, text, cls = "") => h("button", { class: cls, "data-act": JSON.stringify(l.action), "data-exec": l.action.type,
+    title: ui.t(l.label), onclick: () => ui.act(l.action) }, text);
+  const cards = [...new Set(execs.map(l => l.action.card))];
+  if (!cards.includes(picked)) picked = cards.length ? bestCard(cards, c, Math.max(...execs.map(l => l.action.boost))) : null;
+  const mine = execs.filter(l => l.action.card === picked);
+  const tg = picked ? TAGS[picked.slice(0, -1)] : null;
+  return h("div", { class: "ht-exec", id: "hotel-exec" },
+    picked ? h("span", { class: "muted" }, (zh ? "👆 点手牌换牌 · 补金币：" : "👆 tap a card in your hand to change it · gold to add:")) : null,
+    picked ? h("div", { class: "ht-tag", "data-picked": picked }, `${tg ? tg[0] : ""} ${picked.slice(-1)}`
+      + (c && c.tag === picked.slice(0, -1) ? (zh ? "（对口 +1）" : " (match +1)") : "")) : null,
+    h("div", { class: "chips" }, mine.map(l => { const fire = fireOf(picked, c, l.action.boost);
+      return chip(l, `+${l.action.boost}🪙 🔥${fire}`, fire >= c.d ? "ok" : ""); }),
+    other.map(l => chip(l, l.action.type === "kill" ? (zh ? "🗡️ 一击必杀" : "🗡️ one-shot kill") : (zh ? "🏳️ 放弃" : "🏳️ give up"),
+      l.action.type === "kill" ? "ok" : ""))));
 }
 
 export function render(p, ui) {
@@ -139,6 +191,7 @@ export function render(p, ui) {
         h("span", { title: zh ? "报酬" : "reward" }, "💰", h("b", {}, c.reward), bonus ? h("small", {}, ` (+${c.reward - c.r})`) : null)),
       c.risk ? h("span", { class: "ht-risk", "data-risk": c.risk }, "⚠ " + L(RISK[c.risk], zh)) : h("span", { class: "ht-safe" }, zh ? "无风险标记" : "no risk mark"),
       own !== undefined ? h("div", { class: "ht-owner" }, (zh ? "🤝 接单：" : "🤝 taken by ") + ui.seatName(own)) : null,
+      i === current ? execChoices(p, ui, c, zh) : null,
       bids.length ? h("div", { class: "ht-bids", "data-bid-row": i }, h("span", { class: "muted" }, zh ? "暗拍出价" : "bid"),
         bids.map(l => h("button", { class: "ht-bid", "data-act": JSON.stringify(l.action), title: ui.t(l.label),
           onclick: () => ui.act(l.action) }, `🪙${l.action.bid}`))) : null);
@@ -176,11 +229,12 @@ export function render(p, ui) {
     const intel = (v.intel && v.intel[v.seat]) || [];
     mine = h("div", { class: "ht-mine", id: "my-hand" },
       h("div", {}, h("div", { class: "ht-h" }, zh ? "我的技巧牌" : "My technique cards"),
-        h("div", { class: "ht-hand", id: "hotel-hand" }, hand.map(c => tech(c, zh)), played.map(c => tech(c, zh, "used"))),
+        h("div", { class: "ht-hand", id: "hotel-hand" }, hand.map(c => (executing(p)
+          ? tech(c, zh, c === picked ? "picked" : "pick", { "data-pick": c, onclick: () => { picked = c; ui.redraw(); } })
+          : tech(c, zh))), played.map(c => tech(c, zh, "used"))),
         v.my_choice ? h("div", { class: "ht-choice", id: "hotel-my-choice" }, (zh ? "我的暗拍：" : "My sealed choice: ") + choiceText(v.my_choice, v, zh)) : null),
       h("div", {}, h("div", { class: "ht-h" }, zh ? "我的情报" : "My intel"),
-        h("div", { class: "ht-hand", id: "hotel-intel" }, intel.length ? intel.map(c => h("div", { class: "ht-card ht-intel", "data-intel": c },
-          h("span", { class: "v" }, INTEL[c] ? INTEL[c][0] : "?"), h("small", {}, INTEL[c] ? L(INTEL[c], zh, 1) : c)))
+        h("div", { class: "ht-hand", id: "hotel-intel" }, intel.length ? [...new Set(intel)].map(c => intelCard(p, ui, c, zh, intel))
           : h("span", { class: "muted" }, zh ? "暂无情报" : "no intel yet")),
         v.known_top && v.known_top.length ? h("div", { class: "muted", style: "margin-top:6px;font-size:.85rem" },
           (zh ? "🔮 预知牌堆顶：" : "🔮 deck top: ") + v.known_top.map(c => `${TAGS[c.tag] ? TAGS[c.tag][0] : c.tag}D${c.d}`).join(" · ")) : null));
@@ -194,37 +248,26 @@ export function render(p, ui) {
     h("div", { class: "ht-h" }, zh ? "杀手们" : "Assassins"), seats, peeked, mine);
 }
 
-function comLabel(c, i, zh) {
-  const t = TAGS[c.tag];
-  return `#${i + 1} ${t ? t[0] + " " + L(t, zh, 1) : c.tag} D${c.d} 💰${c.reward}` + (c.risk ? ` ⚠${L(RISK[c.risk], zh)}` : "");
+function executing(p) { return p.legal.some(l => l.action.type === "execute"); }
+
+/** An intel card of the hand; played by tapping it (eavesdrop: on whom, under it). */
+function intelCard(p, ui, c, zh, intel) {
+  const uses = p.legal.filter(l => l.action.type === "intel" && l.action.card === c);
+  const count = intel.filter(x => x === c).length;
+  const face = [h("span", { class: "v" }, INTEL[c] ? INTEL[c][0] : "?"), h("small", {}, (INTEL[c] ? L(INTEL[c], zh, 1) : c) + (count > 1 ? ` ×${count}` : ""))];
+  const one = uses.length === 1 && uses[0].action.target === undefined ? uses[0] : null;
+  const card = h("div", { class: "ht-card ht-intel", "data-intel": c, title: INTEL[c] ? L(INTEL[c], zh, 1) : c,
+    ...(one ? { "data-act": JSON.stringify(one.action), onclick: () => ui.act(one.action) } : {}) }, face);
+  const targets = uses.filter(l => l.action.target !== undefined);
+  if (!targets.length) return card;
+  return h("div", {}, card, h("div", { class: "ht-peek" }, targets.map(l => h("button", { "data-act": JSON.stringify(l.action),
+    title: ui.t(l.label), onclick: () => ui.act(l.action) }, "👂 " + ui.seatName(l.action.target)))));
 }
 
-/** Bids are made on the contracts of the wall. */
-export function placed(p) { return p.legal.filter(l => l.action.type === "bid").map(l => l.action); }
-
-/** Execution as one row per card (boost 0-5, fire shown); bids are on the wall. */
-export function controls(p, ui) {
-  const v = p.view, zh = ui.lang === "zh";
-  const execs = p.legal.filter(l => l.action.type === "execute");
-  if (!execs.length) return null;
-  const btn = (l, text, cls = "") => h("button", { class: cls, "data-action": JSON.stringify(l.action), title: ui.t(l.label),
-    onclick: () => ui.act(l.action) }, text);
-  const box = h("div", { class: "controls ht-ctl", id: "controls" });
-  if (execs.length) {
-    const c = v.wall[v.queue[0]];
-    box.append(h("div", { class: "group" }, (zh ? "执行：出一张技巧牌并加金币（火力 ≥ D 成功）" : "Execute: one technique card plus gold (fire ≥ D succeeds)")
-      + (c ? " — " + comLabel(c, v.queue[0], zh) : "")));
-    const by = new Map();
-    for (const l of execs) { if (!by.has(l.action.card)) by.set(l.action.card, []); by.get(l.action.card).push(l); }
-    for (const [card, ls] of by) {
-      const tag = card.slice(0, -1), base = Number(card.slice(-1)) + (c && c.tag === tag ? 1 : 0);
-      box.append(h("div", { class: "ht-row", "data-exec-row": card },
-        h("span", { class: "lbl" }, `${TAGS[tag] ? TAGS[tag][0] : ""} ${card.slice(-1)} ${TAGS[tag] ? L(TAGS[tag], zh, 1) : tag}` + (c && c.tag === tag ? (zh ? "（对口 +1）" : " (match +1)") : "")),
-        ls.map(l => { const fire = base + l.action.boost;
-          return btn(l, `+${l.action.boost}🪙 🔥${fire}`, c && fire >= c.d ? "ok" : ""); })));
-    }
-  }
-  const rest = p.legal.filter(l => l.action.type !== "bid" && l.action.type !== "execute");  // kill, forfeit, intel
-  if (rest.length) { const g = ui.generic(rest, ui); g.removeAttribute("id"); box.append(g); }
-  return box;
+/** Choices made on the board: bids on the wall, execution on the contract being carried
+ * out (with the hand's cards), intel on the intel cards. */
+export function placed(p) {
+  return p.legal.filter(l => ["bid", "execute", "kill", "forfeit"].includes(l.action.type)
+    || (l.action.type === "intel" && (l.action.target !== undefined
+      || p.legal.filter(m => m.action.type === "intel" && m.action.card === l.action.card).length === 1))).map(l => l.action);
 }
