@@ -36,9 +36,10 @@ def test_wild_never_cleans_and_is_the_trap():
         order = names[seed % 5:] + names[:seed % 5]
         out = play_match(GAME, {"players": 4}, seed, [BOTS[n]() for n in order[:4]])
         for i, (seat, action) in enumerate(out.record.actions):
-            del i
-            if order[seat] == "wild" and action.get("card") == "clean":
-                cleans_by_wild += 1
+            if order[seat] == "wild" and action.get("card") in ("clean", "cat"):
+                # a hand of only clean / cat cards must still play one: on an empty lane
+                before = GAME.replay(out.record, upto=i)
+                cleans_by_wild += before.lanes[action["room"]][seat] > 0
         for s in range(4):
             score[order[s]] += out.result.scores[s]
             wins[order[s]] += s in out.result.winners
@@ -51,25 +52,42 @@ def test_default_bots_are_the_five_styles():
     assert GAME.default_bots(3) == ["wild", "tidy", "shifter"]
 
 
-def test_draws_are_random_piles_after_one_of_each_chaos_pile():
-    """The book's simulator drew at random from the piles: the opening hand takes one card
-    from each chaos pile, then piles come at random (so specials are a minority)."""
+def _draws(bots, seeds=3):
     from collections import Counter
 
-    piles = Counter()
-    opening_ok = True
-    for seed in range(3):
-        out = play_match(GAME, {"players": 4}, seed, [BOTS["steady"]() for _ in range(4)])
-        first = {s: [] for s in range(4)}
+    piles, first = Counter(), []
+    for seed in range(seeds):
+        out = play_match(GAME, {"players": 4}, seed, bots())
+        opening = {s: [] for s in range(4)}
         for seat, a in out.record.actions:
             if a["type"] == "draw":
                 piles[a["pile"]] += 1
-                if len(first[seat]) < 3:
-                    first[seat].append(a["pile"])
-        opening_ok &= all(sorted(f) == ["bath", "kitchen", "living"] for f in first.values())
-    assert opening_ok
+                if len(opening[seat]) < 3:
+                    opening[seat].append(a["pile"])
+        first += [sorted(f) for f in opening.values()]
     chaos = piles["living"] + piles["kitchen"] + piles["bath"]
-    assert 0.6 < chaos / sum(piles.values()) < 0.9
+    return chaos / sum(piles.values()), first
+
+
+def test_style_draws_are_random_cards_of_the_whole_stock():
+    """The book's simulator drew at random: as from one shuffled stock, so about 41% of the
+    cards drawn are special (41 of 101) and the opening hand is not forced."""
+    chaos, first = _draws(lambda: [BOTS["steady"]() for _ in range(4)], seeds=6)
+    assert 0.48 < chaos < 0.70
+    assert any(f != ["bath", "kitchen", "living"] for f in first)
+
+
+def test_piles_draws_take_one_of_each_chaos_pile_then_random_piles():
+    """The other reading (``draws="piles"``): §6.1's suggested opening, then a uniformly
+    random pile (specials a quarter of the later draws)."""
+    from boardlab.games.cat.bots import LookaheadBot
+
+    chaos, first = _draws(lambda: [LookaheadBot("steady", STYLES["steady"][1], draws="piles")
+                                   for _ in range(4)])
+    assert all(f == ["bath", "kitchen", "living"] for f in first)
+    assert 0.72 < chaos < 0.9
+    with pytest.raises(ValueError, match="draws"):
+        LookaheadBot(draws="deck")
 
 
 def test_shifter_moves_mess_first_and_tidy_cleans_when_dirty():

@@ -23,10 +23,16 @@ Role-aware play (新手策略 「三个角色怎么玩」): Cat uses its +2 earl
 hers for big cards (「大牌专用」), Things use theirs in a room where someone else is dirtiest,
 Conrad cleans with his only to save himself (「只在'救自己'时用」); Fish's is automatic.
 
-Draws: the book's simulator drew at random from the piles (its example: 「手牌示意，实际按牌堆
-随机抽取」), so every style draws the opening hand one card from each chaos pile (§6.1's
-suggestion) and then, like every refill, from a pile chosen at random among the non-empty
-ones - the same distribution as ``draw_mode="random"``.
+Draws: the book's simulator drew at random (its example: 「手牌示意，实际按牌堆随机抽取」). Every
+style draws as if from one shuffled stock of all the cards left: a pile is chosen with
+probability proportional to the cards it holds (``draws="stock"``, the default), so about
+41% of draws are special cards (41 of 101). The example's hands fit this and not the
+alternative: its opening hands hold 9 special cards of 20 (P2 four, P0 three, impossible
+when the opening takes one card from each chaos pile) and 14 of its 28 plays are special
+cards; and the stock draw reproduces Appendix B's exposures per game (docs/rulings/cat.md,
+audit item 15). ``draws="piles"`` is the other reading - one card from each chaos pile for
+the opening hand (§6.1's suggestion), then a pile chosen uniformly among the non-empty ones,
+as ``draw_mode="random"`` does - kept for the experiments that compare the two.
 
 Bots see only ``ctx.view``, ``ctx.legal`` and ``ctx.rng``.
 """
@@ -41,6 +47,8 @@ from boardlab.bots.base import DecisionContext
 from boardlab.engine.protocol import Action
 from boardlab.games.cat import data
 from boardlab.games.cat.scoring import ceil_div, exposure_deltas, ranks
+
+DRAWS = ("stock", "piles")
 
 
 @dataclass(frozen=True)
@@ -125,16 +133,23 @@ def board_value(view: dict[str, Any], rooms: dict, seat: int, w: Weights) -> flo
 class LookaheadBot:
     """The rulebook simulator's AI, with style weights."""
 
-    def __init__(self, name: str = "lookahead", weights: Weights | None = None) -> None:
+    def __init__(self, name: str = "lookahead", weights: Weights | None = None,
+                 draws: str = "stock") -> None:
+        if draws not in DRAWS:
+            raise ValueError(f"draws is one of {', '.join(DRAWS)}, not {draws!r}")
         self.name = name
         self.w = weights or Weights()
+        self.draws = draws
 
     # -- draws --
     def draw(self, ctx: DecisionContext) -> Action:
-        """As the book's simulator: random piles (the opening hand first takes one card from
-        each chaos pile not yet drawn from, §6.1's suggestion)."""
+        """As the book's simulator drew (module text): a random card of the whole stock, or
+        with ``draws="piles"`` one of each chaos pile first, then uniformly random piles."""
         view = ctx.view
         piles = [a["pile"] for a in ctx.legal]
+        if self.draws == "stock":
+            sizes = [view["piles"][p] for p in piles]
+            return {"type": "draw", "pile": ctx.rng.choices(piles, weights=sizes)[0]}
         if view["station"] == 1 and view.get("phase") == "draw":  # the opening hand
             hand = view["hand"] or []
             have = {data.pile_of(c) for c in hand}
@@ -191,7 +206,11 @@ class LookaheadBot:
         w, view, seat = self.w, ctx.view, ctx.seat
         options = [a for a in legal if self.role_ok(view, seat, a)] or legal
         if w.never_clean:
-            options = [a for a in options if a["card"] not in ("clean", "cat")] or options
+            # 「从不收拾」: with a hand of only clean and cat cards (common with stock draws)
+            # a play is still due (Q10), so it wipes an empty lane - fun, no tidying (Q1)
+            options = ([a for a in options if a["card"] not in ("clean", "cat")]
+                       or [a for a in options if view["rooms"][a["room"]]["lanes"][seat] == 0]
+                       or options)
         if w.biggest:
             def gain(a: Action) -> int:
                 return apply_play(view, seat, a)[1]

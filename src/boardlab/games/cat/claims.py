@@ -19,7 +19,8 @@ How the book counts (and so how ours is counted):
 Stand-in bots: the rulebook's simulator (``gen_hat_data.js``, one-step lookahead with a risk
 discount for becoming the dirtiest) is not available. Our ``LookaheadBot`` implements that
 description; its styles (wild, tidy, shifter, sniper, steady) play the book's five styles as
-its text describes them and draw their cards from random piles, as the book's simulator did.
+its text describes them and draw random cards of the whole stock, as the book's simulator
+did (bots.py).
 A "contradicted" verdict can therefore mean different bots, not wrong rules.
 """
 
@@ -347,6 +348,6 @@ REGISTER = Register(
     metrics=METRICS,
     stand_in="our LookaheadBot styles wild/tidy/shifter/sniper/steady (default_bots) for the "
              "rulebook's five styles in every Appendix B table (the book ran all of them as "
-             "the five-style battle 混战), drawing from random piles as its simulator did; "
-             "the rulebook's gen_hat_data.js is not available",
+             "the five-style battle 混战), drawing random cards of the whole stock as its "
+             "simulator did; the rulebook's gen_hat_data.js is not available",
 )
