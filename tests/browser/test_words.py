@@ -1,7 +1,8 @@
 """Every word in the player's language: each registered game is played to its final screen
 in the browser, the language switching back and forth, and the visible text is checked at
 every step - in zh no Latin word that is not a name, an id or a unit; in en no Chinese; in
-neither a bracket, a brace or a JSON/Python literal. The lobby is checked the same way."""
+neither a bracket, a brace or a JSON/Python literal; every emoji on screen (board, hand, log,
+controls, header) has a tooltip. The lobby is checked the same way (its words)."""
 
 from __future__ import annotations
 
@@ -63,11 +64,34 @@ def problems(text: str, lang: str, ids: set[str]) -> list[str]:
     return bad
 
 
-def check(page, lang: str, ids: set[str], where: str) -> None:
+# Every emoji on screen with its text around it, unless it or an element around it has a
+# tooltip (a title), or it sits in a legend or the rules glossary that spell it out.
+UNTIPPED = r"""(() => {
+  const out = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!/\p{Extended_Pictographic}/u.test(n.data) || !n.parentElement) continue;
+    if (n.parentElement.closest('[title], .legend, .glossary, script, style, .toast')) continue;
+    if (!n.parentElement.getClientRects().length) continue;  // not on screen
+    out.push(n.data.trim().slice(0, 40));
+  }
+  return out; })()"""
+
+
+def check(page, lang: str, ids: set[str], where: str, game: str = "") -> None:
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     text = page.inner_text("body").replace(page.inner_text("#lang"), "", 1)  # the switch names the other language
     bad = problems(text, lang, ids)
     assert not bad, f"{where} ({lang}): not in the player's language: {sorted(set(bad))[:20]}"
+    untipped = page.evaluate(UNTIPPED)
+    if game in TIPS_PENDING:
+        TIPS_PENDING[game].update(untipped)  # reported at the end of the game's test
+    else:
+        assert not untipped, f"{where} ({lang}): emoji without a tooltip: {sorted(set(untipped))[:20]}"
+
+
+# A game whose board's own icons are explained in files another engineer owns (its renderer or
+# texts.py): its missing tooltips make its test an expected failure until those files say them.
+TIPS_PENDING: dict[str, set[str]] = {"burgle": set()}
 
 
 def set_lang(page, lang: str) -> None:
@@ -101,7 +125,7 @@ def test_every_word_in_the_players_language(page, base_url, game):
     page.wait_for_selector("#board")
     rng = random.Random(5)
     lang, clicks, checked, shot, end = "zh", 0, 0, False, time.time() + 75
-    check(page, "zh", ids, f"{game} start")
+    check(page, "zh", ids, f"{game} start", game)
     # the rules panel: the turn, the current phase explained, every icon it explains has a
     # tooltip on the board (a legend line that spells the icons out is its own explanation)
     assert page.locator("#rules").count() == 1 and page.locator("#rules-phase").count() == 1
@@ -112,7 +136,7 @@ def test_every_word_in_the_players_language(page, base_url, game):
           && !el.closest('[title], .legend')).map(el => el.textContent).slice(0, 5); })()""")
     assert not untipped, f"{game}: icons without a tooltip: {untipped}"
     set_lang(page, "en")
-    check(page, "en", ids, f"{game} start")
+    check(page, "en", ids, f"{game} start", game)
     set_lang(page, "zh")
     while not page.locator("#final").count():
         assert time.time() < end, f"{game}: no final screen after {clicks} clicks"
@@ -123,7 +147,7 @@ def test_every_word_in_the_players_language(page, base_url, game):
             continue
         if clicks % 8 == 0 and clicks != checked:  # every few choices, read the page, switch language
             checked = clicks
-            check(page, lang, ids, f"{game} after {clicks} choices")
+            check(page, lang, ids, f"{game} after {clicks} choices", game)
             if lang == "zh" and not shot and clicks >= 8:  # the docs' picture of the game, a few choices in
                 shot = True
                 page.screenshot(path=str(SCREENSHOTS / f"{game}.png"), full_page=True)
@@ -139,9 +163,12 @@ def test_every_word_in_the_players_language(page, base_url, game):
     for lang in ("zh", "en"):
         set_lang(page, lang)
         page.wait_for_selector("#final")
-        check(page, lang, ids, f"{game} final")
+        check(page, lang, ids, f"{game} final", game)
         if game == "geometry":  # one symbol for an empty card, the same on the board and in the log
             assert not re.search(r"\bX\b", page.inner_text("body")), "an empty card shown as X"
+    if TIPS_PENDING.get(game):
+        pytest.xfail(f"{game}: emoji without a tooltip (its renderer/texts are not ours): "
+                     f"{sorted(TIPS_PENDING[game])[:20]}")
 
 
 @pytest.mark.parametrize("game", list(each_game()))

@@ -21,6 +21,7 @@ document.getElementById("langslot").append(langButton(draw));
 async function loadRenderer(gameId) {
   api(`/api/games/${gameId}`).then(g => { words.setGameInfo(g); if (p) draw(); }).catch(() => {});
   try { renderer = await import(`/static/games/${gameId}.js`); } catch { renderer = generic; }
+  words.setBoardIcons(renderer.icons);
 }
 
 function connect() {
@@ -42,6 +43,7 @@ function connect() {
       if (ev.code === 4404 || ev.code === 4400) { app.innerHTML = ""; app.append(h("div", { class: "card" }, "⛔ " + (ev.reason || ev.code))); return; }
       retry = Math.min(retry + 1, 6); setTimeout(connect, 300 * retry);
       document.getElementById("who").textContent = "⚠️ " + t("reconnecting");
+      words.addTooltips(document.getElementById("who"));
     },
   });
 }
@@ -65,7 +67,7 @@ function maybeHandOver() {
 }
 
 async function act(action) {
-  if (sending || !p) return;
+  if (sending || !p || p.table.version < awaited) return;  // (a choice sent, its state not yet shown)
   sending = true;
   try {
     const res = await api(`/api/tables/${tableId}/act`, { method: "POST", body: { seat, action, step: p.step },
@@ -188,16 +190,19 @@ function draw() {
   if (cover !== null) {
     app.append(h("div", { class: "cover", id: "cover" }, h("div", {}, t("handOver")), h("div", { class: "who" }, seatName(cover)),
       h("button", { class: "primary", id: "ready", onclick: () => { seat = cover; cover = null; p = null; connect(); } }, t("ready"))));
+    words.addTooltips(document.body);
     return;
   }
   const ui = uiCtx();
   let board;
-  try { board = (renderer || generic).render(p, ui); } catch (e) { console.error(e); board = generic.render(p, ui); }
+  // while our choice's state is on its way, the board offers no choices (they are stale)
+  const shown = p.table.version < awaited ? { ...p, legal: [] } : p;
+  try { board = (renderer || generic).render(shown, ui); } catch (e) { console.error(e); board = generic.render(shown, ui); }
   const phase = p.result ? null : p.view.phase;
   app.append(h("div", { class: "layout", "data-version": p.table.version },
     h("div", { class: "board" }, p.result ? finalCard() : null, controlsCard(ui), board),
     h("div", { class: "side" }, seatsCard(), words.rulesPanel(phase), logCard())));
-  words.addTooltips(app.querySelector("#board"));
+  words.addTooltips(document.body);  // every emoji on screen: header, board, hand, controls, log
   animate(app, before);
   document.body.classList.toggle("has-sheet", Boolean(app.querySelector("#choices")));
 }

@@ -89,16 +89,76 @@ export function rulesPanel(phase) {
     r.glossary ? h("ul", { class: "glossary" }, r.glossary.map(([icon, x]) => h("li", {}, h("span", { class: "gi" }, icon), " ", t(x)))) : null);
 }
 
-/** Tooltips on every emoji the rules panel explains: leaf elements without a title get one. */
-export function addTooltips(root) {
+// The page's own icons (the game's are in its rules glossary, its board's in its renderer).
+const UI_ICONS = {
+  "🎲": ["boardlab：桌游试验场", "boardlab: the board game lab"], "🙂": ["你在这个座位上", "You play this seat"],
+  "👀": ["观战", "Spectating"], "⚠": ["注意", "Warning"], "⛔": ["被拒绝", "Refused"], "📱": ["在这台设备上 / 换设备", "On this device / move to another device"],
+  "🤖": ["机器人", "Bot"], "⏳": ["等待中", "Waiting"], "✅": ["已完成", "Done"], "👉": ["轮到你", "Your turn"],
+  "👆": ["点选", "Tap to choose"], "🏆": ["终局", "Final scores"], "👑": ["胜者", "Winner"], "💾": ["下载对局记录", "Download the record"],
+  "📜": ["对局记录", "The game's log"], "⏩": ["节奏", "Pace"], "🔒": ["只有你看得到", "Only you see this"],
+  "📖": ["规则", "Rules"], "▶": ["开始", "Start"],
+};
+let boardIcons = {};
+/** {icon: [zh, en]} from a renderer's tables of [icon, zh, en] (an icon with several
+ * meanings gets them all). */
+export function iconsFrom(...tables) {
+  const out = {};
+  for (const table of tables) for (const x of Object.values(table)) {
+    if (!Array.isArray(x) || x.length < 3) continue;
+    const k = x[0].replace(/\uFE0F/g, "");
+    out[k] = out[k] ? [out[k][0] + " / " + x[1], out[k][1] + " / " + x[2]] : [x[1], x[2]];
+  }
+  return out;
+}
+/** The icons a game's board draws beyond its rules glossary ({icon: {zh, en} or [zh, en]}). */
+export function setBoardIcons(icons) { boardIcons = icons || {}; }
+
+const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic}|\p{Emoji_Modifier})*/gu;
+const bare = s => s.replace(/\uFE0F/g, "");
+const SKIP = "[title], .legend, .glossary, script, style, textarea, select, option";
+
+/** What an icon means, in the player's language, or null. */
+export function iconTip(icon) {
+  const key = bare(icon);
   const r = info.labels.rules;
-  if (!r || !r.glossary || !root) return;
-  const gl = r.glossary.map(([icon, x]) => [icon.replace(/\uFE0F/g, ""), t(x)]);
-  for (const el of root.querySelectorAll("*")) {
-    if (el.title || el.children.length > 2) continue;
-    const txt = (el.textContent || "").replace(/\uFE0F/g, "");
-    if (!txt || txt.length > 60) continue;
-    const hits = gl.filter(([icon]) => txt.includes(icon)).map(([, d]) => d);
-    if (hits.length) el.title = [...new Set(hits)].join("\n");
+  const hit = r && r.glossary ? r.glossary.find(([i]) => bare(i) === key) : null;
+  if (hit) return t(hit[1]);
+  const x = Object.entries(boardIcons).find(([i]) => bare(i) === key);
+  if (x) return Array.isArray(x[1]) ? x[1][getLang() === "zh" ? 0 : 1] : t(x[1]);
+  // a game word that starts with the icon (🐻 bear) says what the icon is
+  for (const kind of Object.values(info.labels || {})) {
+    if (!kind || typeof kind !== "object" || Array.isArray(kind)) continue;
+    for (const w of Object.values(kind)) {
+      const text = w && typeof w === "object" && typeof w.en === "string" ? bare(t(w)) : "";
+      if (text.startsWith(key) && text.length > key.length + 1) return text.slice(key.length).trim();
+    }
+  }
+  const u = UI_ICONS[key];
+  return u ? u[getLang() === "zh" ? 0 : 1] : null;
+}
+
+/** Tooltips on every emoji on screen: each icon not already inside an element with a title
+ * (or a legend that spells it out) is wrapped in a span whose title says what it means. */
+export function addTooltips(root) {
+  if (!root) return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    EMOJI.lastIndex = 0;
+    if (EMOJI.test(n.data) && n.parentElement && !n.parentElement.closest(SKIP)) found.push(n);
+  }
+  for (const n of found) {
+    const parts = [];
+    let at = 0;
+    for (const m of n.data.matchAll(EMOJI)) {
+      const tip = iconTip(m[0]);
+      if (!tip) continue;
+      if (m.index > at) parts.push(document.createTextNode(n.data.slice(at, m.index)));
+      parts.push(h("span", { class: "icon", title: tip }, m[0]));
+      at = m.index + m[0].length;
+    }
+    if (!parts.length) continue;
+    if (at < n.data.length) parts.push(document.createTextNode(n.data.slice(at)));
+    n.replaceWith(...parts);
   }
 }

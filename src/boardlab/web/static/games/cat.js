@@ -1,6 +1,7 @@
 // 戴帽子的猫 (cat): three rooms with one mess lane per player and a fish pile, mom's car
 // on the station track, the fun track, and the seat's hand (click a card, then where).
 import { h, t } from "../i18n.js";
+import { iconsFrom } from "../words.js";
 
 const ROOMS = { living: ["🛋️", "客厅", "Living room", "#ffe3d3"], kitchen: ["🍳", "厨房", "Kitchen", "#e0f1dc"],
   bath: ["🛁", "浴室", "Bathroom", "#dcebfb"] };
@@ -8,6 +9,9 @@ const SPECIAL = { clean: ["🧽", "收拾", "Clean"], shift: ["🔀", "甩锅", 
 const LETTER = { L: "living", K: "kitchen", B: "bath" };
 const ROLES = { cat: ["🎩", "戴帽子的猫", "The Cat in the Hat"], fish: ["🐟", "鱼", "Fish"], konrad: ["🧒", "康拉德", "Conrad"],
   sally: ["👧", "莎莉", "Sally"], things: ["👯", "东西一号二号", "Thing 1 & 2"] };
+/** What the board's and the log's icons mean (tooltips; the rules glossary explains the rest). */
+export const icons = { ...iconsFrom(ROOMS, SPECIAL, ROLES), "✨": ["特殊牌堆", "Special cards pile"],
+  "💥": ["曝光：房间乱到顶，清零", "Exposed: the room's mess reached the top and is cleared"] };
 const COLORS = ["#e8676b", "#4f8fd6", "#3fae7a", "#f2a93b", "#9b6bd6"];
 let picked = null;
 let redraw = null;  // re-renders the table after a card is picked

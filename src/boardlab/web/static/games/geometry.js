@@ -24,6 +24,8 @@ function style() { if (!document.getElementById("geo-css")) document.head.append
 
 // one symbol per card kind, the same as in the log: "x" my own empty card (only I see it),
 // "X" an empty card turned up for everyone
+/** What the board's icons mean beyond the rules glossary (tooltips). */
+export const icons = { "✖": ["空门牌", "Empty card"], "☆": ["还差的得分标记", "Score marker still to win"] };
 const FACE = { x: "✖", X: "✖", shape: "🔷" };
 
 /** Choices with a place: a door to open (or add), the leader's card to accuse, my ✖ to turn up. */

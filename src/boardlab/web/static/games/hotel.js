@@ -4,6 +4,7 @@
 // on the wall, execution on the contract being carried out (a card of the hand, then the gold),
 // intel on the intel cards.
 import { h } from "../i18n.js";
+import { iconsFrom } from "../words.js";
 
 const TAGS = { gun: ["🔫", "枪斗术", "Gun"], melee: ["🥊", "近身格斗", "Melee"], stealth: ["🥷", "潜行", "Stealth"] };
 const RISK = { cleanup: ["善后费", "Cleanup fee"], tough: ["硬茬子", "Tough nut"], gutter: ["阴沟翻船", "Gutter"],
@@ -26,6 +27,11 @@ const EVENTS = {
   old_marker: ["🪙", "旧标记：金库付 3 给入住最多者", "Old marker: vault pays 3 to most check-ins"],
   broker: ["🕵️", "情报贩子：可弃情报重抽", "Broker: swap any intel cards"],
 };
+/** What the board's icons mean (tooltips; the rules glossary explains the rest). */
+export const icons = { ...iconsFrom(TAGS, INTEL, EVENTS), "🏨": ["夜（共 5 夜）", "Night (of 5)"], "🃏": ["事件", "Event"],
+  "🎭": ["角色", "Role"], "🤝": ["接单者", "Taken by"], "✉": ["已暗拍", "Bid sealed"], "🏥": ["住院中：本夜不行动", "In hospital: sits out tonight"],
+  "🚑": ["下夜住院", "Hospital next night"], "🗡": ["一击必杀（索菲亚）", "One-shot kill (Sofia)"], "🏳": ["放弃：委托失败", "Give up: the contract fails"],
+  "🛎": ["入住酒店", "Check in"] };
 const PHASE = { bid: ["暗拍", "Sealed bids"], execute: ["执行", "Execution"], salvage: ["丐帮捡漏", "Salvage"] };
 
 const css = `

@@ -1,6 +1,7 @@
 // 玩具不许动 (toys): Andy's 3x3 room as the rulebook pictures it, tokens, sight, companions,
 // the exposure track up to its cap, night/moment, each seat's status and the seat's own item.
 import { h, t } from "../i18n.js";
+import { iconsFrom } from "../words.js";
 
 const CELLS = {
   window: ["🪟", "窗台", "window sill"], bed: ["🛏️", "安迪的床", "Andy's bed"], shelf: ["📚", "书架", "bookshelf"],
@@ -24,6 +25,8 @@ const ROLLS = { roll_over: ["😴", "翻了个身", "Rolls over"], drink: ["🥛
   moonlight: ["🌙", "月光洒进来", "Moonlight"], sleepwalk: ["😶‍🌫️", "安迪梦游", "Sleepwalks"], mom: ["👩", "妈妈推门看一眼", "Mum peeks in"],
   kick: ["🦵", "踢开了被子", "Kicks off the quilt"], nightlight: ["💡", "小夜灯亮了", "Night light on"],
   sleeptalk: ["🗣️", "说了句梦话", "Talks in his sleep"], bark: ["🐕", "狗叫了两声", "The dog barks"], sit_up: ["🛌", "安迪坐了起来", "Sits up"] };
+/** What the board's icons mean (tooltips; the rules glossary explains the others). */
+export const icons = { ...iconsFrom(CELLS, ROLES, ITEMS, TASKS, ROLLS), "🎁": ["伙伴", "a companion"] };
 const NOISE = { 0: "🤫", 1: "🚶", 2: "💥", 3: "🔊" };
 const COLORS = ["#e8676b", "#4f8fd6", "#3fae7a", "#f2a93b", "#9b6bd6", "#2bb3b1"];
 
@@ -107,7 +110,7 @@ export function render(p, ui) {
   // when the game is over the counters stay on the last night and moment played
   const night = Math.min(v.night, v.nights), moment = Math.min(v.moment, 3);
   const head = h("div", { class: "toys-head" },
-    h("span", { class: "big" }, lang === "zh" ? `🌙 第 ${night}/${v.nights} 夜 · 时刻 ${moment}/3` : `🌙 Night ${night}/${v.nights} · moment ${moment}/3`),
+    h("span", { class: "big", title: lang === "zh" ? "夜与时刻" : "night and moment" }, lang === "zh" ? `🌙 第 ${night}/${v.nights} 夜 · 时刻 ${moment}/3` : `🌙 Night ${night}/${v.nights} · moment ${moment}/3`),
     h("span", { class: "tag running", id: "phase" }, phase),
     h("span", { class: "muted" }, (lang === "zh" ? "任务进度 " : "task progress ") + `${v.progress}/${v.need}`),
     TASKS[v.task_card] ? h("span", { class: "tag open", title: lang === "zh" ? "今夜任务（绿框）" : "tonight's task (green cells)" },
