@@ -12,9 +12,13 @@ alternating rounds of the same run. Tables:
 2. toys against the reference (a plain-class model of its moment loop, ``reference.py``);
 3. flatness: ``toys`` over 8 nights against 1 (T out of reach): cost per decision;
 4. search: ``montecarlo`` playouts/s and ``ismcts`` iterations/s per game;
-5. with ``--lab``: games/s through the lab runner on 1 and 2 workers.
+5. with ``--lab``: games/s through the lab runner on 1 and 2 workers;
+6. with ``--against DIR``: this tree against another checkout's ``src`` (e.g. an older
+   commit from ``git archive``), each in its own worker process, asked in alternating
+   rounds: µs per decision (random bots, and a bot that reads its view) and montecarlo
+   playouts/s per game, so a session's gain is a same-run ratio too.
 
-Usage: ``python benchmarks/run.py [--rounds 5] [--only toys,cat] [--lab]``.
+Usage: ``python benchmarks/run.py [--rounds 5] [--only toys,cat] [--lab] [--against DIR]``.
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[0] / "src"))
+# A worker of table 6 measures another tree's src (the variable is set only for workers).
+SRC = os.environ.get("BOARDLAB_BENCH_SRC") or str(HERE.parents[0] / "src")
+sys.path.insert(0, SRC)
 sys.path.insert(0, str(HERE))
 
 from legacy import legacy_play  # noqa: E402
@@ -235,18 +241,101 @@ def lab_table(games, console: Console, workers: list[int]) -> None:
     console.print(t)
 
 
+def playouts_per_second(game, states: list, seconds: float = ROUND_SECONDS) -> float:
+    """montecarlo playouts per CPU second over the given mid-game decisions."""
+    from boardlab.bots.search import MonteCarloBot
+
+    t0, playouts, k = time.process_time(), 0, 0
+    while time.process_time() - t0 < seconds:
+        state = states[k % len(states)]
+        k += 1
+        ctx = decision_context(game, state, game.to_move(state)[0], make_rng(k))
+        bot = MonteCarloBot(playouts=2)
+        bot.choose(ctx)
+        playouts += bot.last_playouts
+    return playouts / (time.process_time() - t0)
+
+
+def worker() -> None:
+    """Table 6's worker: one round per request line (``<game> random|view|mc``)."""
+    games = {g.id: g for g in load_games("")}
+    states: dict[str, list] = {}
+    for line in sys.stdin:
+        gid, what = line.split()
+        game = games[gid]
+        cfg = game.make_config({})
+        if what == "mc":
+            if gid not in states:
+                states[gid] = mid_game_states(game, cfg.players, 6)
+            got = playouts_per_second(game, states[gid])
+        else:
+            got = per_decision(ours(game, cfg, RandomBot if what == "random" else ViewReader))[0]
+        print(got, flush=True)
+
+
+def against_table(games, rounds: int, other: str, console: Console) -> None:
+    import subprocess
+
+    procs = {}
+    for name, src in (("this tree", SRC), ("other", str(Path(other).resolve()))):
+        env = dict(os.environ, BOARDLAB_BENCH_SRC=src)
+        procs[name] = subprocess.Popen([sys.executable, __file__, "--worker"], env=env,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       text=True)
+
+    def ask(name: str, gid: str, what: str) -> float:
+        proc = procs[name]
+        proc.stdin.write(f"{gid} {what}\n")
+        proc.stdin.flush()
+        return float(proc.stdout.readline())
+
+    t = Table("game", "µs/dec. this", "µs/dec. other", "gain", "+view this", "+view other",
+              "gain +view", "mc playouts/s this", "other", "gain mc",
+              title=f"6. this tree against {other} (alternating worker processes, best of "
+                    f"{rounds})")
+    for game in games:
+        best: dict[tuple[str, str], float] = {}
+        for _ in range(rounds):
+            for what in ("random", "view", "mc"):
+                for name in procs:
+                    got = ask(name, game.id, what)
+                    key = (name, what)
+                    better = got > best.get(key, 0) if what == "mc" else got < best.get(
+                        key, float("inf"))
+                    if better:
+                        best[key] = got
+        a, b = "this tree", "other"
+        t.add_row(game.id, f"{best[a, 'random']:.1f}", f"{best[b, 'random']:.1f}",
+                  f"{best[b, 'random'] / best[a, 'random']:.2f}×",
+                  f"{best[a, 'view']:.1f}", f"{best[b, 'view']:.1f}",
+                  f"{best[b, 'view'] / best[a, 'view']:.2f}×",
+                  f"{best[a, 'mc']:.0f}", f"{best[b, 'mc']:.0f}",
+                  f"{best[a, 'mc'] / best[b, 'mc']:.2f}×")
+    for proc in procs.values():
+        proc.stdin.close()
+        proc.wait()
+    console.print(t)
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--worker"]:
+        worker()
+        return
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--only", default="")
     ap.add_argument("--search-seconds", type=float, default=1.5)
     ap.add_argument("--lab", action="store_true", help="also time the lab runner")
     ap.add_argument("--workers", default="1,2")
+    ap.add_argument("--against", default="", help="another checkout's src: table 6 only")
     args = ap.parse_args()
     console = Console()
     console.print(f"{os.cpu_count()} cores; CPU time of this process; best of {args.rounds} "
                   f"interleaved rounds of ≥{ROUND_SECONDS:g} s; load {os.getloadavg()[0]:.1f}")
     games = load_games(args.only)
+    if args.against:
+        against_table(games, args.rounds, args.against, console)
+        return
     decisions_table(games, args.rounds, console)
     if any(g.id == "toys" for g in games):
         reference_table(args.rounds, console)

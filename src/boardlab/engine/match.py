@@ -103,20 +103,36 @@ def play_match(
         overrides=dict(overrides) if overrides else None,
     )
     actions = record.actions
-    to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_in_place
+    to_move, legal_actions = game.to_move, game.legal_actions
     context = _context_class()
+    # Each bot's way of answering, looked up once per game instead of once per decision.
+    by_index = [getattr(bot, "choose_index", None) for bot in bots]
+    # The game's own transition, called directly unless the game changes apply_in_place.
+    direct = type(game).apply_in_place is Game.apply_in_place
+    transition, apply = game._apply, game.apply_in_place
     for _ in range(MAX_STEPS):
         seats = to_move(state)
         if not seats:
             break
         seat = seats[0]
-        ctx = context(game, seat, None, legal_actions(state, seat), rngs[seat],
-                      state=state, seat_log=logs[seat])
-        action, listed = ask(bots[seat], ctx)
-        checked = action
-        if check and not listed:
-            checked = game.check_action(state, seat, action)
-        apply(state, seat, checked, check=False)
+        legal = legal_actions(state, seat)
+        ctx = context(game, seat, None, legal, rngs[seat], None, state=state,
+                      seat_log=logs[seat])
+        chooser = by_index[seat]
+        if chooser is not None:
+            i = chooser(ctx)
+            if type(i) is not int or not 0 <= i < len(legal):
+                raise IllegalAction(
+                    f"{bots[seat].name}: action index {i!r} is not in 0..{len(legal) - 1}")
+            action = checked = legal[i]
+        else:
+            action = checked = bots[seat].choose(ctx)
+            if check and not is_listed(action, legal):
+                checked = game.check_action(state, seat, action)
+        if direct:
+            state.log.extend(transition(state, seat, checked))
+        else:
+            apply(state, seat, checked, check=False)
         actions.append((seat, action))
         if on_step is not None:
             on_step(state, seat, action)

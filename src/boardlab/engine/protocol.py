@@ -33,7 +33,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -115,18 +114,58 @@ def same_json(a: Any, b: Any) -> bool:
     return canonical(a) == canonical(b)
 
 
-@dataclass(frozen=True)
+Words = Callable[..., tuple[str, str]]
+"""Puts an event into words: called with the event's stored arguments, returns (zh, en)."""
+
+
 class Event:
     """Something that happened, in words a player understands.
 
     ``visible_to`` is ``None`` for a public event, otherwise the seats that may see it
     (a private draw, a peek). Spectators see only public events.
+
+    The words may be given ready (``text``) or **made when first read**: ``words`` is a
+    function and ``args`` the values it needs, captured when the event happens (plain
+    values, never the live state); ``text`` calls ``words(*args)`` on first access and keeps
+    the result. A rollout that never reads its events' words never pays for them. Events
+    are immutable values: equality compares kind, words, data and visibility.
     """
 
-    kind: str
-    text: Text
-    data: Mapping[str, Any] = field(default_factory=dict)
-    visible_to: frozenset[int] | None = None
+    __slots__ = ("kind", "data", "visible_to", "_text", "_words", "_args", "_json")
+
+    def __init__(self, kind: str, text: Text | None = None,
+                 data: Mapping[str, Any] | None = None,
+                 visible_to: frozenset[int] | None = None, *,
+                 words: Words | None = None, args: tuple = ()) -> None:
+        if text is None and words is None:
+            raise TypeError("an event needs its text or a words function")
+        self.kind = kind
+        self.data = {} if data is None else data
+        self.visible_to = visible_to
+        self._text = text
+        self._words = words
+        self._args = args
+        self._json = None
+
+    @property
+    def text(self) -> Text:
+        t = self._text
+        if t is None:
+            zh, en = self._words(*self._args)  # type: ignore[misc]
+            t = self._text = {"zh": zh, "en": en}
+        return t
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind == other.kind and self.data == other.data
+                and self.visible_to == other.visible_to and self.text == other.text)
+
+    __hash__ = None  # type: ignore[assignment]  # data is a dict: events are not hashable
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r}, "
+                f"visible_to={self.visible_to!r})")
 
     def visible(self, seat: int | None) -> bool:
         if self.visible_to is None:
@@ -137,6 +176,14 @@ class Event:
         out: dict[str, Any] = {"kind": self.kind, "text": dict(self.text), "data": dict(self.data)}
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
+        return out
+
+    def shared_json(self) -> dict[str, Any]:
+        """:meth:`to_json` made once and shared by every reader (every seat's log holds the
+        same dictionary); readers must not change it."""
+        out = self._json
+        if out is None:
+            out = self._json = self.to_json()
         return out
 
 
@@ -167,7 +214,7 @@ class SeatLog:
             seat, out = self.seat, self.entries
             for event in islice(log, self.seen, None):
                 if event.visible(seat):
-                    out.append(event.to_json())
+                    out.append(event.shared_json())
             self.seen = len(log)
         return self.entries
 
@@ -194,12 +241,16 @@ def log_feed(state: GameState, seat_log: SeatLog):
         _LOG_FEED.reset(token)
 
 
-def _event(kind: str, message: Text, data: Mapping[str, Any],
-           visible_to: frozenset[int] | None) -> Event:
-    # The same frozen Event, built without the dataclass's four object.__setattr__ calls
-    # (events are made at every step of every rollout).
-    event = object.__new__(Event)
-    event.__dict__.update(kind=kind, text=message, data=data, visible_to=visible_to)
+_new_event = Event.__new__
+
+
+def _event(kind: str, message: Text | None, data: Mapping[str, Any],
+           visible_to: frozenset[int] | None, words: Words | None = None,
+           args: tuple = ()) -> Event:
+    # Events are made at every step of every rollout: fill the slots directly.
+    event = _new_event(Event)
+    event.kind, event.data, event.visible_to = kind, data, visible_to
+    event._text, event._words, event._args, event._json = message, words, args, None
     return event
 
 
@@ -209,6 +260,17 @@ def public(kind: str, zh: str, en: str, **data: Any) -> Event:
 
 def private(seats: Iterable[int], kind: str, zh: str, en: str, **data: Any) -> Event:
     return _event(kind, {"zh": zh, "en": en}, data, frozenset(seats))
+
+
+def public_words(kind: str, words: Words, args: tuple, **data: Any) -> Event:
+    """A public event whose zh/en words ``words(*args)`` are made only when read."""
+    return _event(kind, None, data, None, words, args)
+
+
+def private_words(seats: Iterable[int], kind: str, words: Words, args: tuple,
+                  **data: Any) -> Event:
+    """A private event whose zh/en words ``words(*args)`` are made only when read."""
+    return _event(kind, None, data, frozenset(seats), words, args)
 
 
 class Result(BaseModel):

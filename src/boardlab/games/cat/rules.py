@@ -7,7 +7,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
-from boardlab.engine.protocol import Action, Event, Game, Result, private, public, seat_refs, text
+from boardlab.engine.protocol import (
+    Action,
+    Event,
+    Game,
+    Result,
+    private_words,
+    public,
+    public_words,
+    seat_refs,
+    text,
+)
 from boardlab.engine.rng import UNSET, make_rng
 from boardlab.games.cat import data
 from boardlab.games.cat.config import CatConfig
@@ -21,6 +31,26 @@ CHAOS_ROLES = ("cat", "sally", "things")
 
 def rn(room: str, lang: str) -> str:
     return data.ROOM_NAMES[room][lang]
+
+
+# Words of the most frequent events, made only when the event is read (rollouts never do).
+def _words_chosen(action: Mapping[str, Any]) -> tuple[str, str]:
+    return f"你暗出：{label(action, 'zh')}", f"you play face down: {label(action, 'en')}"
+
+
+def _words_face_down(seat: int) -> tuple[str, str]:
+    return f"P{seat + 1} 已暗出", f"P{seat + 1} has played face down"
+
+
+def _words_draw(seat: int, pile: str) -> tuple[str, str]:
+    if pile == "special":
+        return f"P{seat + 1} 从特殊牌堆抽了 1 张", f"P{seat + 1} draws from the special deck"
+    return (f"P{seat + 1} 从{rn(pile, 'zh')}胡闹牌抽了 1 张",
+            f"P{seat + 1} draws from the {rn(pile, 'en')} chaos pile")
+
+
+def _words_drawn(card: str) -> tuple[str, str]:
+    return f"你抽到 {data.card_name(card, 'zh')}", f"you draw {data.card_name(card, 'en')}"
 
 
 def label(action: Mapping[str, Any], lang: str) -> str:
@@ -197,8 +227,11 @@ class CatGame(Game[CatConfig, CatState]):
         return any(self._needs_card(state, s) for s in range(state.n))
 
     def to_move(self, state: CatState) -> list[int]:
-        if state.phase == "draw":
-            return [s for s in range(state.n) if self._needs_card(state, s)]
+        if state.phase == "draw":  # _needs_card for every seat, the piles looked at once
+            if not any(state.piles.values()):
+                return []
+            size, hands = state.cfg.hand_size, state.hands
+            return [s for s in range(state.n) if len(hands[s]) < size]
         if state.phase == "play":
             return [s for s in range(state.n) if s not in state.pending]
         return []
@@ -235,7 +268,10 @@ class CatGame(Game[CatConfig, CatState]):
         return out
 
     def legal_actions(self, state: CatState, seat: int) -> list[Action]:
-        if seat not in self.to_move(state):
+        # seat in to_move(state), without building the list
+        if not 0 <= seat < state.n or not (
+                self._needs_card(state, seat) if state.phase == "draw"
+                else state.phase == "play" and seat not in state.pending):
             return []
         if state.phase == "draw":
             return [{"type": "draw", "pile": p} for p in data.PILES if state.piles[p]]
@@ -293,9 +329,9 @@ class CatGame(Game[CatConfig, CatState]):
             return self._draw(state, seat, action["pile"])
         state.pending[seat] = dict(action)
         events = [
-            private([seat], "chosen", f"你暗出：{label(action, 'zh')}",
-                    f"you play face down: {label(action, 'en')}", seat=seat, action=action),
-            public("face_down", f"P{seat + 1} 已暗出", f"P{seat + 1} has played face down", seat=seat),
+            private_words([seat], "chosen", _words_chosen, (dict(action),), seat=seat,
+                          action=action),
+            public_words("face_down", _words_face_down, (seat,), seat=seat),
         ]
         if len(state.pending) == state.n:
             events += self._resolve(state)
@@ -304,13 +340,9 @@ class CatGame(Game[CatConfig, CatState]):
     def _draw(self, state: CatState, seat: int, pile: str, auto: bool = False) -> list[Event]:
         card = state.piles[pile].pop()
         state.hands[seat].append(card)
-        name = {"zh": "特殊牌堆", "en": "special deck"} if pile == "special" else {
-            "zh": rn(pile, "zh") + "胡闹牌", "en": rn(pile, "en") + " chaos pile"}
         events = [
-            public("draw", f"P{seat + 1} 从{name['zh']}抽了 1 张", f"P{seat + 1} draws from the "
-                   f"{name['en']}", seat=seat, pile=pile),
-            private([seat], "drawn", f"你抽到 {data.card_name(card, 'zh')}",
-                    f"you draw {data.card_name(card, 'en')}", seat=seat, card=card),
+            public_words("draw", _words_draw, (seat, pile), seat=seat, pile=pile),
+            private_words([seat], "drawn", _words_drawn, (card,), seat=seat, card=card),
         ]
         if not auto and not self._need_draw(state):
             state.phase = "play"

@@ -14,7 +14,9 @@ from boardlab.engine.protocol import (
     Result,
     canonical,
     private,
+    private_words,
     public,
+    public_words,
     seat_refs,
     text,
 )
@@ -39,6 +41,8 @@ from .data import (
 from .state import ToysState
 
 MOMENTS = 3
+# (start cell, length) -> every simple path; the board never changes (see ``_paths``).
+_PATHS: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
 PROMPTS = {
     "move": text("移动（或收工 🧊）", "Move (or freeze 🧊)"),
     "noise": text("暗置一张动静卡（可同时声明道具）", "Place a noise card face down (declare an item)"),
@@ -69,6 +73,73 @@ def normalise(action: Any) -> Any:
 # The movement boosts a move may use, in words for the log (zh, en).
 BOOST_WORDS = {"cowboy": ("🤠牛仔冲刺", "🤠 cowboy dash"), "springdog": ("🐩弹簧跳", "🐩 spring jump"),
                "magnet": ("🧲小磁铁", "🧲 magnet")}
+
+# How a seat is named in event texts: ``P1``.. with its role's icon; roles are fixed for a
+# game, so each (seat, role) is spelt once.
+_SEAT_NAMES: dict[tuple[int, str | None], str] = {}
+
+
+def _seat_label(seat: int, role: str | None) -> str:
+    name = _SEAT_NAMES.get((seat, role))
+    if name is None:
+        name = _SEAT_NAMES[(seat, role)] = f"P{seat + 1}{ROLES[role][0] if role else ''}"
+    return name
+
+
+# Words of the frequent events, made only when someone reads the event (lazy texts: a
+# rollout never does). Their arguments are plain values captured when the event happens.
+def _words_placed(name: str) -> tuple[str, str]:
+    return f"{name} 暗置了一张动静卡", f"{name} placed a noise card face down"
+
+
+def _words_placed_own(card: int) -> tuple[str, str]:
+    return f"你暗置了 {NOISE_ICONS[card]}", f"you placed {NOISE_ICONS[card]}"
+
+
+def _words_move_chosen(name: str) -> tuple[str, str]:
+    return f"{name} 选好了移动", f"{name} chose a move"
+
+
+def _words_freeze(name: str) -> tuple[str, str]:
+    return f"{name} 翻到 🧊 已定格", f"{name} freezes 🧊"
+
+
+def _words_pass(name: str) -> tuple[str, str]:
+    return f"{name} 过", f"{name} passes"
+
+
+def _words_move(name: str, path: tuple[str, ...], boosts: tuple[str, ...]) -> tuple[str, str]:
+    route_z = "→".join(_c(c)[0] for c in path)
+    route_e = " → ".join(_c(c)[1] for c in path)
+    words = [BOOST_WORDS.get(b, (b, b)) for b in boosts]
+    extra = f"（{'、'.join(b[0] for b in words)}）" if words else ""
+    return (f"{name} 移动 {route_z}{extra}",
+            f"{name} moves {route_e}" + (f" ({', '.join(b[1] for b in words)})" if words else ""))
+
+
+def _words_reveal(parts: tuple[str, ...]) -> tuple[str, str]:
+    return "揭示：" + ("，".join(parts) or "无人出牌"), "Reveal: " + (", ".join(parts) or "no cards")
+
+
+def _words_noise(s: int, muffs: int, gained: int, progress: int, need: int) -> tuple[str, str]:
+    return (f"声响 S={s}" + (f"（耳罩 −{muffs}）" if muffs else "")
+            + f"；任务进度 +{gained} → {progress}/{need}",
+            f"Noise S={s}" + (f" (earmuffs −{muffs})" if muffs else "")
+            + f"; task progress +{gained} → {progress}/{need}")
+
+
+def _words_quiet(s: int, t: int) -> tuple[str, str]:
+    return f"S={s} < T={t}：安迪没察觉（曝光 +0）", f"S={s} < T={t}: Andy notices nothing (exposure +0)"
+
+
+def _words_best_freeze(name: str, bonus: int) -> tuple[str, str]:
+    return f"{name} 最佳定格 +{bonus}", f"{name} best freeze +{bonus}"
+
+
+def _words_item_drawn(item: str) -> tuple[str, str]:
+    icon, zh, en, _ = ITEMS[item]
+    return f"你抽到道具 {icon}{zh}", f"you drew the item {icon} {en}"
+
 
 class ToysGame(Game[ToysConfig, ToysState]):
     id = "toys"
@@ -243,9 +314,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
                     it = self._draw_item(st)
                 st.item[s] = it
                 if it is not None:
-                    icon, zh, en, _ = ITEMS[it]
-                    ev.append(private([s], "item_drawn", f"你抽到道具 {icon}{zh}",
-                                      f"you drew the item {icon} {en}", item=it))
+                    ev.append(private_words([s], "item_drawn", _words_item_drawn, (it,),
+                                            item=it))
         st.item_used = [False] * n
         st.ability_used = [False] * n
         st.clock_on = [False] * n
@@ -355,6 +425,16 @@ class ToysGame(Game[ToysConfig, ToysState]):
         return self.n(st)
 
     def _paths(self, start: str, length: int) -> list[list[str]]:
+        """Every simple path of ``length`` cells from ``start`` (never back onto it); fresh
+        lists each call (they end up in actions), the walk itself done once per board."""
+        found = _PATHS.get((start, length))
+        if found is None:
+            found = _PATHS[(start, length)] = tuple(
+                tuple(p) for p in self._walk_paths(start, length))
+        return [list(p) for p in found]
+
+    @staticmethod
+    def _walk_paths(start: str, length: int) -> list[list[str]]:
         out: list[list[str]] = []
 
         def walk(path: list[str]) -> None:
@@ -381,8 +461,17 @@ class ToysGame(Game[ToysConfig, ToysState]):
             return [{"type": "clock"}]
         return []
 
+    def _may_choose(self, st: ToysState, seat: int) -> bool:
+        """``seat in self.to_move(st)`` without building the list."""
+        if st.over or seat in st.pending or seat not in st.waiting:
+            return False
+        if ((st.phase == "move" and st.cfg.move_order == "in_turn")
+                or (st.phase in ("react", "react2") and st.cfg.react_order == "cascade")):
+            return self.to_move(st)[0] == seat
+        return True
+
     def legal_actions(self, st: ToysState, seat: int) -> list[dict[str, Any]]:
-        if seat not in self.to_move(st):
+        if not self._may_choose(st, seat):
             return []
         ph = st.phase
         acts: list[dict[str, Any]] = []
@@ -473,10 +562,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _apply(self, st: ToysState, seat: int, action: dict[str, Any]) -> list[Event]:
         kind = action["type"]
-        name_z, name_e = self._seat_name(st, seat)
         if kind == "clock":  # ⏰ "any time": immediate, public, does not end the choice
             st.item_used[seat] = True
             st.clock_on[seat] = True
+            name_z, name_e = self._seat_name(st, seat)
             return [public("item", f"{name_z} 使用 ⏰小闹钟：本夜最佳定格 +2",
                            f"{name_e} uses ⏰ alarm clock: best freeze +2 tonight",
                            seat=seat, item="clock")]
@@ -490,28 +579,27 @@ class ToysGame(Game[ToysConfig, ToysState]):
         st.pending[seat] = action
         ev = []
         if st.phase == "noise" and kind == "noise":
-            ev.append(public("placed", f"{name_z} 暗置了一张动静卡",
-                             f"{name_e} placed a noise card face down", seat=seat))
-            ev.append(private([seat], "placed_own", f"你暗置了 {NOISE_ICONS[action['card']]}",
-                              f"you placed {NOISE_ICONS[action['card']]}", card=action["card"]))
+            name = _seat_label(seat, st.roles[seat])
+            ev.append(public_words("placed", _words_placed, (name,), seat=seat))
+            ev.append(private_words([seat], "placed_own", _words_placed_own, (action["card"],),
+                                    card=action["card"]))
         elif st.phase == "move" and st.cfg.move_order == "simultaneous":
-            ev.append(public("move_chosen", f"{name_z} 选好了移动", f"{name_e} chose a move",
-                             seat=seat))
+            ev.append(public_words("move_chosen", _words_move_chosen,
+                                   (_seat_label(seat, st.roles[seat]),), seat=seat))
         elif st.phase == "move":
             ev += self._do_move(st, seat, action)
         return ev + self._maybe_close(st)
 
     def _seat_name(self, st: ToysState, seat: int) -> tuple[str, str]:
         """A seat in event texts: ``P1``.. counted from 1, with its role's icon."""
-        r = st.roles[seat]
-        icon = ROLES[r][0] if r else ""
-        return f"P{seat + 1}{icon}", f"P{seat + 1}{icon}"
+        name = _seat_label(seat, st.roles[seat])
+        return name, name
 
     def _freeze(self, st: ToysState, seat: int) -> list[Event]:
         st.frozen[seat] = True
         st.cards.pop(seat, None)
-        z, e = self._seat_name(st, seat)
-        return [public("freeze", f"{z} 翻到 🧊 已定格", f"{e} freezes 🧊", seat=seat)]
+        return [public_words("freeze", _words_freeze, (_seat_label(seat, st.roles[seat]),),
+                             seat=seat)]
 
     def _maybe_close(self, st: ToysState) -> list[Event]:
         if st.over or any(s not in st.pending for s in st.waiting):
@@ -545,15 +633,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 st.ability_used[s] = True
         if a["path"]:
             st.pos[s] = a["path"][-1]
-            z, e = self._seat_name(st, s)
-            route_z = "→".join(_c(c)[0] for c in a["path"])
-            route_e = " → ".join(_c(c)[1] for c in a["path"])
-            boosts = [BOOST_WORDS.get(b, (b, b)) for b in a.get("boosts") or []]
-            extra = f"（{'、'.join(b[0] for b in boosts)}）" if boosts else ""
-            ev.append(public("move", f"{z} 移动 {route_z}{extra}",
-                             f"{e} moves {route_e}"
-                             + (f" ({', '.join(b[1] for b in boosts)})" if boosts else ""),
-                             seat=s, path=list(a["path"]), boosts=a.get("boosts", [])))
+            ev.append(public_words("move", _words_move,
+                                   (_seat_label(s, st.roles[s]), tuple(a["path"]),
+                                    tuple(a.get("boosts") or ())),
+                                   seat=s, path=list(a["path"]), boosts=a.get("boosts", [])))
         return ev
 
     def _close_noise(self, st: ToysState) -> list[Event]:
@@ -585,7 +668,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _reveal(self, st: ToysState) -> list[Event]:
         st.revealed = True
-        parts_z, parts_e = [], []
+        parts = []
         for s, c in sorted(st.cards.items()):
             if c["item"]:
                 st.item_used[s] = True
@@ -596,11 +679,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 extra += ITEMS[c["item"]][0]
             if c["rocket"]:
                 extra += "🚀"
-            parts_z.append(f"P{s + 1} {NOISE_ICONS[c['card']]}{extra}")
-            parts_e.append(f"P{s + 1} {NOISE_ICONS[c['card']]}{extra}")
+            parts.append(f"P{s + 1} {NOISE_ICONS[c['card']]}{extra}")
         cards = {str(s): dict(c) for s, c in st.cards.items()}
-        return [public("reveal", "揭示：" + ("，".join(parts_z) or "无人出牌"),
-                       "Reveal: " + (", ".join(parts_e) or "no cards"), cards=cards)]
+        return [public_words("reveal", _words_reveal, (tuple(parts),), cards=cards)]
 
     def _react_effect(self, st: ToysState, s: int, a: dict[str, Any]) -> list[Event]:
         """What one post-reveal choice does (pass does nothing)."""
@@ -628,8 +709,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if action["type"] == "pass":
             st.pending[seat] = action
             st.waiting = st.waiting[1:] + st.waiting[:1]
-            z, e = self._seat_name(st, seat)
-            return [public("react_pass", f"{z} 过", f"{e} passes", seat=seat),
+            return [public_words("react_pass", _words_pass,
+                                 (_seat_label(seat, st.roles[seat]),), seat=seat),
                     *self._maybe_close(st)]
         ev = self._react_effect(st, seat, action)
         # the seats after the one that acted speak first; it comes last again
@@ -688,11 +769,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
         st.progress += gained
         for s, v in values.items():
             self._gain(st, s, v)
-        ev.append(public("noise", f"声响 S={S}" + (f"（耳罩 −{st.muffs}）" if st.muffs else "")
-                         + f"；任务进度 +{gained} → {st.progress}/{st.need}",
-                         f"Noise S={S}" + (f" (earmuffs −{st.muffs})" if st.muffs else "")
-                         + f"; task progress +{gained} → {st.progress}/{st.need}",
-                         S=S, progress=st.progress, values={str(k): v for k, v in values.items()}))
+        ev.append(public_words("noise", _words_noise, (S, st.muffs, gained, st.progress, st.need),
+                               S=S, progress=st.progress, values={str(k): v for k, v in values.items()}))
         # 3. companions: noise value >= 1 and the unique highest value on the cell.
         for cell, comp in list(st.markers.items()):
             here = {s: v for s, v in values.items() if st.pos[s] == cell and v >= 1}
@@ -738,8 +816,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 f" + sight 2×{V} = +{add} → {st.exposure}/{st.nums['cap']}",
                 S=S, T=T, over=over, A=A, V=V, add=add, exposure=st.exposure))
         else:
-            ev.append(public("quiet", f"S={S} < T={T}：安迪没察觉（曝光 +0）",
-                             f"S={S} < T={T}: Andy notices nothing (exposure +0)", S=S))
+            ev.append(public_words("quiet", _words_quiet, (S, T), S=S))
         if st.andy is not None and st.guess is not None:
             right = st.guess == crossed
             self._gain(st, st.andy, 3 if right else -1)
@@ -802,9 +879,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 bonus += 2 if (dino or clock) else 0
             self._gain(st, s, bonus)
             st.freezes[s] += 1
-            z, e = self._seat_name(st, s)
-            ev.append(public("best_freeze", f"{z} 最佳定格 +{bonus}",
-                             f"{e} best freeze +{bonus}", seat=s, bonus=bonus))
+            ev.append(public_words("best_freeze", _words_best_freeze,
+                                   (_seat_label(s, st.roles[s]), bonus), seat=s, bonus=bonus))
         st.night_exposure.append(st.exposure)
         st.night_screws.append(list(st.screws))
         # ③ cap check (seats still 🧸 at night end are the ones caught).
