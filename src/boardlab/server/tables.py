@@ -351,7 +351,8 @@ class Tables:
         made: list[Seat] = []
         for i, spec in enumerate(seats):
             kind = spec.get("kind", "human")
-            bot = spec.get("bot") or ("random" if kind == "bot" else None)
+            # a bot seat without a named bot plays the game's own style for that seat
+            bot = spec.get("bot") or (game.default_bots(cfg.players)[i] if kind == "bot" else None)
             if kind not in ("human", "bot"):
                 raise Refused(400, f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
             if kind == "bot" and bot not in kinds:

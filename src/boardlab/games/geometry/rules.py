@@ -8,7 +8,16 @@ from itertools import combinations
 from typing import Any
 
 from boardlab.engine.errors import ConfigError
-from boardlab.engine.protocol import Action, Event, Game, Result, public, seat_refs, text
+from boardlab.engine.protocol import (
+    Action,
+    Event,
+    Game,
+    Result,
+    public,
+    public_words,
+    seat_refs,
+    text,
+)
 from boardlab.engine.rng import UNSET
 from boardlab.games.geometry.config import GeometryConfig
 from boardlab.games.geometry.state import GeometryState
@@ -16,6 +25,39 @@ from boardlab.games.geometry.state import GeometryState
 
 def _d(doors: list[int]) -> str:
     return ",".join(str(d + 1) for d in doors)
+
+
+# (closed doors, how many) -> every choice of that many closed doors, 1-based; the doors
+# are few, so each is worked out once (fresh lists are made for every action).
+_REOPENS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _reopens(closed: list[int], want: int) -> tuple[tuple[int, ...], ...]:
+    key = (tuple(closed), want)
+    found = _REOPENS.get(key)
+    if found is None:
+        found = _REOPENS[key] = tuple(tuple(d + 1 for d in c)
+                                      for c in combinations(closed, want))
+    return found
+
+
+# Words of the frequent events, made only when the event is read (rollouts never do).
+def _words_open(seat: int, door: int) -> tuple[str, str]:
+    return f"领袖 P{seat + 1} 打开房门 {door}", f"leader P{seat + 1} opens door {door}"
+
+
+def _words_ok(seat: int) -> tuple[str, str]:
+    return f"P{seat + 1}：同意", f"P{seat + 1}: agrees"
+
+
+def _words_lead(seat: int, open_doors: tuple[int, ...]) -> tuple[str, str]:
+    doors = _d(list(open_doors))
+    return f"P{seat + 1} 成为领袖，打开的房门：{doors}", f"P{seat + 1} takes the lead; open doors: {doors}"
+
+
+def _words_miss(seat: int, leader: int, door: int) -> tuple[str, str]:
+    return (f"P{seat + 1} 指认领袖 P{leader + 1} 的房门 {door}：空门 ✖",
+            f"P{seat + 1} accuses leader P{leader + 1}'s door {door}: empty ✖")
 
 
 class GeometryGame(Game[GeometryConfig, GeometryState]):
@@ -96,8 +138,7 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
         acts += [{"type": "add", "door": d + 1} for d in closed]
         want = len(state.open) + 1
         if len(state.open) < state.cfg.max_open_for_reopen and want <= len(closed):
-            acts += [{"type": "reopen", "doors": [d + 1 for d in c]}
-                     for c in combinations(closed, want)]
+            acts += [{"type": "reopen", "doors": list(c)} for c in _reopens(closed, want)]
         acts += [{"type": "accuse", "door": d + 1} for d in range(k)
                  if not state.revealed[state.leader][d]]
         return acts
@@ -132,13 +173,12 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
             state.open = [action["door"] - 1]
             state.phase, state.oks = "respond", 0
             state.turn = self._left(state, state.leader)
-            ev.append(public("open", f"领袖 P{seat + 1} 打开房门 {action['door']}",
-                             f"leader P{seat + 1} opens door {action['door']}", door=action["door"],
-                             seat=seat, doors=[action["door"]]))
+            ev.append(public_words("open", _words_open, (seat, action["door"]),
+                                   door=action["door"], seat=seat, doors=[action["door"]]))
             return ev
         if t == "ok":
             state.oks += 1
-            ev.append(public("ok", f"P{seat + 1}：同意", f"P{seat + 1}: agrees"))
+            ev.append(public_words("ok", _words_ok, (seat,)))
             if state.oks >= len(self._active(state)) - 1:
                 ev += self._search_all(state)
                 ev += self._finish_search(state)
@@ -154,9 +194,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
                 opened = list(action["doors"])
             state.leader, state.oks = seat, 0
             state.turn = self._left(state, seat)
-            ev.append(public(t, f"P{seat + 1} 成为领袖，打开的房门：{_d(state.open)}",
-                             f"P{seat + 1} takes the lead; open doors: {_d(state.open)}",
-                             open=[d + 1 for d in state.open], seat=seat, doors=opened))
+            ev.append(public_words(t, _words_lead, (seat, tuple(state.open)),
+                                   open=[d + 1 for d in state.open], seat=seat, doors=opened))
             return ev
         if t == "accuse":
             d, ld = action["door"] - 1, state.leader
@@ -174,9 +213,7 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
                     return ev
                 ev += self._finish_search(state)  # no X card left face down (tiny configs)
                 return ev
-            ev.append(public("miss", f"P{seat + 1} 指认领袖 P{ld + 1} 的房门 {d + 1}：空门 ✖",
-                             f"P{seat + 1} accuses leader P{ld + 1}'s door {d + 1}: empty ✖",
-                             seat=ld, by=seat))
+            ev.append(public_words("miss", _words_miss, (seat, ld, d + 1), seat=ld, by=seat))
             ev += self._finish_search(state)
             return ev
         if t == "reveal_x":

@@ -14,7 +14,9 @@ from boardlab.engine.protocol import (
     Game,
     Result,
     private,
+    private_words,
     public,
+    public_words,
     seat_refs,
     text,
 )
@@ -37,6 +39,10 @@ def _hand_words(hand: list[str]) -> str:
 
 OVERRIDE_KEYS = {"roles", "hands", "gold", "rep", "wounds", "checkins", "vault", "intel",
                  "commissions", "events", "intel_deck", "charon_used", "sofia_used"}
+
+
+def _words_submitted(seat: int) -> tuple[str, str]:
+    return f"P{seat + 1} 已暗拍", f"P{seat + 1} has chosen"
 
 
 def _leaders(values: list[int], seats: list[int] | None = None) -> list[int]:
@@ -426,7 +432,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
 
     def legal_actions(self, state: HotelState, seat: int) -> list[Action]:
         s = state
-        if seat not in self.to_move(s):
+        if not (seat not in s.resting and seat not in s.bids and 0 <= seat < s.n
+                if s.phase == "bid" else seat in self.to_move(s)):  # to_move, unbuilt
             return []
         if s.phase == "bid":
             if seat in s.foresight:
@@ -495,9 +502,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s, t = state, action["type"]
         if t in ("bid", "checkin") or (t == "pass" and s.phase == "bid"):
             s.bids[seat] = dict(action)
-            ev = [private([seat], "sealed", f"你的暗拍：{self._short(action, 'zh')}",
-                          f"your sealed choice: {self._short(action)}"),
-                  public("submitted", f"P{seat + 1} 已暗拍", f"P{seat + 1} has chosen", seat=seat)]
+            # worded only when read (rollouts never do); the action is never changed later
+            ev = [private_words([seat], "sealed", self._words_sealed, (action,)),
+                  public_words("submitted", _words_submitted, (seat,), seat=seat)]
             if not self.to_move(s):
                 ev += self._resolve_bids(s)
             return ev
@@ -561,6 +568,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.foresight[seat] = k
             s.known_top[seat] = max(s.known_top[seat], k)
         return ev
+
+    def _words_sealed(self, action: Action) -> tuple[str, str]:
+        return f"你的暗拍：{self._short(action, 'zh')}", f"your sealed choice: {self._short(action)}"
 
     def _short(self, a: Action, lang: str = "en") -> str:
         zh = lang == "zh"
