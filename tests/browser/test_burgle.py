@@ -57,9 +57,10 @@ def test_burgle_cells_are_clickable_in_chinese(browser, base_url):
         pg.wait_for_selector("[data-cell].can-move")
         pg.locator("[data-cell].can-move").first.click()  # the entrance, on the board
         wait_until(pg, lambda: "📍" in pg.inner_text('[data-stealth="0"]'))
-        pg.wait_for_selector("[data-cell] .acts button")
+        steps = "[data-cell] .acts button[data-kind=peek], [data-cell] .acts button[data-kind=move]"
+        pg.wait_for_selector(steps)
         before = pg.inner_text("#burgle-turn")
-        pg.locator("[data-cell] .acts button").first.click()  # a peek or a move on the board
+        pg.locator(steps).first.click()  # a peek or a move on the board (each costs an action)
         wait_until(pg, lambda: pg.inner_text("#burgle-turn") != before)
         assert pg.evaluate("document.documentElement.scrollWidth") <= 392
         pg.screenshot(path=str(SCREENSHOTS / "burgle-phone.png"), full_page=True)

@@ -55,8 +55,9 @@ def test_hotel_execution_is_chosen_on_the_board(browser, base_url, size):
     """A won contract is carried out on the board: a card of the hand (the best one picked
     first, another by tapping it) and the gold to add, as chips on the contract itself,
     each with its fire; no execution button row. In zh and in en."""
-    t = new_table(base_url, "hotel", [{"kind": "human", "name": "Wick"}, {"kind": "bot"},
-                                      {"kind": "bot"}, {"kind": "bot"}], seed=4)
+    # random bots (named: a plain bot seat plays the game's own styles, which outbid us)
+    rnd = {"kind": "bot", "bot": "random"}
+    t = new_table(base_url, "hotel", [{"kind": "human", "name": "Wick"}, rnd, rnd, rnd], seed=4)
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
     ctx.add_init_script("localStorage.setItem('boardlab:pace', '0')")
     ctx.add_init_script("if (!localStorage.getItem('boardlab:lang')) localStorage.setItem('boardlab:lang', 'zh')")

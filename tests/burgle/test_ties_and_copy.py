@@ -28,7 +28,7 @@ def _random_game(seed: int, ties: str, players: int = 2, limit: int = 600):
 def test_a_tie_offers_exactly_the_equally_near_alarms_and_play_goes_on():
     asked = 0
     for seed in range(40):
-        for s in _random_game(seed, "players"):
+        for s in _random_game(seed, "choose"):
             asked += 1
             f = s.pending["floor"]
             g = s.guards[f]
@@ -53,7 +53,7 @@ def test_reading_order_never_asks():
 
 def test_answering_a_tie_mid_walk_sets_the_destination_and_finishes_the_guard_phase():
     for seed in range(40):
-        for s in _random_game(seed, "players"):
+        for s in _random_game(seed, "choose"):
             if s.pending["then"] != "walk":
                 continue
             pick = s.pending["options"][-1]

@@ -20,8 +20,8 @@ class BurgleConfig(GameConfig):
     events: Literal["first", "later"] = Field(
         "first", description="later printings: Change of Plans, Crash! and Throw Voice only "
         "on floors with no alarm (R8)")
-    alarm_ties: Literal["players", "reading"] = Field(
-        "players", description="two alarms equally near the guard: the team chooses which he "
+    alarm_ties: Literal["choose", "reading"] = Field(
+        "choose", description="two alarms equally near the guard: the team chooses which he "
         "goes to first (rulebook), or the first in reading order (R9)")
     walkway_down_enters: bool = Field(
         False, description="whether going down a revealed walkway counts as entering (R4)")

@@ -305,11 +305,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         return [a for a in alarms if self._dist(s, g["pos"], a) == best]
 
     def _nearest_alarm(self, s: BurgleState, f: int) -> int | None:
-        """The guard's next alarm. Equally near ones (R9): with ``alarm_ties=players`` the
+        """The guard's next alarm. Equally near ones (R9): with ``alarm_ties=choose`` the
         first in reading order is provisional and ``tie`` asks the team at the next point
         where a decision can be taken (see :meth:`_ask_tie`)."""
         near = self._nearest_alarms(s, f)
-        s.guards[f]["tie"] = near if len(near) > 1 and s.cfg.alarm_ties == "players" else []
+        s.guards[f]["tie"] = near if len(near) > 1 and s.cfg.alarm_ties == "choose" else []
         return near[0] if near else None
 
     def _ask_tie(self, s: BurgleState, f: int, then: str, moves: int = 0) -> bool:

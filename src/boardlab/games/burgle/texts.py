@@ -34,6 +34,7 @@ VALUES = {
     "choose": text("自选", "players choose"), **SIDES,
     "first": text("初版", "first printing"), "later": text("后期印刷", "later printings"),
     "by_players": text("按人数移除", "by the number of players"), "none": text("不移除", "none removed"),
+    "reading": text("按阅读顺序取第一个", "the first in reading order"),
     # the parts of a loss: where, when, by whom, and who was caught
     "floor": text("楼层", "floor"), "turn": text("回合", "turn"), "by": text("被发现于", "caught by"),
     "seat": text("座位", "seat"), "char": text("角色", "character"),
@@ -57,8 +58,9 @@ OPTIONS = {
     "walkway_down_enters": text("走道下楼算作进入", "Going down a walkway counts as entering"),
     "patrol_removed": text("开局移除的巡逻牌", "Patrol cards removed"),
     "turn_limit": text("回合上限（到了算失败）", "Turn limit (then the team loses)"),
+    "alarm_ties": text("两个警报一样近时守卫先去哪个", "Two alarms equally near: which the guard takes first"),
 }
-BOTS = {"team": text("团队型", "Team player")}
+BOTS = {"team": text("团队型", "Team player"), "greedy": text("贪心型", "Greedy")}
 RULES = {
     "turn": text(
         "合作潜入三层银行：每层 4×4 张面朝下的房间，各有一个金库 💰 和一段楼梯 🪜。轮到你时最多做 4 个行动："

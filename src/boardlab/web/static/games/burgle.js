@@ -1,6 +1,9 @@
 // 神偷拍档 (burgle): three 4×4 floors side by side — walls, revealed tiles with their safe
 // numbers, guards with destination and speed, alarms, safes (dice, cracked numbers), players,
-// stealth, tools and loot. Legal moves and peeks are clicked on the cells themselves.
+// stealth, tools and loot. Every choice that has a place is made on its cell: moves, peeks,
+// tools used on a tile (Blueprints, Crowbar, Virus, Dynamite, Thermal Bomb, Donuts on the
+// guard), abilities aimed at a tile, a partner or the guard, safe dice, and pending choices of a
+// tile; only choices without a place (EMP, Rollerskates, trades, ...) stay buttons.
 import { h } from "../i18n.js";
 
 const TILES = {
@@ -55,7 +58,8 @@ const css = `
 .bg-cell.alarm { box-shadow: inset 0 0 0 3px #e0413a; }
 .bg-cell.dest { outline: 2px dashed #f0c75e; outline-offset: -4px; }
 .bg-cell.can-move { cursor: pointer; box-shadow: inset 0 0 0 3px #4fb0ff; }
-.bg-cell .acts { position: absolute; top: 1px; right: 1px; display: flex; gap: 2px; }
+.bg-cell.can-act { cursor: pointer; box-shadow: inset 0 0 0 3px #f0c75e; }
+.bg-cell .acts { position: absolute; top: 1px; right: 1px; left: 1px; display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 2px; }
 .bg-cell .acts button { padding: 0 4px; font-size: .75rem; min-width: 0; line-height: 1.3; }
 .bg-safe { font-size: .8rem; margin-top: 4px; }
 .bg-team { display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); gap: 8px; margin-top: 10px; }
@@ -70,9 +74,44 @@ const T = (kind, zh) => (TILES[kind] ? TILES[kind][zh ? 1 : 2] : kind);
 
 function cellName(i) { return `${COLS[i % 4]}${Math.floor(i / 4) + 1}`; }
 
+// the icon of a choice made on a cell
+const TOOL_ICON = { blueprints: "📘", crowbar: "🔧", virus: "🦠", dynamite: "🧨", thermal_bomb: "💣", donuts: "🍩" };
+const ABILITY_ICON = { peek: "🦅", alarm: "🚨", crow: "🐦", climb: "🧗", nudge: "🫸", swap: "🔄" };
+function icon(a) {
+  if (a.type === "peek") return "👁";
+  if (a.type === "move" || a.type === "entrance") return "👣";
+  if (a.type === "tool") return TOOL_ICON[a.tool] || "🧰";
+  if (a.type === "ability") return ABILITY_ICON[a.name] || "✨";
+  if (a.type === "add_die") return "🎲+";
+  if (a.type === "roll") return "🎲";
+  return "✅";
+}
+
+/** The cell (e.g. "2B3") where a choice is made, or null when it has no place on the board. */
+function placeOf(a, v) {
+  const me = v.players[v.current] ? v.players[v.current].at : null;
+  const seatAt = s => (v.players[s] && v.players[s].at && v.players[s].at !== "roof" ? v.players[s].at : null);
+  switch (a.type) {
+    case "move": return a.to !== "roof" ? a.to : null;
+    case "peek": case "entrance": case "add_die": case "roll": return a.at;
+    case "tool":
+      if (a.at) return a.at;
+      if (a.wall) return a.wall[1];  // the tile behind the wall that goes
+      if (a.dir && me) return `${+me[0] + (a.dir === "up" ? 1 : -1)}${me.slice(1)}`;
+      if (a.tool === "donuts" && me) { const g = v.floors[+me[0] - 1].guard; return g ? g.at : null; }
+      return null;
+    case "ability":
+      if (a.to || a.at) return a.to || a.at;
+      return a.name === "swap" ? seatAt(a.seat) : null;
+    case "choose":
+      if (a.at) return a.at;
+      return a.seat !== undefined ? seatAt(a.seat) : null;
+    default: return null;
+  }
+}
+
 export function placed(p) {
-  return p.legal.filter(l => (l.action.type === "move" && l.action.to !== "roof") || l.action.type === "peek"
-    || l.action.type === "entrance").map(l => l.action);
+  return p.legal.map(l => l.action).filter(a => placeOf(a, p.view));
 }
 
 function floorView(v, f, legalAt, zh, ui) {
@@ -90,8 +129,10 @@ function floorView(v, f, legalAt, zh, ui) {
     if (g && g.dest === c.at) cls.push("dest");
     const acts = legalAt.get(c.at) || [];
     const mv = acts.find(l => l.action.type === "move" || l.action.type === "entrance");
-    const pk = acts.find(l => l.action.type === "peek");
+    // a click on the cell: its move, or its only choice
+    const main = mv || (acts.length === 1 ? acts[0] : null);
     if (mv) cls.push("can-move");
+    else if (main) cls.push("can-act");
     const here = v.players.map((pl, s) => (pl.at === c.at ? SEAT_ICON[s] : "")).join("");
     const toks = [];
     if (g && g.at === c.at) toks.push("👮");
@@ -104,16 +145,14 @@ function floorView(v, f, legalAt, zh, ui) {
     if (c.open) toks.push("🔓");
     if (c.disabled) toks.push("✖");
     const title = c.revealed ? `${c.at} ${T(c.tile, zh)}${c.number ? " " + c.number : ""}` : `${c.at} ${zh ? "未翻开" : "face down"}`;
-    return h("div", { class: cls.join(" "), "data-cell": c.at, title, onclick: mv ? () => ui.act(mv.action) : null },
+    return h("div", { class: cls.join(" "), "data-cell": c.at, title, onclick: main ? () => ui.act(main.action) : null },
       c.revealed ? h("span", { class: "ic" }, TILES[c.tile] ? TILES[c.tile][0] : "?") : h("span", { class: "ic" }, "▪"),
       c.revealed ? h("span", { class: "nm" }, T(c.tile, zh)) : null,
       c.revealed && c.number ? h("span", { class: "num" + (comboCracked.has(c.at) || c.cracked ? " cracked" : "") }, c.number) : null,
       h("span", { class: "tok" }, here + toks.join("")),
-      pk || mv ? h("span", { class: "acts" },
-        pk ? h("button", { "data-act": JSON.stringify(pk.action), title: ui.t(pk.label),
-          onclick: e => { e.stopPropagation(); ui.act(pk.action); } }, "👁") : null,
-        mv ? h("button", { "data-act": JSON.stringify(mv.action), title: ui.t(mv.label),
-          onclick: e => { e.stopPropagation(); ui.act(mv.action); } }, "👣") : null) : null);
+      acts.length ? h("span", { class: "acts" }, acts.map(l => h("button", { "data-act": JSON.stringify(l.action),
+        "data-kind": l.action.type, title: ui.t(l.label), "aria-label": ui.t(l.label),
+        onclick: e => { e.stopPropagation(); ui.act(l.action); } }, icon(l.action)))) : null);
   });
   const sf = fl.safe;
   const safeLine = sf.at
@@ -135,9 +174,8 @@ export function render(p, ui) {
   const v = p.view, zh = ui.lang === "zh";
   const legalAt = new Map();
   for (const l of p.legal) {
-    const t = l.action.type;
-    const at = t === "move" ? l.action.to : (t === "peek" || t === "entrance") ? l.action.at : null;
-    if (!at || at === "roof") continue;
+    const at = placeOf(l.action, v);
+    if (!at) continue;
     if (!legalAt.has(at)) legalAt.set(at, []);
     legalAt.get(at).push(l);
   }
@@ -169,7 +207,7 @@ export function render(p, ui) {
     ? h("div", { class: "muted" }, (zh ? "已知事件顶牌：" : "known top events: ") + v.events.known_top.join(", ")) : null;
   return h("div", { class: "card bg-board", id: "board" }, head, offers, floors, known,
     h("div", { class: "muted legend", style: "font-size:.8rem;margin-top:6px" }, zh
-      ? "👮 守卫 · 🎯 虚线框 = 守卫目的地 · 🚨 警报 · ✔ 已破解 · 👁 窥视 · 👣 移动（蓝框格可点）· 粗线 = 墙"
-      : "👮 guard · dashed = his destination · 🚨 alarm · ✔ cracked · 👁 peek · 👣 move (blue cells are clickable) · thick line = wall"),
+      ? "👮 守卫 · 🎯 虚线框 = 守卫目的地 · 🚨 警报 · ✔ 已破解 · 👁 窥视 · 👣 移动（蓝框格可点）· 格上的小按钮 = 工具、能力、金库骰或选择（悬停看说明）· 粗线 = 墙"
+      : "👮 guard · dashed = his destination · 🚨 alarm · ✔ cracked · 👁 peek · 👣 move (blue cells are clickable) · small buttons on a cell = tools, abilities, safe dice or a choice (hover for what) · thick line = wall"),
     team);
 }

@@ -1,0 +1,93 @@
+"""Burgle in a real browser: tools and character abilities with a place are chosen on their
+cell (not in the button row), in Chinese and English; a bot seat with no named bot plays the
+game's own team bot and says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import new_table
+from .test_burgle import wait_until
+
+pytestmark = pytest.mark.browser
+
+WORDS = {
+    "zh": {"dynamite": "炸药", "alarm": "触发警报于", "bot": "团队型", "random": "随机"},
+    "en": {"dynamite": "Dynamite", "alarm": "trigger an alarm on", "bot": "Team player",
+           "random": "Random"},
+}
+
+
+def _context(browser, lang: str):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(f"localStorage.setItem('boardlab:lang', '{lang}'); "
+                        "localStorage.setItem('boardlab:pace', '0')")
+    return ctx
+
+
+def _has_class(page, selector: str, name: str) -> bool:
+    return name in (page.locator(selector).get_attribute("class") or "").split()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_tools_and_abilities_are_chosen_on_their_cells(browser, base_url, lang):
+    # seed 3, basic sides: P1 is offered the Rigger (starts with Dynamite), P2 the Juicer;
+    # the floor-1 guard starts on B4, so A1 is a free entrance with a wall to B1
+    t = new_table(base_url, "burgle", [{"kind": "human"}, {"kind": "human"}], seed=3,
+                  options={"sides": "basic"})
+    w = WORDS[lang]
+    ctxs = [_context(browser, lang) for _ in range(2)]
+    try:
+        pages = [c.new_page() for c in ctxs]
+        errors: list[str] = []
+        for pg, s in zip(pages, t["seats"], strict=True):
+            pg.on("pageerror", lambda e: errors.append(str(e)))
+            pg.goto(base_url + s["invite"])
+            pg.wait_for_selector("#burgle-floors")
+        p1, p2 = pages
+        p1.locator("#controls button[data-action*='rigger']").click()
+        p2.locator("#controls button[data-action*='juicer']").click()
+        p1.locator('[data-cell="1A1"].can-move').click()  # the entrance, on the board
+
+        # the Dynamite is on the tile behind the wall it blows, not in the button row
+        dynamite = p1.locator('[data-cell="1B1"] button[data-kind="tool"]')
+        dynamite.wait_for()
+        assert w["dynamite"] in dynamite.get_attribute("title")
+        assert p1.locator("#controls button[data-action*='\"tool\"']").count() == 0
+        assert p1.locator("#controls button[data-action*='\"drop\"']").count() >= 1  # no place
+        assert _has_class(p1, '[data-cell="1A1"]', "wr")  # the wall A1|B1 is drawn
+        dynamite.click()
+        wait_until(p1, lambda: _has_class(p1, '[data-cell="1A1"]', "alarm"))
+        assert not _has_class(p1, '[data-cell="1A1"]', "wr")  # the wall is gone
+        # a choice with no place stays a button
+        p1.locator("#controls button[data-action*='\"end\"']").click()
+
+        # the Juicer's free alarm is aimed at a neighbouring cell: a button on that cell
+        alarm = p2.locator('[data-cell="1B1"] button[data-kind="ability"]')
+        alarm.wait_for(timeout=5000)
+        assert w["alarm"] in alarm.get_attribute("title")
+        assert p2.locator("#controls button[data-action*='\"ability\"']").count() == 0
+        alarm.click()
+        wait_until(p2, lambda: _has_class(p2, '[data-cell="1B1"]', "alarm"))
+        assert not errors, errors
+    finally:
+        for c in ctxs:
+            c.close()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_plain_bot_seat_plays_the_games_default_bot(browser, base_url, lang):
+    t = new_table(base_url, "burgle", [{"kind": "human"}, {"kind": "bot"}], seed=5)
+    assert t["table"]["seats"][1]["bot"] == "team"  # the game's default_bots, not random
+    ctx = _context(browser, lang)
+    try:
+        pg = ctx.new_page()
+        pg.goto(base_url + t["seats"][0]["invite"])
+        pg.wait_for_selector("#burgle-floors")
+        chip = pg.locator('.seat-chip[data-seat="1"]')
+        chip.wait_for()
+        words = WORDS[lang]
+        assert words["bot"] in chip.inner_text()
+        assert words["random"] not in chip.inner_text()
+    finally:
+        ctx.close()
