@@ -135,6 +135,15 @@ def test_phone_board_first_choices_in_a_bottom_sheet(browser, base_url, game):
                 document.querySelector(s).getBoundingClientRect().top + scrollY)""")
             assert order[0] < order[1]
             assert page.evaluate("document.documentElement.scrollWidth") <= 392
+        # the docs' picture: a few choices into the game
+        rng = random.Random(7)
+        for _ in range(4):
+            with contextlib.suppress(Exception):  # waiting for the bots, or re-drawn meanwhile
+                page.wait_for_selector("#controls button, [data-act]", timeout=5000)
+                loc = page.locator("#controls button, [data-act]")
+                loc.nth(rng.randrange(loc.count())).click(timeout=1500)
+            page.wait_for_timeout(200)
+        page.evaluate("scrollTo(0, 0)")  # what a phone shows first: the board, the sheet over it
         page.screenshot(path=str(SCREENSHOTS / f"{game}-phone.png"))
     finally:
         ctx.close()

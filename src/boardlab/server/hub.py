@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -74,46 +73,54 @@ class Hub:
         else:
             asyncio.run_coroutine_threadsafe(self.broadcast(table_id), loop)
 
-    def _steps(self, table_id: str, t: Any) -> Iterator[Any]:
-        """The table after each choice made since the last push, the current table last.
-
-        The steps are replayed on a copy of the state last pushed (the stored choices, the
-        state's own generator: the same states the table went through); each is used before
-        the next choice changes it. Without a previous push, only the current table."""
+    def _replay_from(self, table_id: str, t: Any) -> tuple[int, Any, Any] | None:
+        """Under the tables' lock: keep a copy of the state being pushed for the next push,
+        and return what the steps since the last push are replayed from - its version, the
+        copy of its state kept then, a snapshot of the table's fields - or None."""
         before = self._shown.pop(table_id, None)
         if t.state is None or t.status not in ("running", "over"):
-            yield t
-            return
+            return None
         self._shown[table_id] = (t.version, t.state.copy())
-        if before is not None and before[0] < t.version:
-            version, state = before
-            try:
-                for k in range(version, t.version - 1):
-                    seat, action = t.actions[k]
-                    t.game.apply_in_place(state, seat, action, check=False)
-                    if k >= t.version - 1 - MAX_STEPS:
-                        yield dataclasses.replace(t, state=state, actions=t.actions[:k + 1],
-                                                  status="running")
-            except Exception:  # a replay that goes wrong only costs the in-between steps
-                pass
-        yield t
+        if before is None or before[0] >= t.version:
+            return None
+        return before[0], before[1], dataclasses.replace(t, actions=list(t.actions))
+
+    @staticmethod
+    def _between(version: int, state: Any, t: Any) -> Iterator[Any]:
+        """The table after each choice from ``version`` on, before the current one (at most
+        the last MAX_STEPS), replayed on the hub's own copy of the state (the stored choices,
+        the state's own generator: the same states the table went through); each is used
+        before the next choice changes it."""
+        try:
+            for k in range(version, t.version - 1):
+                seat, action = t.actions[k]
+                t.game.apply_in_place(state, seat, action, check=False)
+                if k >= t.version - 1 - MAX_STEPS:
+                    yield dataclasses.replace(t, state=state, actions=t.actions[:k + 1],
+                                              status="running")
+        except Exception:  # a replay that goes wrong only costs the in-between steps
+            return
 
     def _payloads(self, table_id: str) -> tuple[dict[int | None, list[dict[str, Any]]], set[int]]:
-        """Per seat watching, one payload per step since the last push (built once per
-        change), and seats whose key changed; runs off the event loop (it reads the
-        database)."""
+        """Per seat watching, one payload per step since the last push, the current state
+        last (built once per change), and seats whose key changed; runs off the event loop
+        (it reads the database)."""
         t = self.tables.get(table_id)
         room = dict(self.conns.get(table_id, {}))
         revoked = {seat for seat, key in room.values()
                    if seat is not None and t.seats[seat].token != key}
         online = sorted({s for s, k in room.values() if s is not None and s not in revoked})
         seats = {s for s, _ in room.values() if s not in revoked}
-        out: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in seats}
         with self.tables.lock:
-            for step in self._steps(table_id, t):
-                for seat in seats:
-                    out[seat].append({"type": "state", **self.tables.payload(step, seat),
-                                      "online": online})
+            now = {seat: self.tables.payload(t, seat) for seat in seats}
+            replay = self._replay_from(table_id, t)
+        out: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in seats}
+        for step in self._between(*replay) if replay else ():  # our own copies: no lock
+            for seat in seats:
+                out[seat].append({"type": "state", **self.tables.payload(step, seat),
+                                  "online": online})
+        for seat in seats:
+            out[seat].append({"type": "state", **now[seat], "online": online})
         return out, revoked
 
     async def broadcast(self, table_id: str) -> None:
@@ -144,8 +151,9 @@ class Hub:
             had = self._sent_version.get(ws)
             try:
                 for i, msg in enumerate(msgs):
-                    seen = hash(json.dumps([msg["view"], len(msg["log"]), msg["to_move"],
-                                            msg["legal"], msg["result"]], sort_keys=True))
+                    # what the seat sees, compared by value (no JSON of the whole view)
+                    seen = (msg["view"], len(msg["log"]), msg["to_move"], msg["legal"],
+                            msg["result"])
                     if i < len(msgs) - 1 and (  # an in-between step: only if new to this socket
                             had is None or msg["table"]["version"] <= had
                             or seen == self._sent_seen.get(ws)):  # and it shows something
@@ -155,9 +163,24 @@ class Hub:
                     log, sent = msg["log"], self._sent_log.get(ws, 0)
                     if sent > len(log):
                         sent = 0
-                    await ws.send_json({**msg, "log": log[sent:], "log_from": sent})
+                    view, key = _without_log(msg["view"], log)
+                    await ws.send_json({**msg, "view": view, "view_log": key,
+                                        "log": log[sent:], "log_from": sent})
                     self._sent_log[ws] = len(log)
                     self._sent_version[ws], self._sent_seen[ws] = msg["table"]["version"], seen
             except Exception:  # a closed socket: forget it
                 room.pop(ws, None)
                 self._forget(ws)
+
+
+def _without_log(view: Any, log: list[Any]) -> tuple[Any, str | None]:
+    """The view without its copy of the seat's log (the push already carries the log's new
+    entries), and the key it was under ("view_log": a client may put the log back there).
+    Games keep the log in their view under a name of their own; it is the entry equal to
+    the seat's whole log."""
+    if not log or not isinstance(view, dict):
+        return view, None
+    for key, value in view.items():
+        if isinstance(value, list) and len(value) == len(log) and value == log:
+            return {k: v for k, v in view.items() if k != key}, key
+    return view, None
