@@ -105,6 +105,13 @@ RULES = {
         ["🚁", text("已逃上楼顶", "Escaped to the roof")],
         ["👁", text("窥视这一格", "Peek at this tile")],
         ["👣", text("移动到这一格", "Move to this tile")],
+        ["🕵️", text("这次潜入行动", "This heist")],
+        ["📍", text("队员现在所在的格子", "Where the thief stands")],
+        ["🔵", text("第一位队员的棋子", "The first thief's pawn")],
+        ["🟢", text("第二位队员的棋子", "The second thief's pawn")],
+        ["🟣", text("第三位队员的棋子", "The third thief's pawn")],
+        ["🟠", text("第四位队员的棋子", "The fourth thief's pawn")],
+        ["✨", text("正在生效的事件或工具", "Events and tools in effect")],
     ],
 }
 
