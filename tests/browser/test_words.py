@@ -70,7 +70,7 @@ UNTIPPED = r"""(() => {
   const out = [], walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (!/\p{Extended_Pictographic}/u.test(n.data) || !n.parentElement) continue;
-    if (n.parentElement.closest('[title], .legend, .glossary, script, style, .toast')) continue;
+    if (n.parentElement.closest('[title]:not([title=""]), .legend, .glossary, script, style, .toast')) continue;
     if (!n.parentElement.getClientRects().length) continue;  // not on screen
     out.push(n.data.trim().slice(0, 40));
   }

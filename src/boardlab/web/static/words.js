@@ -115,7 +115,7 @@ export function setBoardIcons(icons) { boardIcons = icons || {}; }
 
 const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic}|\p{Emoji_Modifier})*/gu;
 const bare = s => s.replace(/\uFE0F/g, "");
-const SKIP = "[title], .legend, .glossary, script, style, textarea, select, option";
+const SKIP = "[title]:not([title='']), .legend, .glossary, script, style, textarea, select, option";
 
 /** What an icon means, in the player's language, or null. */
 export function iconTip(icon) {

@@ -42,7 +42,7 @@ const css = `
   font-weight: 700; position: relative; }
 .cat-station.sealed { background: #d9d0e6; }
 .cat-station.here { background: var(--accent); color: #fff; }
-.cat-station.here::after { content: "🚗"; position: absolute; top: -18px; font-size: 1.2rem; }
+.cat-station .car { position: absolute; top: -18px; font-size: 1.2rem; }
 .cat-station.home { background: #fff0b3; }
 .pcard.sel { outline: 3px solid var(--accent); transform: translateY(-6px); }
 .pcard.L { background: #ffe3d3; } .pcard.K { background: #e0f1dc; } .pcard.B { background: #dcebfb; }
@@ -77,15 +77,16 @@ export function render(p, ui) {
     return h("div", { class: "cat-room" + (l ? " can" : ""), style: `background:${r[3]}`, "data-room": id,
       "data-act": l ? JSON.stringify(l.action) : null, title: l ? ui.t(l.label) : null, onclick: l ? () => ui.act(l.action) : null },
       h("h3", {}, h("span", {}, `${r[0]} ${L(r, lang)}`),
-        h("span", { class: "cat-total" + (room.total >= v.exposure_line - 2 ? " hot" : "") }, `${room.total}/${v.exposure_line}`)),
+        h("span", { class: "cat-total" + (room.total >= v.exposure_line - 2 ? " hot" : ""), "data-flip": `total-${id}` }, `${room.total}/${v.exposure_line}`)),
       room.lanes.map((m, s) => h("div", { class: "cat-lane" }, h("span", { class: "nm" }, ui.seatName(s)),
-        h("span", { class: "bar", style: `width:${(m / maxLane) * 60 + 2}%;background:${COLORS[s % 5]}` }), h("b", {}, m))),
-      h("div", { class: "cat-fish" }, `🐟 × ${room.fish}`));
+        h("span", { class: "bar", style: `width:${(m / maxLane) * 60 + 2}%;background:${COLORS[s % 5]}` }), h("b", { "data-flip": `lane-${id}-${s}` }, m))),
+      h("div", { class: "cat-fish", "data-flip": `fish-${id}` }, `🐟 × ${room.fish}`));
   }));
   const stations = [];
   for (let i = 1; i <= v.stations; i++)
     stations.push(h("div", { class: "cat-station" + (i === v.station ? " here" : "") + (i >= v.seal_station ? " sealed" : ""),
-      title: i >= v.seal_station ? (lang === "zh" ? "已封存：不再曝光" : "sealed: no exposures") : "" }, i));
+      title: i >= v.seal_station ? (lang === "zh" ? "已封存：不再曝光" : "sealed: no exposures") : null }, i,
+      i === v.station ? h("span", { class: "car", "data-move": "car" }, "🚗") : null));
   stations.push(h("div", { class: "cat-station home" }, "🏠"));
   const fun = h("div", { class: "kv" }, Array.from({ length: n }, (_, s) => [
     h("b", { style: `color:${COLORS[s % 5]}` }, ui.seatName(s) + (v.roles[s] && ROLES[v.roles[s]] ? " " + ROLES[v.roles[s]][0] : "")),
