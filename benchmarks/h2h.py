@@ -7,9 +7,11 @@ rotating through all seats. Budget per move, the same for both search bots:
   ``--playouts`` worlds per legal action; ismcts gets the same total as iterations;
 * ``--budget time``: both get ``--seconds`` of **CPU time** of this process per move
   (``time.process_time``, so other jobs on a shared machine do not shorten either bot's
-  thinking); montecarlo round-robins its actions until the time is up, but always tries every
-  action once, so at a budget below one playout per action it overspends - the measured mean
-  CPU ms per move of both sides is printed to show how equal the budgets really were.
+  thinking); montecarlo round-robins its actions until the time is up, ismcts iterates; both
+  always try every legal action at least once (montecarlo one world each, ismcts one
+  iteration through each root choice), so at a budget below one playout per action both
+  overspend alike - the measured mean CPU ms per move of both sides is printed to show how
+  equal the budgets really were.
 
 Prints ismcts's share of the wins (a k-way tie counts 1/k) with a 95% Wilson interval, next
 to the share a seat gets at random (1/players). A cooperative game (``cooperative = True`` on
@@ -145,7 +147,8 @@ def main() -> None:
             opponents = {"montecarlo": lambda: MonteCarloBot(playouts=args.playouts)}
         else:
             def me():
-                return ISMCTSBot(iterations=None, seconds=args.seconds, clock=time.process_time)
+                return ISMCTSBot(iterations=None, seconds=args.seconds, clock=time.process_time,
+                                 cover_root=True)
             opponents = {"montecarlo": lambda: TimedMonteCarlo(args.seconds)}
         if args.no_montecarlo:
             opponents = {}

@@ -63,3 +63,15 @@ def test_beats_random_play_in_a_small_game():
         wins += (me in result.winners) / len(result.winners)
     assert wins / games > 0.5
     assert binomtest(round(wins), games, 0.5, alternative="greater").pvalue < 0.05
+
+
+def test_cover_root_tries_every_root_choice_before_the_time_is_up():
+    state = SEALED.new_game({"players": 3}, 2)
+    ctx = decision_context(SEALED, state, 0, make_rng(1))
+    assert len(ctx.legal) > 1
+    bot = ISMCTSBot(iterations=None, seconds=0.0, cover_root=True)
+    assert bot.choose(ctx) in ctx.legal
+    assert bot.last_iterations >= len(ctx.legal)
+    bare = ISMCTSBot(iterations=None, seconds=0.0)
+    bare.choose(decision_context(SEALED, state, 0, make_rng(1)))
+    assert bare.last_iterations == 0
