@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import new_table
+from .conftest import SCREENSHOTS, new_table
 from .test_burgle import wait_until
 
 pytestmark = pytest.mark.browser
@@ -56,6 +56,7 @@ def test_tools_and_abilities_are_chosen_on_their_cells(browser, base_url, lang):
         assert p1.locator("#controls button[data-action*='\"tool\"']").count() == 0
         assert p1.locator("#controls button[data-action*='\"drop\"']").count() >= 1  # no place
         assert _has_class(p1, '[data-cell="1A1"]', "wr")  # the wall A1|B1 is drawn
+        p1.screenshot(path=str(SCREENSHOTS / f"burgle-tools-{lang}.png"))
         dynamite.click()
         wait_until(p1, lambda: _has_class(p1, '[data-cell="1A1"]', "alarm"))
         assert not _has_class(p1, '[data-cell="1A1"]', "wr")  # the wall is gone
