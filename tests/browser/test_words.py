@@ -185,6 +185,8 @@ def test_lobby_in_both_languages(page, base_url, game):
         text = page.inner_text("main > .card:nth-child(1)") + page.inner_text("main > .card:nth-child(2)")
         bad = problems(text, lang, ids)
         assert not bad, f"lobby for {game} ({lang}): {sorted(set(bad))[:20]}"
+        untipped = page.evaluate(UNTIPPED)
+        assert not untipped, f"lobby ({lang}): emoji without a tooltip: {sorted(set(untipped))[:20]}"
         # every option shows its default
         for el in page.locator("[data-opt-label]").all():
             assert ("默认" if lang == "zh" else "default") in el.inner_text(), el.inner_text()

@@ -101,9 +101,9 @@ function createdBox() {
     h("p", {}, t("invite")),
     res.seats.map(s => h("div", { class: "seatrow" }, h("b", {}, `P${s.seat + 1}`),
       h("a", { class: "invite", href: s.invite, "data-invite": s.seat }, location.origin + s.invite),
-      h("button", { class: "secondary", title: "copy", onclick: () => navigator.clipboard?.writeText(location.origin + s.invite)
+      h("button", { class: "secondary", title: t({ zh: "复制链接", en: "Copy the link" }), onclick: () => navigator.clipboard?.writeText(location.origin + s.invite)
         .then(() => toast("📋 ✓")).catch(() => {}) }, "📋"))),
-    h("p", {}, start, " ", h("button", { class: "secondary", onclick: () => { created = null; draw(); } }, "✕")));
+    h("p", {}, start, " ", h("button", { class: "secondary", title: t({ zh: "关闭", en: "Close" }), onclick: () => { created = null; draw(); } }, "✕")));
 }
 
 const box = h("div", { class: "tables-list", id: "tables" }, h("p", { class: "muted" }, "…"));
@@ -130,6 +130,7 @@ function refreshTables() {
         } }, t("join")) : null,
         h("a", { class: "btn", href: `/t/${tb.id}` }, "👀 " + t("watch"))));
     }
+    words.addTooltips(box);
   }).catch(() => {});
 }
 
@@ -144,6 +145,7 @@ function draw() {
     h("div", { class: "card" }, h("h1", {}, "🎲 " + t("newTable")), tiles),
     created ? createdBox() : h("div", { class: "card" }, createForm()),
     h("div", { class: "card" }, h("h2", {}, t("openTables")), tablesBox()));
+  words.addTooltips(document.body);
 }
 
 api("/api/games").then(list => { games = list; chosen = (list.find(g => g.id === "toys") || list[0] || {}).id; draw(); })

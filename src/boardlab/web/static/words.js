@@ -96,7 +96,8 @@ const UI_ICONS = {
   "🤖": ["机器人", "Bot"], "⏳": ["等待中", "Waiting"], "✅": ["已完成", "Done"], "👉": ["轮到你", "Your turn"],
   "👆": ["点选", "Tap to choose"], "🏆": ["终局", "Final scores"], "👑": ["胜者", "Winner"], "💾": ["下载对局记录", "Download the record"],
   "📜": ["对局记录", "The game's log"], "⏩": ["节奏", "Pace"], "🔒": ["只有你看得到", "Only you see this"],
-  "📖": ["规则", "Rules"], "▶": ["开始", "Start"],
+  "📖": ["规则", "Rules"], "▶": ["开始", "Start"], "👥": ["人数", "Players"], "⬜": ["空座位", "Free seat"],
+  "📋": ["复制", "Copy"], "✕": ["关闭", "Close"], "✓": ["完成", "Done"],
 };
 let boardIcons = {};
 /** {icon: [zh, en]} from a renderer's tables of [icon, zh, en] (an icon with several
