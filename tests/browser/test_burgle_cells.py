@@ -1,5 +1,6 @@
 """Burgle in a real browser: tools and character abilities with a place are chosen on their
-cell (not in the button row), in Chinese and English; a bot seat with no named bot plays the
+cell (not in the button row), and so is the choice between two equally near alarms, in Chinese
+and English; a bot seat with no named bot plays the
 game's own team bot and says so."""
 
 from __future__ import annotations
@@ -70,6 +71,16 @@ def test_tools_and_abilities_are_chosen_on_their_cells(browser, base_url, lang):
         assert p2.locator("#controls button[data-action*='\"ability\"']").count() == 0
         alarm.click()
         wait_until(p2, lambda: _has_class(p2, '[data-cell="1B1"]', "alarm"))
+
+        # a second alarm as near to the guard (on C2) as B1: the team picks, on the board
+        p2.locator('[data-cell="1A2"] button[data-kind="ability"]').click()
+        pick = p2.locator('[data-cell="1A2"] button[data-kind="choose"]')
+        pick.wait_for(timeout=5000)
+        assert p2.locator('[data-cell="1B1"] button[data-kind="choose"]').count() == 1
+        assert p2.locator("#controls button[data-action*='\"choose\"']").count() == 0
+        assert "1A2" in pick.get_attribute("title")
+        pick.click()
+        wait_until(p2, lambda: "🎯1A2" in p2.inner_text('[data-guard="1"]'))
         assert not errors, errors
     finally:
         for c in ctxs:
