@@ -1,7 +1,6 @@
 """Burgle in a real browser: tools and character abilities with a place are chosen on their
 cell (not in the button row), and so is the choice between two equally near alarms, in Chinese
-and English; a bot seat with no named bot plays the
-game's own team bot and says so."""
+and English; a bot seat with no named bot plays the game's own team bot and says so."""
 
 from __future__ import annotations
 
