@@ -13,9 +13,10 @@ future needs no history, and the world's log does not grow with every playout.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from boardlab.bots.base import DecisionContext
-from boardlab.engine.protocol import Action
+from boardlab.engine.protocol import Action, Game
 
 ROLLOUT_LIMIT = 5_000
 
@@ -31,16 +32,29 @@ def outcome_value(game, state, seat: int) -> float:
     return share + 0.1 * (scores[seat] - min(scores)) / spread
 
 
+def quiet_step(game) -> Callable[..., list]:
+    """``step(state, seat, action) -> events``: a listed action applied in quiet mode
+    (unchecked, not logged) - the game's own transition itself unless the game changes
+    ``apply_in_place``."""
+    if type(game).apply_in_place is Game.apply_in_place:
+        return game._apply
+
+    def step(state, seat: int, action: Action) -> list:
+        return game.apply_in_place(state, seat, action, check=False, log=False)
+    return step
+
+
 def rollout_value(game, state, seat: int, rng: random.Random) -> float:
     """Finish the game with uniformly random choices (quiet) and value it for ``seat``."""
-    to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_in_place
+    to_move, legal_actions, step = game.to_move, game.legal_actions, quiet_step(game)
+    randbelow = rng._randbelow
     for _ in range(ROLLOUT_LIMIT):
         movers = to_move(state)
         if not movers:
             break
         mover = movers[0]
         legal = legal_actions(state, mover)
-        apply(state, mover, legal[rng._randbelow(len(legal))], check=False, log=False)
+        step(state, mover, legal[randbelow(len(legal))])
     return outcome_value(game, state, seat)
 
 

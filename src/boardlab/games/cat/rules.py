@@ -53,6 +53,17 @@ def _words_drawn(card: str) -> tuple[str, str]:
     return f"你抽到 {data.card_name(card, 'zh')}", f"you draw {data.card_name(card, 'en')}"
 
 
+def _words_reveal(plays: tuple[tuple[int, Mapping[str, Any]], ...]) -> tuple[str, str]:
+    return ("翻牌：" + "；".join(f"P{s + 1} {label(a, 'zh')}" for s, a in plays),
+            "reveal: " + "; ".join(f"P{s + 1} {label(a, 'en')}" for s, a in plays))
+
+
+def _words_effect(s: int, a: Mapping[str, Any], zh: str, en: str, before: int,
+                  after: int) -> tuple[str, str]:
+    return (f"P{s + 1} {label(a, 'zh')}：{zh}，乐趣 {before}→{after}",
+            f"P{s + 1} {label(a, 'en')}: {en}, fun {before}->{after}")
+
+
 def label(action: Mapping[str, Any], lang: str) -> str:
     """A short bilingual-able label of an action (used by describe_action and the log)."""
     kind = action.get("type")
@@ -355,9 +366,8 @@ class CatGame(Game[CatConfig, CatState]):
         cfg = state.cfg
         plays = dict(sorted(state.pending.items()))
         state.pending = {}
-        events = [public(
-            "reveal", "翻牌：" + "；".join(f"P{s + 1} {label(a, 'zh')}" for s, a in plays.items()),
-            "reveal: " + "; ".join(f"P{s + 1} {label(a, 'en')}" for s, a in plays.items()),
+        events = [public_words(  # worded when read; the played actions are not changed later
+            "reveal", _words_reveal, (tuple(plays.items()),),
             plays={str(s): a for s, a in plays.items()}, station=state.station)]
         for s, a in plays.items():
             if "card" in a:
@@ -438,10 +448,8 @@ class CatGame(Game[CatConfig, CatState]):
             state.fish[room] += 2
             state.fun[s] += 2
             zh, en = "鱼堆 +2", "fish pile +2"
-        return public(
-            "effect",
-            f"P{s + 1} {label(a, 'zh')}：{zh}，乐趣 {before}→{state.fun[s]}",
-            f"P{s + 1} {label(a, 'en')}: {en}, fun {before}->{state.fun[s]}",
+        return public_words(
+            "effect", _words_effect, (s, a, zh, en, before, state.fun[s]),
             seat=s, room=room, card=card, fun=state.fun[s], role=bool(role))
 
     def _maybe_expose(self, state: CatState, room: str) -> Event | None:
