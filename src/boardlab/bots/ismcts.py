@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from boardlab.bots.base import DecisionContext
-from boardlab.bots.search import ROLLOUT_LIMIT, outcome_value
+from boardlab.bots.search import ROLLOUT_LIMIT, outcome_value, quiet_step
 from boardlab.engine.protocol import Action
 
 
@@ -116,7 +116,7 @@ class ISMCTSBot:
     def _iterate(self, ctx: DecisionContext, root: Node) -> None:
         game, seat, rng = ctx.game, ctx.seat, ctx.rng
         world = ctx.sample_world()
-        to_move, legal_actions, apply = game.to_move, game.legal_actions, game.apply_in_place
+        to_move, legal_actions, step = game.to_move, game.legal_actions, quiet_step(game)
         path: list[tuple[Node, int]] = []
         node: Node | None = root
         pending: tuple[Node, int] | None = None  # the last own edge, awaiting observation
@@ -143,10 +143,10 @@ class ISMCTSBot:
                     i = node.select(len(legal), self.exploration)
                     path.append((node, i))
                     pending = (node, i)
-                    seen = list(apply(world, seat, legal[i], check=False, log=False))
+                    seen = list(step(world, seat, legal[i]))
                     continue
             action = legal[rng._randbelow(len(legal))]
-            events = apply(world, mover, action, check=False, log=False)
+            events = step(world, mover, action)
             if pending is not None:
                 seen += events
         value = outcome_value(game, world, seat)
