@@ -129,8 +129,9 @@ function floorView(v, f, legalAt, zh, ui) {
     if (g && g.dest === c.at) cls.push("dest");
     const acts = legalAt.get(c.at) || [];
     const mv = acts.find(l => l.action.type === "move" || l.action.type === "entrance");
-    // a click on the cell: its move, or its only choice
-    const main = mv || (acts.length === 1 ? acts[0] : null);
+    // a click on the cell: its move, or the pending choice it is the answer to; tools and
+    // abilities only by their own button (Blueprints would otherwise fire on any face-down tile)
+    const main = mv || (acts.length === 1 && acts[0].action.type === "choose" ? acts[0] : null);
     if (mv) cls.push("can-move");
     else if (main) cls.push("can-act");
     const here = v.players.map((pl, s) => (pl.at === c.at ? SEAT_ICON[s] : "")).join("");
