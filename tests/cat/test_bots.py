@@ -6,16 +6,16 @@ import pytest
 
 from boardlab.engine.match import play_match
 from boardlab.games.cat import GAME
-from boardlab.games.cat.bots import BOTS, STYLES
+from boardlab.games.cat.bots import BOOK_STYLES, BOTS, STYLES
 
-ASCII = ["lookahead", "wild", "tidy", "shifter", "sniper", "steady"]
+ASCII = ["lookahead", "wild", "tidy", "shifter", "sniper", "steady", "wild_literal"]
 
 
 def test_every_style_has_an_ascii_and_a_rulebook_name():
     bots = GAME.bots()
     for name in ASCII:
         assert name in bots and bots[name]().name == name
-    assert {STYLES[n][0] for n in ASCII[1:]} == {"狂闹流", "收拾流", "甩锅流", "狙击流", "稳当流"}
+    assert [STYLES[n][0] for n in BOOK_STYLES] == ["狂闹流", "收拾流", "甩锅流", "狙击流", "稳当流"]
     assert set(STYLES) == set(ASCII)
 
 
@@ -27,24 +27,48 @@ def test_bots_play_legal_deterministic_games(players):
     assert a.record == b.record and a.result == b.result
 
 
-def test_wild_never_cleans_and_is_the_trap():
-    wins = {n: 0 for n in ("wild", "tidy", "shifter", "sniper", "steady")}
-    score = dict.fromkeys(wins, 0.0)
-    names = list(wins)
-    cleans_by_wild = 0
-    for seed in range(30):
+def _wild_battle(wild: str, seeds: int = 30):
+    """4-player games of ``wild`` against the other four styles, rotated; per play of the
+    wild seat: (card, whether it was its biggest fun, its lane in the room before)."""
+    from boardlab.games.cat.bots import apply_play
+
+    names = [wild, "tidy", "shifter", "sniper", "steady"]
+    score = dict.fromkeys(names, 0.0)
+    plays = []
+    for seed in range(seeds):
         order = names[seed % 5:] + names[:seed % 5]
         out = play_match(GAME, {"players": 4}, seed, [BOTS[n]() for n in order[:4]])
         for i, (seat, action) in enumerate(out.record.actions):
-            if order[seat] == "wild" and action.get("card") in ("clean", "cat"):
-                # a hand of only clean / cat cards must still play one: on an empty lane
-                before = GAME.replay(out.record, upto=i)
-                cleans_by_wild += before.lanes[action["room"]][seat] > 0
+            if order[seat] != wild or action["type"] != "play":
+                continue
+            before = GAME.replay(out.record, upto=i)
+            view = GAME.view(before, seat)
+            legal = GAME.legal_actions(before, seat)
+            # biggest among the cards a wild seat may play (a clean card is never one)
+            top = max((apply_play(view, seat, a)[1] for a in legal
+                       if a.get("card") not in ("clean", "cat")), default=0)
+            plays.append((action["card"], apply_play(view, seat, action)[1] == top,
+                          before.lanes[action["room"]][seat]))
         for s in range(4):
             score[order[s]] += out.result.scores[s]
-            wins[order[s]] += s in out.result.winners
-    assert cleans_by_wild == 0
+    return score, plays
+
+
+def test_wild_never_cleans_plays_big_and_is_the_trap():
+    """狂闹流 「永远打最大的牌，从不收拾」 as a style of the book's lookahead AI: never a clean
+    card on its own mess, its biggest card in most plays, the lowest score."""
+    score, plays = _wild_battle("wild", seeds=20)
+    assert not [p for p in plays if p[0] == "clean" and p[2] > 0]
+    assert sum(big for _, big, _ in plays) / len(plays) > 0.6
     assert score["wild"] == min(score.values())
+
+
+def test_wild_literal_always_plays_its_biggest_card():
+    score, plays = _wild_battle("wild_literal", seeds=10)
+    # forced to a clean or cat card (nothing else in hand): only on an empty lane
+    assert not [p for p in plays if p[0] in ("clean", "cat") and p[2] > 0]
+    assert all(big for card, big, _ in plays if card not in ("clean", "cat"))
+    assert score["wild_literal"] == min(score.values())
 
 
 def test_default_bots_are_the_five_styles():

@@ -62,9 +62,9 @@ class _Game(CatGame):
         """附录 B's five styles (the mixed battle 「混战」) in its table's order, one per seat
         (the protocol's contract; the claims name all five so the lab's balanced design
         seats every mix, at 3 players all 10 triples)."""
-        from boardlab.games.cat.bots import STYLES
+        from boardlab.games.cat.bots import BOOK_STYLES
 
-        return [n for n in STYLES if n != "lookahead"][:players]
+        return list(BOOK_STYLES[:players])
 
 
 GAME = _Game()

@@ -7,8 +7,15 @@ exposure it triggers, and for every other room the expected bill of being dirtie
 discounted by how early it is (risk), plus the expected second-place bonus - and keeps the
 best. The styles are that AI with other weights (Appendix B style table):
 
-* ``wild`` 狂闹流 「永远打最大的牌，从不收拾」 (example: 「狂闹：能出多大出多大」) - always the
-  card that brings the most fun, never a clean or a cat card (both tidy up);
+* ``wild`` 狂闹流 「永远打最大的牌，从不收拾」 (example: 「狂闹：能出多大出多大」) - the
+  simulator AI with fun counted double (「能出多大出多大」: the biggest card whenever the
+  lookahead does not see it cost more than twice its fun - about three plays in four) and
+  never a clean card (收拾牌); its one cat card and shifts stay available. Read as a style
+  *of the book's one-step-lookahead AI*: the literal reading (``wild_literal``: the biggest
+  card every time, never a clean or a cat card, no lookahead) cannot reach the book's own
+  figures - it scores -5.6 a game at 4 players against the book's 1.3 and wins 0.3-2.3% of
+  games against 7.7-9.7%, and no variant that always plays the biggest card gets above -1.7
+  (docs/rulings/cat.md, audit item 16);
 * ``tidy`` 收拾流 「自己一脏就擦」 (example: 「收拾：脏了就擦，绝不背账」) - cleans (or plays its
   cat card) in a room the moment it is the dirtiest there or holds more than the book's
   3-point safe line (新手策略 2);
@@ -63,7 +70,8 @@ class Weights:
     small: float = 0.0  # penalty per chaos point above 2
     spread: float = 0.0  # penalty for adding to a room where one already has mess
     relative: bool = False  # sniper: value relative to the best other seat
-    never_clean: bool = False
+    never_clean: bool = False  # never a clean card (收拾牌); forced, only on an empty lane
+    never_cat: bool = False  # never the cat card either (wild_literal)
     biggest: bool = False
     clean_when_dirty: bool = False
     shift_first: bool = False
@@ -206,9 +214,10 @@ class LookaheadBot:
         w, view, seat = self.w, ctx.view, ctx.seat
         options = [a for a in legal if self.role_ok(view, seat, a)] or legal
         if w.never_clean:
-            # 「从不收拾」: with a hand of only clean and cat cards (common with stock draws)
-            # a play is still due (Q10), so it wipes an empty lane - fun, no tidying (Q1)
-            options = ([a for a in options if a["card"] not in ("clean", "cat")]
+            # 「从不收拾」: with a hand of only such cards (common with stock draws) a play is
+            # still due (Q10), so it wipes an empty lane - fun, no tidying (Q1)
+            banned = ("clean", "cat") if w.never_cat else ("clean",)
+            options = ([a for a in options if a["card"] not in banned]
                        or [a for a in options if view["rooms"][a["room"]]["lanes"][seat] == 0]
                        or options)
         if w.biggest:
@@ -237,14 +246,18 @@ class LookaheadBot:
 
 STYLES: dict[str, tuple[str, Weights]] = {
     "lookahead": ("模拟器 AI", Weights()),
-    "wild": ("狂闹流", Weights(risk=0.0, bonus=0.0, near=0.0, never_clean=True, biggest=True,
-                            role_cost=0.0)),
+    "wild": ("狂闹流", Weights(fun=2.0, never_clean=True, role_cost=0.0)),
+    "wild_literal": ("狂闹流（字面）", Weights(risk=0.0, bonus=0.0, near=0.0, never_clean=True,
+                                        never_cat=True, biggest=True, role_cost=0.0)),
     "tidy": ("收拾流", Weights(risk=1.4, clean_when_dirty=True)),
     "shifter": ("甩锅流", Weights(shift=2.0, shift_first=True)),
     "sniper": ("狙击流", Weights(relative=True)),
     "steady": ("稳当流", Weights(small=0.8, spread=1.5, risk=1.2)),
 }
 """ASCII name -> (the rulebook's style name, weights)."""
+
+BOOK_STYLES = ("wild", "tidy", "shifter", "sniper", "steady")
+"""附录 B's five styles in its table's order: the five-style battle (混战)."""
 
 
 def factory(name: str) -> Callable[[], LookaheadBot]:

@@ -48,7 +48,9 @@ OPTIONS = {
     "sally_min_value": text("莎莉可用的最小牌", "Sally: smallest card she may use"),
 }
 BOTS = {
-    "lookahead": text("模拟器", "Look-ahead"), "wild": text("狂闹流", "Wild"), "tidy": text("收拾流", "Tidy"),
+    "lookahead": text("模拟器", "Look-ahead"), "wild": text("狂闹流", "Wild"),
+    "wild_literal": text("狂闹流（字面：永远最大牌）", "Wild, literal (always the biggest card)"),
+    "tidy": text("收拾流", "Tidy"),
     "shifter": text("甩锅流", "Shifter"), "sniper": text("狙击流", "Sniper"), "steady": text("稳当流", "Steady"),
 }
 GLOSSARY = [
