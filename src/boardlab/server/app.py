@@ -133,7 +133,7 @@ def create_app(
     if trusted_proxies is None:
         trusted_proxies = [p for p in os.environ.get("BOARDLAB_TRUSTED_PROXIES", "").split(",")
                            if p.strip()]
-    engine = make_engine(database_url)
+    engine = make_engine(database_url, group_commit=True)
     migrate(engine)
     tables = Tables(engine, games or registry.get_game, game_ids or registry.all_game_ids,
                     bot_step_budget=bot_step_budget, bot_move_seconds=bot_move_seconds)

@@ -34,7 +34,7 @@ from boardlab.bots.base import Bot, DecisionContext, RandomBot
 from boardlab.bots.registry import bot_factories
 from boardlab.engine.errors import ConfigError, IllegalAction
 from boardlab.engine.match import decision_context
-from boardlab.engine.protocol import Game, GameRecord, GameState
+from boardlab.engine.protocol import Game, GameRecord, GameState, SeatLog, log_feed
 from boardlab.engine.rng import make_rng
 from boardlab.server import db
 from boardlab.server.fair import commit, draw_seed
@@ -43,6 +43,18 @@ log = logging.getLogger("boardlab.server")
 GameLookup = Callable[[str], Game]
 FINISHED = ("over", "closed", "failed")
 NOTIFY_CHANNEL = "boardlab_tables"
+
+
+# The statements every choice runs, built once: a statement made anew per call costs more
+# Python time (construction, coercion, cache key) than SQLite takes to run it.
+_ROW = sa.select(db.tables).where(db.tables.c.id == sa.bindparam("tid"))
+_ROW_LOCKED = _ROW.with_for_update()
+_ADD_CHOICE = db.choices.insert()
+_BUMP = db.tables.update().where(
+    db.tables.c.id == sa.bindparam("b_id"), db.tables.c.rev == sa.bindparam("b_old")).values(
+    rev=sa.bindparam("b_rev"), version=sa.bindparam("b_version"),
+    status=sa.bindparam("b_status"), reason=sa.bindparam("b_reason"),
+    updated_at=sa.bindparam("b_updated_at"), bot_steps=sa.bindparam("b_bot_steps"))
 
 
 class Refused(Exception):
@@ -171,6 +183,14 @@ class Tables:
         self.worker = secrets.token_hex(4)
         self.postgres = engine.dialect.name == "postgresql"
         self._pool = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="bot")
+        # SQLite group commit (db.GroupSync): after a commit and before anything is answered
+        # or pushed, wait until it is on disk; the wait runs outside ``lock``
+        self._group_sync = getattr(engine, "group_sync", None)
+
+    def _durable(self) -> None:
+        """Return once every commit made so far is on disk (at once unless grouped)."""
+        if self._group_sync is not None:
+            self._group_sync.wait()
 
     # ---- loading -------------------------------------------------------------------------
 
@@ -206,10 +226,8 @@ class Tables:
             return self._sync(conn, table_id)
 
     def _sync(self, conn: Connection, table_id: str, lock_row: bool = False) -> Live:
-        q = sa.select(db.tables).where(db.tables.c.id == table_id)
-        if lock_row and self.postgres:
-            q = q.with_for_update()
-        row = conn.execute(q).mappings().first()
+        q = _ROW_LOCKED if lock_row and self.postgres else _ROW
+        row = conn.execute(q, {"tid": table_id}).mappings().first()
         if row is None:
             self.live.pop(table_id, None)
             raise Refused(404, f"there is no table {table_id!r}")
@@ -306,10 +324,10 @@ class Tables:
                     out = change(conn, t)
                     if not t.dirty:
                         return out
-                    res = conn.execute(db.tables.update().where(
-                        db.tables.c.id == t.id, db.tables.c.rev == old).values(
-                        rev=old + 1, version=t.version, status=t.status, reason=t.reason,
-                        updated_at=t.updated_at, bot_steps=t.bot_steps))
+                    res = conn.execute(_BUMP, {
+                        "b_id": t.id, "b_old": old, "b_rev": old + 1, "b_version": t.version,
+                        "b_status": t.status, "b_reason": t.reason,
+                        "b_updated_at": t.updated_at, "b_bot_steps": t.bot_steps})
                     if res.rowcount != 1:
                         raise _Stale
                     if self.postgres:  # other workers refresh and push (sent at commit)
@@ -318,6 +336,7 @@ class Tables:
                     t.rev = old + 1
                 if t.evict:
                     self.live.pop(table_id, None)
+                self._durable()
                 self._notify(table_id)
                 return out
             except (_Stale, IntegrityError):
@@ -406,6 +425,7 @@ class Tables:
                  "name": s.name, "token": s.token, "claimed": s.claimed, "invite": s.invite,
                  "timeout_bot": s.timeout_bot} for s in made])
             self.live[t.id] = t
+        self._durable()
         return t, host, invites, claimed
 
     def listing(self, status: Iterable[str] = ("open", "running"), limit: int = 50,
@@ -598,8 +618,8 @@ class Tables:
             self._fail(t, f"the game engine failed on a choice of seat {seat}: "
                        f"{type(exc).__name__}: {exc}")
             return
-        conn.execute(db.choices.insert().values(
-            table_id=t.id, step=t.version, seat=seat, action=checked, created_at=time.time()))
+        conn.execute(_ADD_CHOICE, {"table_id": t.id, "step": t.version, "seat": seat,
+                                   "action": checked, "created_at": time.time()})
         t.actions.append((seat, checked))
         t.updated_at, t.dirty = time.time(), True
         if t.game.is_over(t.state):
@@ -723,9 +743,14 @@ class Tables:
             for a in game.legal_actions(state, seat):
                 legal.append({"action": a, "label": {
                     lang: game.describe_action(state, seat, a, lang) for lang in ("zh", "en")}})
+        # the view's log and the payload's log come from one pass over the events, each
+        # event's JSON made once for every seat and push (Event.shared_json)
+        with log_feed(state, SeatLog(seat)):
+            view = game.view(state, seat)
+            log = game.visible_log(state, seat)
         return {
-            "table": t.summary(), "seat": seat, "view": game.view(state, seat),
-            "log": game.visible_log(state, seat), "to_move": movers, "legal": legal,
+            "table": t.summary(), "seat": seat, "view": view,
+            "log": log, "to_move": movers, "legal": legal,
             "step": t.seat_steps(seat) if seat is not None else None,
             "result": game.result(state).model_dump(mode="json") if over else None,
         }
