@@ -14,7 +14,7 @@ BASE_STAMP := $(VENV)/.installed-base
 STAMP      := $(VENV)/.installed-full
 EXTRAS     := dev,lab,ray,postgres,rl,openspiel
 
-.PHONY: run test lint bench clean setup shell
+.PHONY: run test lint bench bench-web clean setup shell
 
 setup: $(STAMP)
 
@@ -48,6 +48,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+# the web server under 100 live tables of scripted players and bots (about a minute)
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/web_load.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache
