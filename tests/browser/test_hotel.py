@@ -94,6 +94,8 @@ def test_hotel_execution_is_chosen_on_the_board(browser, base_url, size):
         other = page.locator("#hotel-hand [data-pick]:not(.picked)")
         if other.count():
             code = other.first.get_attribute("data-pick")
+            # (on a phone the choices sheet covers the foot of the screen: the card goes mid-screen)
+            other.first.evaluate("el => el.scrollIntoView({ block: 'center' })")
             other.first.click()
             page.wait_for_function(f"document.querySelector('[data-picked]').dataset.picked === '{code}'")
             assert all(code in (b.get_attribute("data-act") or "") for b in
@@ -102,7 +104,9 @@ def test_hotel_execution_is_chosen_on_the_board(browser, base_url, size):
         page.locator(".ht-com.now").scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=size[0] > 600)
         # one tap on a chip carries the contract out
-        page.locator("#hotel-exec [data-act]").first.click()
+        chip = page.locator("#hotel-exec [data-act]").first
+        chip.evaluate("el => el.scrollIntoView({ block: 'center' })")
+        chip.click()
         page.wait_for_function("!document.querySelector('#hotel-exec [data-act]')"
                                " || document.querySelector('#final')")
     finally:
