@@ -17,8 +17,10 @@ Prints ismcts's share of the wins (a k-way tie counts 1/k) with a 95% Wilson int
 to the share a seat gets at random (1/players). A cooperative game (``cooperative = True`` on
 the game: everybody wins or nobody does) has no share to split: there the team's win rate
 with one ismcts seat is printed next to the win rate of the same seeds with the opponent in
-every seat. ``--out FILE`` appends one JSON line per pairing as soon as it is finished, so a
-long run that is stopped keeps what it measured. Not a test: a few hundred games take minutes.
+every seat. Pairings are played round-robin (game i of each before game i + 1 of any);
+``--out FILE`` appends one JSON line per game, so a run that is stopped keeps what it
+measured, and ``--summarise FILE`` prints the table from such a file. Not a test: a few
+hundred games take minutes.
 
 Usage: ``python benchmarks/h2h.py [--games 200] [--only cat,toys] [--budget time] [--styles]``.
 """
@@ -112,23 +114,9 @@ def play(game, players: int, seed: int, bots: list) -> list[int]:
     return play_match(game, {"players": players}, seed, bots, check=False).result.winners
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--only", default="")
-    ap.add_argument("--budget", choices=["playouts", "time"], default="playouts")
-    ap.add_argument("--playouts", type=int, default=4)
-    ap.add_argument("--seconds", type=float, default=0.05)
-    ap.add_argument("--styles", action="store_true", help="also against each style bot")
-    ap.add_argument("--no-montecarlo", action="store_true", help="only the style bots")
-    ap.add_argument("--out", default="", help="append one JSON line per pairing here")
-    args = ap.parse_args()
-    console = Console()
-    budget = (f"{args.seconds * 1000:g} ms CPU per move" if args.budget == "time"
-              else f"{args.playouts} playouts per action")
-    table = Table("game", "opponents", "games", "ismcts [95% Wilson]", "baseline",
-                  "ms/move ismcts", "ms/move opp.", "minutes",
-                  title=f"ismcts vs opponents, budget: {budget}")
+def pairings(args, console: Console) -> list[dict]:
+    """Every (game, opponent) pairing asked for, with its bot factories."""
+    out = []
     for gid in all_game_ids():
         if args.only and gid not in args.only.split(","):
             continue
@@ -139,8 +127,6 @@ def main() -> None:
             continue
         if not determinizable(game):
             continue
-        players = game.make_config({}).players
-        team = bool(getattr(game, "cooperative", False))
         if args.budget == "playouts":
             def me():
                 return MatchedISMCTS(args.playouts)
@@ -157,43 +143,91 @@ def main() -> None:
                 if name not in ("random", "montecarlo", "ismcts"):
                     opponents[name] = factory
         for name, factory in opponents.items():
-            t0 = time.perf_counter()
-            mine, theirs = [0.0, 0], [0.0, 0]
-            share = baseline = 0.0
-            for i in range(args.games):
-                seed = derive_seed(42, gid, i)
-                seat = i % players
-                bots = [Metered(factory(), theirs) for _ in range(players)]
-                bots[seat] = Metered(me(), mine)
-                winners = play(game, players, seed, bots)
-                if team:
-                    share += bool(winners)
-                    alone = [Metered(factory(), theirs) for _ in range(players)]
-                    baseline += bool(play(game, players, seed, alone))
-                elif seat in winners:
-                    share += 1 / len(winners)
-            lo, hi = proportion_confint(round(share), args.games, method="wilson")
-            if team:
-                blo, bhi = proportion_confint(round(baseline), args.games, method="wilson")
-                base = f"{baseline / args.games:.3f} [{blo:.3f}, {bhi:.3f}] (all {name})"
-            else:
-                base = f"{1 / players:.3f} (equal seat)"
-            minutes = (time.perf_counter() - t0) / 60
-            cell = f"{share / args.games:.3f} [{lo:.3f}, {hi:.3f}]"
-            table.add_row(gid, f"{name} ×{players - 1}", str(args.games), cell, base,
-                          f"{ms_per_move(mine):.1f}", f"{ms_per_move(theirs):.1f}",
-                          f"{minutes:.1f}")
-            console.print(f"{gid} vs {name}: {cell}; baseline {base}; ms/move "
-                          f"{ms_per_move(mine):.1f} / {ms_per_move(theirs):.1f}")
+            out.append({"game": game, "opponent": name, "factory": factory, "me": me,
+                        "players": game.make_config({}).players,
+                        "team": bool(getattr(game, "cooperative", False))})
+    return out
+
+
+def play_one(pairing: dict, i: int) -> dict:
+    """Game ``i`` of a pairing (and, for a cooperative game, the all-opponent baseline on
+    the same seed): one JSON-able row."""
+    game, players, factory = pairing["game"], pairing["players"], pairing["factory"]
+    seed = derive_seed(42, game.id, i)
+    seat = i % players
+    mine, theirs = [0.0, 0], [0.0, 0]
+    bots = [Metered(factory(), theirs) for _ in range(players)]
+    bots[seat] = Metered(pairing["me"](), mine)
+    winners = play(game, players, seed, bots)
+    row = {"game": game.id, "opponent": pairing["opponent"], "players": players,
+           "team": pairing["team"], "i": i, "seat": seat, "winners": winners,
+           "ismcts_s": mine[0], "ismcts_moves": mine[1],
+           "opp_s": theirs[0], "opp_moves": theirs[1]}
+    if pairing["team"]:
+        alone = [Metered(factory(), [0.0, 0]) for _ in range(players)]
+        row["baseline_winners"] = play(game, players, seed, alone)
+    return row
+
+
+def summarise(rows: list[dict], budget: str, console: Console) -> None:
+    """Win shares with 95% Wilson intervals per pairing, from per-game rows."""
+    table = Table("game", "opponents", "games", "ismcts [95% Wilson]", "baseline",
+                  "ms/move ismcts", "ms/move opp.",
+                  title=f"ismcts vs opponents, budget: {budget}")
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for row in rows:
+        groups.setdefault((row["game"], row["opponent"]), []).append(row)
+    for (gid, name), got in groups.items():
+        n, players, team = len(got), got[0]["players"], got[0]["team"]
+        if team:
+            share = sum(bool(r["winners"]) for r in got)
+            base_wins = sum(bool(r["baseline_winners"]) for r in got)
+            blo, bhi = proportion_confint(base_wins, n, method="wilson")
+            base = f"{base_wins / n:.3f} [{blo:.3f}, {bhi:.3f}] (all {name})"
+        else:
+            share = sum(1 / len(r["winners"]) for r in got if r["seat"] in r["winners"])
+            base = f"{1 / players:.3f} (equal seat)"
+        lo, hi = proportion_confint(round(share), n, method="wilson")
+        ms_me = 1000 * sum(r["ismcts_s"] for r in got) / max(1, sum(r["ismcts_moves"]
+                                                                    for r in got))
+        ms_opp = 1000 * sum(r["opp_s"] for r in got) / max(1, sum(r["opp_moves"] for r in got))
+        table.add_row(gid, f"{name} ×{players - 1}", str(n),
+                      f"{share / n:.3f} [{lo:.3f}, {hi:.3f}]", base, f"{ms_me:.1f}",
+                      f"{ms_opp:.1f}")
+    console.print(table)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--budget", choices=["playouts", "time"], default="playouts")
+    ap.add_argument("--playouts", type=int, default=4)
+    ap.add_argument("--seconds", type=float, default=0.05)
+    ap.add_argument("--styles", action="store_true", help="also against each style bot")
+    ap.add_argument("--no-montecarlo", action="store_true", help="only the style bots")
+    ap.add_argument("--out", default="", help="append one JSON line per game played here")
+    ap.add_argument("--summarise", default="", help="only print the table of an --out file")
+    args = ap.parse_args()
+    console = Console(width=160)
+    budget = (f"{args.seconds * 1000:g} ms CPU per move" if args.budget == "time"
+              else f"{args.playouts} playouts per action")
+    if args.summarise:
+        with open(args.summarise, encoding="utf-8") as fh:
+            summarise([json.loads(line) for line in fh if line.strip()], budget, console)
+        return
+    todo = pairings(args, console)
+    rows = []
+    # Game i of every pairing before game i + 1 of any: a run stopped early has (nearly) the
+    # same number of games in every pairing.
+    for i in range(args.games):
+        for pairing in todo:
+            row = play_one(pairing, i)
+            rows.append(row)
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as fh:
-                    fh.write(json.dumps({
-                        "game": gid, "opponent": name, "players": players, "team": team,
-                        "games": args.games, "budget": budget, "ismcts": share / args.games,
-                        "ci": [lo, hi], "baseline": baseline / args.games if team
-                        else 1 / players, "ms_ismcts": ms_per_move(mine),
-                        "ms_opponent": ms_per_move(theirs), "minutes": minutes}) + "\n")
-    console.print(table)
+                    fh.write(json.dumps(row) + "\n")
+    summarise(rows, budget, console)
 
 
 if __name__ == "__main__":

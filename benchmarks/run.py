@@ -329,7 +329,7 @@ def main() -> None:
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--against", default="", help="another checkout's src: table 6 only")
     args = ap.parse_args()
-    console = Console()
+    console = Console(width=160)  # whole tables also when the output goes to a file
     console.print(f"{os.cpu_count()} cores; CPU time of this process; best of {args.rounds} "
                   f"interleaved rounds of ≥{ROUND_SECONDS:g} s; load {os.getloadavg()[0]:.1f}")
     games = load_games(args.only)
