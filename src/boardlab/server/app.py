@@ -310,7 +310,7 @@ def create_app(
         if seat is not None:
             tables.check_seat(t, seat, x_seat_token)
         with tables.lock:
-            out = tables.payload(t, seat)
+            out = {**tables.payload(t, seat)}  # shared with the pushes: never changed
         out["online"] = hub.online(table_id)
         return out
 
@@ -321,7 +321,7 @@ def create_app(
         next, and the game finds the action legal; nothing changes when refused."""
         t = tables.act(table_id, body.seat, x_seat_token, body.action, body.step)
         with tables.lock:
-            out = tables.payload(t, body.seat)
+            out = {**tables.payload(t, body.seat)}  # shared with the pushes: never changed
         out["online"] = hub.online(table_id)
         return out
 

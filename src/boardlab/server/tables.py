@@ -128,6 +128,9 @@ class Live:
     dirty: bool = False  # changed in memory during the current transaction
     evict: bool = False  # drop from the cache after the transaction (state no longer trusted)
     broken: str | None = None  # why the stored game could not be replayed
+    # what each seat sees, by (rev, version, status, seat): built once per change for the
+    # act answer and every push (a step the hub replays has its own version)
+    seen: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict, repr=False)
 
     @property
     def version(self) -> int:
@@ -730,7 +733,18 @@ class Tables:
     # ---- what a seat sees ---------------------------------------------------------------
 
     def payload(self, t: Live, seat: int | None) -> dict[str, Any]:
-        """Everything sent to ``seat`` (None: a spectator): only the game's own view of it."""
+        """Everything sent to ``seat`` (None: a spectator): only the game's own view of it.
+
+        Built once per change and seat (callers must not change it)."""
+        key = (t.rev, t.version, t.status, seat)
+        got = t.seen.get(key)
+        if got is None:
+            if len(t.seen) > 64:
+                t.seen.clear()
+            got = t.seen[key] = self._payload(t, seat)
+        return got
+
+    def _payload(self, t: Live, seat: int | None) -> dict[str, Any]:
         game, state = t.game, t.state
         if state is None:
             return {"table": t.summary(), "seat": seat, "view": None, "log": [], "to_move": [],
