@@ -115,6 +115,7 @@ export function iconsFrom(...tables) {
 export function setBoardIcons(icons) { boardIcons = icons || {}; }
 
 const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic}|\p{Emoji_Modifier})*/gu;
+const HAS_EMOJI = /\p{Extended_Pictographic}/u;  // (not global: no lastIndex carried between uses)
 const bare = s => s.replace(/\uFE0F/g, "");
 const SKIP = "[title]:not([title='']), .legend, .glossary, script, style, textarea, select, option";
 
@@ -145,8 +146,7 @@ export function addTooltips(root) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const found = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    EMOJI.lastIndex = 0;
-    if (EMOJI.test(n.data) && n.parentElement && !n.parentElement.closest(SKIP)) found.push(n);
+    if (HAS_EMOJI.test(n.data) && n.parentElement && !n.parentElement.closest(SKIP)) found.push(n);
   }
   for (const n of found) {
     const parts = [];
