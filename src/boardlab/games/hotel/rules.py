@@ -182,9 +182,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             c["reward"] = c["r"] + (2 if s.event == "rush" else 0)
             s.wall.append(c)
         s.known_top = [max(0, x - k) for x in s.known_top]
-        ev.append(public("post", "张贴委托：" + " ".join(self._com_label(c, "zh") for c in s.wall),
-                         "posted: " + " ".join(self._com_label(c) for c in s.wall),
-                         wall=[c["id"] for c in s.wall]))
+        ev.append(public_words("post", self._words_post, (tuple(dict(c) for c in s.wall),),
+                               wall=[c["id"] for c in s.wall]))
         s.phase = "bid"
         if not self.to_move(s):
             ev += self._resolve_bids(s)
@@ -199,6 +198,20 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 if c == "key" or (c == "medical" and s.wounds[p] > 0):
                     ev += self._use_intel(s, p, {"type": "intel", "card": c})
         return ev
+
+    # Words of frequent events, made only when read; contracts are passed as copies (the
+    # wall's dictionaries change later, e.g. a tie marks them).
+    def _words_post(self, wall: tuple[dict, ...]) -> tuple[str, str]:
+        return ("张贴委托：" + " ".join(self._com_label(c, "zh") for c in wall),
+                "posted: " + " ".join(self._com_label(c) for c in wall))
+
+    def _words_won(self, w: int, pay: int, c: dict) -> tuple[str, str]:
+        return (f"P{w + 1} 以 {pay} 拿下 {self._com_label(c, 'zh')}",
+                f"P{w + 1} takes {self._com_label(c)} paying {pay}")
+
+    def _words_reveal(self, choices: tuple[tuple[int, dict], ...]) -> tuple[str, str]:
+        return ("亮出：" + "；".join(f"P{p + 1} {self._short(a, 'zh')}" for p, a in choices),
+                "revealed: " + "; ".join(f"P{p + 1} {self._short(a)}" for p, a in choices))
 
     def _com_label(self, c: dict, lang: str = "en") -> str:
         """A contract in words: tag, difficulty, reward and risk mark, in ``lang``."""
@@ -258,11 +271,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
     def _resolve_bids(self, s: HotelState) -> list[Event]:
         s.revealed = {p: dict(a) for p, a in s.bids.items()}
         s.bids = {}
-        ev = [public("reveal", "亮出：" + "；".join(f"P{p + 1} {self._short(a, 'zh')}"
-                                                   for p, a in sorted(s.revealed.items())),
-                     "revealed: " + "; ".join(f"P{p + 1} {self._short(a)}"
-                                              for p, a in sorted(s.revealed.items())),
-                     choices={str(p): a for p, a in s.revealed.items()})]
+        ev = [public_words("reveal", self._words_reveal, (tuple(sorted(s.revealed.items())),),
+                           choices={str(p): a for p, a in s.revealed.items()})]
         cass = self._seat_of(s, "cassian")
         charon = self._seat_of(s, "charon")
         for i, c in enumerate(s.wall):
@@ -297,9 +307,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.gold[w] -= pay
             s.vault += pay
             s.owners[i] = w
-            ev.append(public("won", f"P{w + 1} 以 {pay} 拿下 {self._com_label(c, 'zh')}",
-                             f"P{w + 1} takes {self._com_label(c)} paying {pay}",
-                             seat=w, commission=i, paid=pay))
+            ev.append(public_words("won", self._words_won, (w, pay, dict(c)),
+                                   seat=w, commission=i, paid=pay))
         winston = self._seat_of(s, "winston")
         for p in sorted(s.revealed):
             if s.revealed[p]["type"] != "checkin":
