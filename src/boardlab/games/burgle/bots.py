@@ -24,6 +24,7 @@ from boardlab.games.burgle.path import (
     neighbours,
     path_indices,
 )
+from boardlab.games.burgle.planner import CELLS, Board, Node, TurnModel, pos_of
 
 PREFERRED = ["peterman", "hawk", "hacker", "spotter", "raven", "rook", "juicer", "acrobat",
              "rigger"]
@@ -43,7 +44,9 @@ def _pn(f: int, c: int) -> str:
 
 
 class TeamBot:
-    name = "team"
+    """The first greedy team bot, kept as a baseline for the planner."""
+
+    name = "greedy"
 
     def choose(self, ctx: DecisionContext) -> Action:
         v, legal = ctx.view, ctx.legal
@@ -524,4 +527,113 @@ class TeamBot:
         return best
 
 
-BOTS = {"team": TeamBot}
+
+class PlannerBot(TeamBot):
+    """The team planner (:mod:`boardlab.games.burgle.planner`): free actions by rule, then
+    the best plan of the seat's remaining actions against the guard's next walks."""
+
+    name = "team"
+
+    def __init__(self) -> None:
+        self._turn_key: tuple[int, int] | None = None
+        self._came_from = -1
+        self._paced = 0
+
+    def choose(self, ctx: DecisionContext) -> Action:
+        v, legal = ctx.view, ctx.legal
+        first = legal[0]["type"]
+        if first == "character":
+            return min(legal, key=lambda a: (PREFERRED.index(a["name"]), a["side"] != "basic"))
+        if first == "entrance":
+            return self._entrance(v, legal)
+        if first == "choose":
+            return self._choice(v, legal)
+        key = (v["turn"], v["current"])
+        if key != self._turn_key:
+            self._turn_key, self._came_from, self._paced = key, -1, 0
+        action = self._free(v, legal) or self._plan(v, legal)
+        if action["type"] == "move":
+            here = pos_of(v["players"][v["current"]]["at"])
+            if pos_of(action["to"]) == self._came_from:
+                self._paced += 2
+            self._came_from = here if here is not None else -1
+        return action
+
+    def _free(self, v: dict[str, Any], legal: list[Action]) -> Action | None:
+        """Free actions by rule: shed loot, take tools, use the simple tools, Hawk peeks."""
+        me = v["players"][v["current"]]
+        f = _floor(me["at"])
+        left = v["max_actions"] - v["used"]
+        fl = v["floors"][f]
+        for a in legal:
+            if a["type"] == "drop" and a["item"] in me["loot"]:
+                return a  # loot is not needed to win and every piece has a drawback
+        for a in legal:
+            if a["type"] == "pickup" and a["item"] in GOOD_TOOLS + ("stethoscope", "donuts",
+                                                                 "blueprints", "virus"):
+                return a
+        tools = [a for a in legal if a["type"] == "tool"]
+        hidden = [x["at"] for x in fl["safe"]["combination"] if x["number"] is None]
+        for a in tools:
+            t = a["tool"]
+            if t == "stethoscope":
+                return self._stethoscope(v, f, tools) or None
+            if t == "virus":
+                return a
+            if t == "blueprints" and a["at"] in hidden:
+                return a
+            if t == "makeup_kit" and me["stealth"] <= 1:
+                return a
+            if t in ("rollerskates", "invisible_suit") and left >= 1 \
+                    and fl["safe"]["at"] == me["at"] and fl["safe"]["dice"] >= 2 \
+                    and not fl["safe"]["open"]:
+                return a
+        peeks = [a for a in legal if a["type"] == "ability" and a["name"] == "peek"]
+        if peeks:
+            want = [a for a in peeks if a["at"] in hidden]
+            if not want and (fl["safe"]["at"] is None or not any(
+                    c["revealed"] and c["tile"] == "stairs" for c in fl["cells"])):
+                want = [a for a in peeks if _floor(a["at"]) == f]
+            if want:
+                return want[0]
+        return None
+
+    def _plan(self, v: dict[str, Any], legal: list[Action]) -> Action:
+        board = Board.read(v)
+        seat = v["current"]
+        model = TurnModel(board, seat, v["max_actions"], v["used"], self._paced)
+        here = board.pos[seat]
+        # A Motion we walked onto this turn alarms when we leave it.
+        me = v["players"][seat]
+        hacker = (me["character"], me["side"]) == ("hacker", "basic")
+        motion = here if (self._came_from >= 0 and here is not None and here >= 0
+                          and board.active(here, "motion") and not hacker) else -1
+        root = Node(here, v["used"], self._paced, self._came_from, frozenset(), frozenset(),
+                    0, 0, motion, 0, 0, 0.0)
+        _val, plan = model.best(root, legal)
+        if not plan:
+            return {"type": "end"} if {"type": "end"} in legal else legal[0]
+        action = plan[0]
+        if action["type"] == "end":
+            hide = self._hide_tool(v, legal, model, root)
+            if hide is not None:
+                return hide
+        for a in legal:
+            if TurnModel._key(a) == TurnModel._key(action):
+                return a
+        return action
+
+    @staticmethod
+    def _hide_tool(v, legal, model, root) -> Action | None:
+        """Ending in the guard's way with a hiding tool in hand: use it first."""
+        tools = {a["tool"]: a for a in legal if a["type"] == "tool"}
+        if not ({"donuts", "smoke_bomb"} & set(tools)):
+            return None
+        f = root.pos // CELLS
+        risk = model.guard_risk(root, f, model.b.alarms, model.stealth)
+        if risk < 8.0:
+            return None
+        return tools.get("donuts") or tools.get("smoke_bomb")
+
+
+BOTS = {"team": PlannerBot, "greedy": TeamBot}
