@@ -152,3 +152,19 @@ def test_quiet_apply_keeps_no_log_but_the_same_state():
         assert events == SEALED.apply_in_place(loud, seat, action)
     assert SEALED.facts(quiet) == SEALED.facts(loud)
     assert len(quiet.log) < len(loud.log)
+
+
+def test_geometry_led_doors_kept_incrementally_equal_a_fresh_scan():
+    """geometry's view keeps ``led_doors`` per state, extended as the log grows: at every
+    step it equals the doors worked out from the whole log on a copy with no cache."""
+    game = get_game("geometry")
+    checked = 0
+
+    def check(state, seat, action):
+        nonlocal checked
+        assert game.led_doors(state) == game.led_doors(state.copy())
+        checked += 1
+
+    for seed in range(3):
+        play_match(game, {"players": 4}, seed, [RandomBot() for _ in range(4)], on_step=check)
+    assert checked > 50

@@ -299,13 +299,20 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
         last shuffled - public: everyone saw it open them. A leader who opens its own
         shape's door is searched first and found, so these are doors its shape is
         almost surely not behind (the bots' inference, rulings R14)."""
-        led: list[set[int]] = [set() for _ in range(state.n)]
-        for e in state.log:
+        # Kept per state and extended with the events appended since the last call (the log
+        # only grows), so a view costs the same early and late in a game.
+        log = state.log
+        cached = state.__dict__.get("_led")
+        if cached is None or cached[0] is not log or cached[1] > len(log):
+            cached = (log, 0, [set() for _ in range(state.n)])
+        _, seen, led = cached
+        for e in log[seen:]:
             seat = e.data.get("seat")
             if e.kind in ("open", "add", "reopen") and isinstance(seat, int):
                 led[seat].update(e.data.get("doors", []))
             elif e.kind in ("found", "point") and isinstance(seat, int):
                 led[seat] = set()
+        state.__dict__["_led"] = (log, len(log), led)
         return [sorted(x) for x in led]
 
     def is_over(self, state: GeometryState) -> bool:
