@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from boardlab.engine.protocol import Action
+from boardlab.engine.protocol import Action, view_with_log
 
 
 class DecisionContext:
@@ -64,12 +64,9 @@ class DecisionContext:
         return self._view
 
     def _state_view(self) -> dict[str, Any]:
-        if self._seat_log is None:
+        if self._seat_log is None or self._seat_log.seat != self.seat:
             return self.game.view(self._state, self.seat)
-        from boardlab.engine.protocol import log_feed
-
-        with log_feed(self._state, self._seat_log):
-            return self.game.view(self._state, self.seat)
+        return view_with_log(self.game, self._state, self._seat_log)
 
     @view.setter
     def view(self, value: dict[str, Any]) -> None:

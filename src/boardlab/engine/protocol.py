@@ -244,6 +244,16 @@ def log_feed(state: GameState, seat_log: SeatLog):
 _new_event = Event.__new__
 
 
+def view_with_log(game: Game, state: GameState, seat_log: SeatLog) -> dict[str, Any]:
+    """``game.view(state, seat_log.seat)`` with its log read from ``seat_log`` - what
+    :func:`log_feed` does, without a context manager's cost (every view a bot reads)."""
+    token = _LOG_FEED.set((state, seat_log))
+    try:
+        return game.view(state, seat_log.seat)
+    finally:
+        _LOG_FEED.reset(token)
+
+
 def _event(kind: str, message: Text | None, data: Mapping[str, Any],
            visible_to: frozenset[int] | None, words: Words | None = None,
            args: tuple = ()) -> Event:
