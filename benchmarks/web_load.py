@@ -36,6 +36,7 @@ import asyncio
 import bisect
 import contextlib
 import json
+import math
 import os
 import random
 import signal
@@ -63,11 +64,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(data_dir: Path, port: int, database_url: str | None = None
-                 ) -> subprocess.Popen:
+def start_server(data_dir: Path, port: int, database_url: str | None = None,
+                 source: Path | None = None) -> subprocess.Popen:
     """``boardlab serve`` on ``data_dir`` (SQLite) or ``database_url``; loopback is a
-    trusted proxy so each scripted client's ``X-Forwarded-For`` is its address."""
+    trusted proxy so each scripted client's ``X-Forwarded-For`` is its address. ``source``:
+    another tree whose ``src`` is imported instead of ours."""
     env = {**os.environ, "BOARDLAB_DATA_DIR": str(data_dir)}
+    if source is not None:
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(Path(source).resolve() / "src"), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     if database_url:
         env["BOARDLAB_DATABASE_URL"] = database_url
     else:
@@ -511,6 +516,30 @@ def show(level: dict[str, Any], targets: bool) -> None:
               f"{'met' if level['accepted_choices_per_s'] >= 500 else 'NOT met'}")
 
 
+def run_once(args: argparse.Namespace, thinks: list[float], source: Path | None
+             ) -> tuple[Record, list[dict[str, Any]], float, int, int]:
+    """One server (ours, or the tree at ``source``), loaded; its figures and durability."""
+    with tempfile.TemporaryDirectory(prefix="boardlab-load-") as tmp:
+        data = Path(tmp)
+        url = args.database_url or f"sqlite:///{data / 'boardlab.sqlite'}"
+        port = free_port()
+        server = start_server(data, port, args.database_url, source)
+        try:
+            try:
+                import uvloop
+                runner = uvloop.run
+            except ImportError:
+                runner = asyncio.run
+            rec, levels, cpu = runner(load(
+                f"http://127.0.0.1:{port}", tables=args.tables, game=args.game,
+                players=args.players, humans=args.humans, bot=args.bot, thinks=thinks,
+                seconds=args.seconds, warmup=args.warmup, server_pid=server.pid))
+        finally:
+            stop_server(server)
+        acked, found = check_durable(url, rec)
+    return rec, levels, cpu, acked, found
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=100)
@@ -525,44 +554,46 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warmup", type=float, default=5.0)
     ap.add_argument("--database-url", default=None,
                     help="a PostgreSQL URL to run against instead of a temp SQLite file")
+    ap.add_argument("--against", type=Path, default=None, help=(
+        "another source tree (e.g. `git archive COMMIT src | tar -x -C DIR`): its server "
+        "is loaded the same way right after ours, for a same-run reference"))
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     thinks = [float(x) for x in args.think.split(",") if x.strip()]
-    with tempfile.TemporaryDirectory(prefix="boardlab-load-") as tmp:
-        data = Path(tmp)
-        url = args.database_url or f"sqlite:///{data / 'boardlab.sqlite'}"
-        port = free_port()
-        server = start_server(data, port, args.database_url)
-        try:
-            try:
-                import uvloop  # noqa: F401
-                runner = uvloop.run
-            except ImportError:
-                runner = asyncio.run
-            rec, levels, cpu = runner(load(
-                f"http://127.0.0.1:{port}", tables=args.tables, game=args.game,
-                players=args.players, humans=args.humans, bot=args.bot, thinks=thinks,
-                seconds=args.seconds, warmup=args.warmup, server_pid=server.pid))
-        finally:
-            stop_server(server)
-        acked, found = check_durable(url, rec)
-    wall = sum(level["window_s"] for level in levels) + args.warmup * len(levels)
+    runs = [("ours", None)] + ([("against", args.against)] if args.against else [])
+    results = {label: run_once(args, thinks, source) for label, source in runs}
     if args.json:
-        print(json.dumps({"levels": levels, "client_cpu_s": cpu, "acked": acked,
-                          "stored": found, "errors": rec.errors[:20]}, default=str))
-        return 0 if acked == found else 1
+        print(json.dumps({label: {"levels": levels, "client_cpu_s": cpu, "acked": acked,
+                                  "stored": found, "errors": rec.errors[:20]}
+                          for label, (rec, levels, cpu, acked, found) in results.items()},
+                         default=str))
+        return 0 if all(r[3] == r[4] for r in results.values()) else 1
     print(f"web load: {args.tables} tables of {args.game}, {args.players} seats "
           f"({args.humans} scripted humans, {args.players - args.humans} {args.bot} bots), "
-          f"{'PostgreSQL' if args.database_url else 'SQLite'}; cores: {os.cpu_count()}, "
-          f"load average {os.getloadavg()[0]:.1f}")
-    for level in levels:
-        show(level, targets=True)
-    print(f"clients' CPU: {cpu:.1f} s over ~{wall:.0f} s (they share the cores with the "
-          "server)")
-    print(f"durability: {found} of {acked} acknowledged choices found in the database")
-    if rec.errors:
-        print(f"errors ({len(rec.errors)}), first: " + "; ".join(rec.errors[:3]))
-    return 0 if acked == found else 1
+          f"{'PostgreSQL' if args.database_url else 'SQLite'}; cores: {os.cpu_count()}")
+    for label, (rec, levels, cpu, acked, found) in results.items():
+        source = dict(runs)[label]
+        print(f"== {label}" + (f" ({source})" if source else ""))
+        for level in levels:
+            show(level, targets=label == "ours")
+        wall = sum(level["window_s"] for level in levels) + args.warmup * len(levels)
+        print(f"clients' CPU: {cpu:.1f} s over ~{wall:.0f} s (they share the cores with "
+              "the server)")
+        print(f"durability: {found} of {acked} acknowledged choices found in the database")
+        if rec.errors:
+            print(f"errors ({len(rec.errors)}), first: " + "; ".join(rec.errors[:3]))
+    if "against" in results:
+        print("== ours / against (same run)")
+        for mine, theirs in zip(results["ours"][1], results["against"][1], strict=True):
+            def ratio(key: str, q: Any = None, a: Any = mine, b: Any = theirs) -> str:
+                x, y = (a[key], b[key]) if q is None else (a[key][q], b[key][q])
+                return f"{x / y:.2f}x" if y and math.isfinite(x) and math.isfinite(y) else "-"
+
+            print(f"  think {mine['think_s']:.3f} s: server CPU per choice "
+                  f"{ratio('server_cpu_ms_per_choice')}, accepted/s "
+                  f"{ratio('accepted_choices_per_s')}, p99 push {ratio('broadcast_ms', 99)}, "
+                  f"push bytes {ratio('push_bytes', 'mean')}")
+    return 0 if all(r[3] == r[4] for r in results.values()) else 1
 
 
 if __name__ == "__main__":
