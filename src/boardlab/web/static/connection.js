@@ -68,6 +68,8 @@ export function openSocket(tableId, seat, { onState, onClose }) {
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type !== "state") return;
     if (typeof msg.log_from === "number") { log = log.slice(0, msg.log_from).concat(msg.log || []); msg.log = log; }
+    // the view's own copy of the log is not sent twice: it is put back where the game keeps it
+    if (msg.view_log && msg.view && typeof msg.view === "object") msg.view = { ...msg.view, [msg.view_log]: msg.log };
     onState(msg);
   };
   ws.onclose = ev => onClose(ev);
