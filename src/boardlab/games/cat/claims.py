@@ -99,6 +99,26 @@ def _is_role(role: str):
     return lambda row, seat: role_of(row, seat) == role
 
 
+STYLE_CAUSES = {
+    "wild": "; 狂闹流 is the lookahead AI with fun counted double and never a clean card - "
+            "the literal always-biggest reading (bot wild_literal) wins ~2% and cannot reach "
+            "the book's mean score (docs/rulings/cat.md, audit 16)",
+    "shifter": "; 甩锅流 shifts whenever it can (「优先搬乱局」), spending 0-fun plays: our "
+               "weakest style (audit 20)",
+}
+"""Causes of the remaining gaps, printed beside the figures (docs/rulings/cat.md audit)."""
+
+EXPOSURE_CAUSES = {
+    "round": "; our dirtiest seats push a room to 12 as early as they can (audit 18)",
+    "half_bill": "; tied dirtiest seats each pay (R8, Q4); the book's ratio is one payer "
+                 "(exposure_tie=split gives it; audit 8)",
+    "leftover": "; the AI's risk in the sealed rounds is calibrated to these (audit 17)",
+    "final_bills": "; the book's bills equal its leftovers, so its simulator billed one seat "
+                   "per tied room - its own rule (6.4, Q4) bills every tied seat, as ours "
+                   "does (audit 18)",
+}
+
+
 def style_claims() -> list[Claim]:
     out = []
     for p in PLAYERS:
@@ -113,7 +133,8 @@ def style_claims() -> list[Claim]:
                 "all games (a shared win counts in full).", "published_table", share,
                 Simulate({"players": p}, per_game=_style_won(style), bots=STYLES,
                          bounds=(0.0, 1.0), games=pub.STYLE_GAMES),
-                note="share of all games won, not a per-seat rate (rows sum to ~100%)"))
+                note="share of all games won, not a per-seat rate (rows sum to ~100%)"
+                     + STYLE_CAUSES.get(style, "")))
     for style in STYLES:
         out.append(Claim(
             f"B.style.4p.{style}.score", f"{APPX_B} 打法流派平衡",
@@ -144,7 +165,9 @@ def role_claims() -> list[Claim]:
             f"At 4 players a seat with role {role} scores {mean} on average.",
             "published_table", mean,
             Simulate({"players": 4, "roles": True}, per_seat=seat_score_if(_is_role(role)),
-                     bots=STYLES, games=pub.ROLE_GAMES)))
+                     bots=STYLES, games=pub.ROLE_GAMES),
+            note="the Cat's +2 twice is unconditional, used early (「尽早用掉」): +4 over a "
+                 "seat without a role (audit 20)" if role == "cat" else ""))
     return out
 
 
@@ -161,7 +184,8 @@ def exposure_claims() -> list[Claim]:
                              f"At {p} players, {en} is {value}.", "published_table", value,
                              Simulate(opts, per_game=fn, bots=STYLES, bounds=bounds,
                                       games=n),
-                             note="from the five-style battle, as the book ran it"))
+                             note="from the five-style battle, as the book ran it"
+                             + EXPOSURE_CAUSES.get(key.split(".")[0], "")))
 
         add("per_game", "场均曝光", "the mean number of exposures per game",
             t["exposures_per_game"], summary_value("exposures"), (0.0, float("inf")))
