@@ -128,3 +128,22 @@ def test_shifter_moves_mess_first_and_tidy_cleans_when_dirty():
                               random.Random(0))
         a = BOTS[name]().choose(ctx)
         assert a["card"] == card and a["room"] == "living"
+
+
+def test_sealed_rounds_weigh_the_bill_at_a_quarter():
+    """Audit item 17: in rounds 6-7 the AI prices being dirtiest at ``sealed_risk`` of the
+    open rounds' weight (the book's seats kept playing chaos cards there)."""
+    from boardlab.games.cat.bots import Weights, board_value
+
+    rooms = {"living": {"lanes": [6, 2, 0], "fish": 2}, "kitchen": {"lanes": [0, 0, 0], "fish": 0},
+             "bath": {"lanes": [0, 0, 0], "fish": 0}}
+    view = {"station": 6, "stations": 7, "exposures_open": False, "exposure_line": 12,
+            "roles": [None] * 3, "role_uses": [0] * 3}
+    certainty = 0.5 + 0.5 * 6 / 7
+    assert board_value(view, rooms, 0, Weights()) == pytest.approx(-0.25 * certainty * 10)
+    assert board_value(view, rooms, 0, Weights(sealed_risk=1.0)) == \
+        pytest.approx(-certainty * 10)
+    open_view = {**view, "station": 4, "exposures_open": True}
+    # before the seal the full weight applies (at station 4 a dirtiest seat expects half)
+    assert board_value(open_view, rooms, 0, Weights()) == \
+        pytest.approx(-(0.5 + 0.5 * 4 / 7) * 5)
