@@ -739,7 +739,7 @@ class Tables:
         key = (t.rev, t.version, t.status, seat)
         got = t.seen.get(key)
         if got is None:
-            if len(t.seen) > 64:
+            if len(t.seen) >= 16:  # the current change's seats, a few replayed steps
                 t.seen.clear()
             got = t.seen[key] = self._payload(t, seat)
         return got
