@@ -5,6 +5,7 @@ import { h, t } from "./i18n.js";
 
 const SPEEDS = { 0: ["即时", "instant"], 1: ["正常", "normal"], 2: ["慢", "slow"] };
 const DELAY = { 0: 0, 1: 450, 2: 1100 };
+export const BEHIND = 8;  // states (and log lines, at most 12) the display may lag behind play
 
 export function speed() { const v = localStorage.getItem("boardlab:pace"); return v === null ? 1 : +v; }
 export function showSums() { return localStorage.getItem("boardlab:sums") === "1"; }
@@ -22,6 +23,8 @@ export function paced(apply) {
     while (queue.length) {
       const wait = DELAY[speed()] * hold - (Date.now() - last);
       if (wait > 0 && speed() > 0) await new Promise(r => setTimeout(r, wait));
+      // bots among themselves can play faster than anyone reads: keep up by skipping the oldest
+      if (queue.length > BEHIND) queue.splice(0, queue.length - BEHIND);
       const msg = speed() === 0 ? queue.splice(0).pop() : queue.shift();
       const n = (msg.log || []).length;
       hold = lines < 0 ? 1 : Math.max(1, n - lines);

@@ -117,6 +117,7 @@ let logSeen = -1, logTimer = null;  // lines already shown; new ones come one at
 function logCard() {
   const full = p.log || [];
   if (logSeen < 0 || logSeen > full.length || speed() === 0) logSeen = full.length;  // first sight, or instant
+  logSeen = Math.max(logSeen, full.length - 12);  // far behind (bots among themselves): catch up
   const upto = Math.min(full.length, logSeen + 1);
   if (upto < full.length && !logTimer)
     logTimer = setTimeout(() => { logTimer = null; draw(); }, speed() === 2 ? 1100 : 450);
