@@ -98,9 +98,11 @@ def play_match(
         raise ValueError(f"{len(bots)} bots for {cfg.players} seats")
     rngs = [make_rng(seed, "bot", i) for i in range(cfg.players)]
     logs = [SeatLog(i) for i in range(cfg.players)]
-    record = GameRecord(
-        game=game.id, config=cfg.model_dump(), seed=seed,
-        overrides=dict(overrides) if overrides else None,
+    # Built without pydantic's validation (a few % of a short game): every field is known
+    # valid here, and the record equals the validated one.
+    record = GameRecord.model_construct(
+        game=game.id, config=cfg.model_dump(), seed=int(seed),
+        overrides=dict(overrides) if overrides else None, actions=[],
     )
     actions = record.actions
     to_move, legal_actions = game.to_move, game.legal_actions
