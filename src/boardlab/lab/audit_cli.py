@@ -38,6 +38,8 @@ def print_audit(console: Console, au) -> None:
                          else ""))
         if v.detail:
             console.print(f"    [dim]{escape(v.detail)}[/]")
+        if c.note:
+            console.print(f"    [dim]note: {escape(c.note)}[/]")
     counts = au.counts()
     console.print(", ".join(f"[{COLOUR[k]}]{n} {k}[/]" for k, n in counts.items()))
     print_seating(console, au.seating)

@@ -37,6 +37,6 @@ class HotelConfig(GameConfig):
     last_intel: Literal["cash", "lost"] = Field(
         "cash", description="ruling H12: keys and medicine still held at the end are used at "
         "settlement, or are lost")
-    salvage_from: Literal["unsold", "tied"] = Field(
-        "unsold", description="ruling H17: the Beggar salvages any contract nobody won, or only "
-        "one left unsold by a tie (流拍 as the FAQ and the setup table use it)")
+    salvage_from: Literal["tied", "unsold"] = Field(
+        "tied", description="ruling H17: the Beggar salvages only a contract a tie left unsold "
+        "(流拍 as the FAQ and the setup table use it), or any contract nobody won")
