@@ -13,7 +13,7 @@ How the book counts (and so how ours is counted):
   a shared win again counted in full: the rows add up to 173.9% / 133.4% / 106.2% = 5/p plus
   the shared wins. Ours: per seat of the role, 1 if among the winners (``_seat_won``).
 * Both tables and the exposure table come from the five-style battle (混战): the five styles
-  of ``bots.STYLES`` (``default_bots``) seated by the lab's balanced design (at 3 players all
+  of ``bots.BOOK_STYLES`` (``default_bots``) seated by the lab's balanced design (at 3 players all
   10 style triples), roles dealt by the game for the role table.
 
 Stand-in bots: the rulebook's simulator (``gen_hat_data.js``, one-step lookahead with a risk

@@ -2,7 +2,7 @@
 
 The rulebook's simulator (``gen_hat_data.js``, "同期暗出 AI（1 步前瞻 + 对'成为最脏者'的风险
 折价）", 300-600 games per cell) produced these; the lab sets ours beside them. Keys of the
-style tables are our bot names (``boardlab.games.cat.bots.STYLES``); role keys are
+style tables are our bot names (``boardlab.games.cat.bots.BOOK_STYLES``); role keys are
 ``boardlab.games.cat.data.ROLES``. Win rates are fractions (0.097 = 9.7%).
 
 How to compute ours from ``Result.summary``: a seat's style is its bot name; its role is
