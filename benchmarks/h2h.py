@@ -17,7 +17,9 @@ Prints ismcts's share of the wins (a k-way tie counts 1/k) with a 95% Wilson int
 to the share a seat gets at random (1/players). A cooperative game (``cooperative = True`` on
 the game: everybody wins or nobody does) has no share to split: there the team's win rate
 with one ismcts seat is printed next to the win rate of the same seeds with the opponent in
-every seat. Pairings are played round-robin (game i of each before game i + 1 of any);
+every seat. A game still going after ``--max-steps`` decisions (bots that repeat a free
+action forever) is stopped without a winner and counted in the ``capped`` column (for a
+cooperative game: ismcts's game / the baseline's). Pairings are played round-robin (game i of each before game i + 1 of any);
 ``--out FILE`` appends one JSON line per game, so a run that is stopped keeps what it
 measured, and ``--summarise FILE`` prints the table from such a file. Not a test: a few
 hundred games take minutes.
@@ -110,8 +112,25 @@ def ms_per_move(meter: list) -> float:
     return 1000 * meter[0] / meter[1] if meter[1] else 0.0
 
 
-def play(game, players: int, seed: int, bots: list) -> list[int]:
-    return play_match(game, {"players": players}, seed, bots, check=False).result.winners
+class TooLong(Exception):
+    """A game that passed the step cap (e.g. bots repeating a free action forever)."""
+
+
+def play(game, players: int, seed: int, bots: list, max_steps: int) -> list[int] | None:
+    """The winners, or ``None`` for a game stopped at ``max_steps`` decisions."""
+    steps = 0
+
+    def count(state, seat, action) -> None:
+        nonlocal steps
+        steps += 1
+        if steps >= max_steps:
+            raise TooLong
+
+    try:
+        return play_match(game, {"players": players}, seed, bots, check=False,
+                          on_step=count).result.winners
+    except TooLong:
+        return None
 
 
 def pairings(args, console: Console) -> list[dict]:
@@ -149,7 +168,7 @@ def pairings(args, console: Console) -> list[dict]:
     return out
 
 
-def play_one(pairing: dict, i: int) -> dict:
+def play_one(pairing: dict, i: int, max_steps: int) -> dict:
     """Game ``i`` of a pairing (and, for a cooperative game, the all-opponent baseline on
     the same seed): one JSON-able row."""
     game, players, factory = pairing["game"], pairing["players"], pairing["factory"]
@@ -158,25 +177,30 @@ def play_one(pairing: dict, i: int) -> dict:
     mine, theirs = [0.0, 0], [0.0, 0]
     bots = [Metered(factory(), theirs) for _ in range(players)]
     bots[seat] = Metered(pairing["me"](), mine)
-    winners = play(game, players, seed, bots)
-    row = {"game": game.id, "opponent": pairing["opponent"], "players": players,
-           "team": pairing["team"], "i": i, "seat": seat, "winners": winners,
+    winners = play(game, players, seed, bots, max_steps)
+    row = {"capped": winners is None, "game": game.id, "opponent": pairing["opponent"],
+           "players": players,
+           "team": pairing["team"], "i": i, "seat": seat, "winners": winners or [],
            "ismcts_s": mine[0], "ismcts_moves": mine[1],
            "opp_s": theirs[0], "opp_moves": theirs[1]}
     if pairing["team"]:
         alone = [Metered(factory(), [0.0, 0]) for _ in range(players)]
-        row["baseline_winners"] = play(game, players, seed, alone)
+        base = play(game, players, seed, alone, max_steps)
+        row["baseline_winners"], row["baseline_capped"] = base or [], base is None
     return row
 
 
 def summarise(rows: list[dict], budget: str, console: Console) -> None:
     """Win shares with 95% Wilson intervals per pairing, from per-game rows."""
     table = Table("game", "opponents", "games", "ismcts [95% Wilson]", "baseline",
-                  "ms/move ismcts", "ms/move opp.",
+                  "ms/move ismcts", "ms/move opp.", "capped",
                   title=f"ismcts vs opponents, budget: {budget}")
     groups: dict[tuple[str, str], list[dict]] = {}
-    for row in rows:
-        groups.setdefault((row["game"], row["opponent"]), []).append(row)
+    seen: set[tuple[str, str, int]] = set()
+    for row in rows:  # a resumed run may have played a game twice: the first one counts
+        if (row["game"], row["opponent"], row["i"]) not in seen:
+            seen.add((row["game"], row["opponent"], row["i"]))
+            groups.setdefault((row["game"], row["opponent"]), []).append(row)
     for (gid, name), got in groups.items():
         n, players, team = len(got), got[0]["players"], got[0]["team"]
         if team:
@@ -191,9 +215,11 @@ def summarise(rows: list[dict], budget: str, console: Console) -> None:
         ms_me = 1000 * sum(r["ismcts_s"] for r in got) / max(1, sum(r["ismcts_moves"]
                                                                     for r in got))
         ms_opp = 1000 * sum(r["opp_s"] for r in got) / max(1, sum(r["opp_moves"] for r in got))
+        capped = sum(r.get("capped", False) for r in got)
+        base_capped = sum(r.get("baseline_capped", False) for r in got)
         table.add_row(gid, f"{name} ×{players - 1}", str(n),
                       f"{share / n:.3f} [{lo:.3f}, {hi:.3f}]", base, f"{ms_me:.1f}",
-                      f"{ms_opp:.1f}")
+                      f"{ms_opp:.1f}", f"{capped}" + (f" / {base_capped}" if team else ""))
     console.print(table)
 
 
@@ -208,6 +234,9 @@ def main() -> None:
     ap.add_argument("--no-montecarlo", action="store_true", help="only the style bots")
     ap.add_argument("--out", default="", help="append one JSON line per game played here")
     ap.add_argument("--summarise", default="", help="only print the table of an --out file")
+    ap.add_argument("--start", type=int, default=0, help="first game index (resume a run)")
+    ap.add_argument("--max-steps", type=int, default=1000,
+                    help="stop a game after this many decisions: no winner, counted as capped")
     args = ap.parse_args()
     console = Console(width=160)
     budget = (f"{args.seconds * 1000:g} ms CPU per move" if args.budget == "time"
@@ -220,9 +249,9 @@ def main() -> None:
     rows = []
     # Game i of every pairing before game i + 1 of any: a run stopped early has (nearly) the
     # same number of games in every pairing.
-    for i in range(args.games):
+    for i in range(args.start, args.games):
         for pairing in todo:
-            row = play_one(pairing, i)
+            row = play_one(pairing, i, args.max_steps)
             rows.append(row)
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as fh:
