@@ -45,9 +45,9 @@ CRACK = 9.0
 OPEN = 160.0
 ESCAPE = 200.0
 ALARM = 15.0
-ROLL_NOW = 0.35
-SPREAD = 1.0
-TRAP = 0.6
+ROLL_NOW = 0.35  # share of a roll's expected cracks credited now (the rest is only time)
+SPREAD = True  # seats split over the closed safes (each guard walks for fewer seats)
+TRAP = 0.6  # weight of ending where the guard's following walk leaves no way out
 STEALTH_SCALE = 1.0
 EVENT = 3.0
 EXPLORE = 1.5
@@ -310,8 +310,6 @@ class TurnModel:
         self.goal = self._goal_distances()
         self.unknown_risk = self._unknown_risk()
         self.memo: dict[Node, tuple[float, list[dict[str, Any]]]] = {}
-        self.start_used = used
-        self.start_paced = paced
 
     # -- goals --------------------------------------------------------------------
 
@@ -454,6 +452,25 @@ class TurnModel:
             self._exp[key] = exposure(self.b, f, alarms, walks, ends)
             self._ends[key] = ends
         return self._exp[key]
+
+    def atrium_risk(self, p: int) -> float:
+        """On an Atrium: the chance a guard right above or below stands on it before this
+        seat acts again (he walks on the turns of the seats on his floor)."""
+        b = self.b
+        worst = 0.0
+        for q in (p - CELLS, p + CELLS):
+            if not 0 <= q < 48 or b.guards[q // CELLS] is None:
+                continue
+            if b.guard_at(q):
+                worst = max(worst, 1.0)
+                continue
+            walks = sum(1 for i, o in enumerate(b.pos)
+                        if i != self.seat and o is not None and o >= 0 and o // CELLS == q // CELLS)
+            if walks:
+                f = q // CELLS
+                alarms = frozenset(a for a in b.alarms if a // CELLS == f)
+                worst = max(worst, self.exp(f, alarms, walks)[walks - 1][q % CELLS])
+        return worst
 
     def trapped(self, p: int, alarms: frozenset[int], walks: int) -> float:
         """Probability that, when this seat next acts, the guard's following walk will
@@ -805,6 +822,8 @@ class TurnModel:
             if b.tokens.get(p):
                 cost = min(cost, 3.0)
             risk += prob * cost
+            if s == self.seat and b.active(p, "atrium"):
+                risk += self.atrium_risk(p) * cost
             if s == self.seat and TRAP:
                 floor_alarms = frozenset(a for a in alarms if a // CELLS == f)
                 risk += TRAP * self.trapped(p, floor_alarms, walks) * (1 - prob) * cost
