@@ -69,6 +69,8 @@ function maybeHandOver() {
 async function act(action) {
   if (sending || !p || p.table.version < awaited) return;  // (a choice sent, its state not yet shown)
   sending = true;
+  const before = awaited;
+  awaited = p.table.version + 1; draw();  // on its way: the board offers no stale choices meanwhile
   try {
     const res = await api(`/api/tables/${tableId}/act`, { method: "POST", body: { seat, action, step: p.step },
       headers: seatHeaders(tableId, seat) });
@@ -82,7 +84,7 @@ async function act(action) {
       const coming = (q && q.table.version >= mine.table.version) || (p && p.table.version >= mine.table.version);
       if (!coming) onState({ ...mine, online: p ? p.online : [] });
     }, ws && ws.readyState === WebSocket.OPEN ? 2500 : 0);
-  } catch (e) { toast(e.message, true); }
+  } catch (e) { awaited = before; draw(); toast(e.message, true); }
   finally { sending = false; }
 }
 
