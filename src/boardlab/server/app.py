@@ -309,7 +309,7 @@ def create_app(
         t = tables.get(table_id)
         if seat is not None:
             tables.check_seat(t, seat, x_seat_token)
-        with tables.lock:
+        with tables.locked(table_id):
             out = {**tables.payload(t, seat)}  # shared with the pushes: never changed
         out["online"] = hub.online(table_id)
         return out
@@ -320,7 +320,7 @@ def create_app(
         """Submit one choice. Refused unless the token is the seat's, ``step`` is the seat's
         next, and the game finds the action legal; nothing changes when refused."""
         t = tables.act(table_id, body.seat, x_seat_token, body.action, body.step)
-        with tables.lock:
+        with tables.locked(table_id):
             out = {**tables.payload(t, body.seat)}  # shared with the pushes: never changed
         out["online"] = hub.online(table_id)
         return out

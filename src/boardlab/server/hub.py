@@ -111,7 +111,7 @@ class Hub:
                    if seat is not None and t.seats[seat].token != key}
         online = sorted({s for s, k in room.values() if s is not None and s not in revoked})
         seats = {s for s, _ in room.values() if s not in revoked}
-        with self.tables.lock:
+        with self.tables.locked(table_id):
             now = {seat: self.tables.payload(t, seat) for seat in seats}
             replay = self._replay_from(table_id, t)
         out: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in seats}

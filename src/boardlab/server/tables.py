@@ -16,12 +16,14 @@ seat holder may ask for a claim link to move to another device; claiming it rota
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import hashlib
 import hmac
 import logging
 import secrets
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -171,7 +173,15 @@ class Tables:
         self.lookup = lookup
         self.game_ids = game_ids
         self.live: dict[str, Live] = {}
-        self.lock = threading.RLock()
+        # One lock per table (striped, so their number stays fixed): a table's state is
+        # read and changed under its own lock, and tables do not wait for each other. The
+        # cache dict has a short lock of its own; SQLite's writes, which the database takes
+        # one at a time anyway, go in turn (a WAL read snapshot cannot become a write once
+        # another table's write landed).
+        self._stripes = [threading.RLock() for _ in range(64)]
+        self._cache_lock = threading.RLock()
+        self._write_lock: Any = (contextlib.nullcontext() if engine.dialect.name == "postgresql"
+                                 else threading.Lock())
         self.listeners: list[Callable[[str], None]] = []
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self.bot_budget = 0.25
@@ -187,8 +197,12 @@ class Tables:
         self.postgres = engine.dialect.name == "postgresql"
         self._pool = concurrent.futures.ThreadPoolExecutor(2, thread_name_prefix="bot")
         # SQLite group commit (db.GroupSync): after a commit and before anything is answered
-        # or pushed, wait until it is on disk; the wait runs outside ``lock``
+        # or pushed, wait until it is on disk; the wait runs outside every lock
         self._group_sync = getattr(engine, "group_sync", None)
+
+    def locked(self, table_id: str) -> Any:
+        """The lock under which ``table_id``'s cached state is read (payloads) or changed."""
+        return self._stripes[zlib.crc32(table_id.encode()) % len(self._stripes)]
 
     def _durable(self) -> None:
         """Return once every commit made so far is on disk (at once unless grouped)."""
@@ -225,14 +239,14 @@ class Tables:
 
     def get(self, table_id: str) -> Live:
         """The table, up to date with the database."""
-        with self.lock, self.engine.connect() as conn:
+        with self.locked(table_id), self.engine.connect() as conn:
             return self._sync(conn, table_id)
 
     def _sync(self, conn: Connection, table_id: str, lock_row: bool = False) -> Live:
         q = _ROW_LOCKED if lock_row and self.postgres else _ROW
         row = conn.execute(q, {"tid": table_id}).mappings().first()
         if row is None:
-            self.live.pop(table_id, None)
+            self._uncache(table_id)
             raise Refused(404, f"there is no table {table_id!r}")
         t = self.live.get(table_id)
         if t is not None and t.rev == row["rev"]:
@@ -264,8 +278,9 @@ class Tables:
         if t.state is None:  # could not be replayed: failed, whatever the row said
             t.status, t.reason = "failed", t.reason or t.broken
         t.dirty = t.evict = False
-        self.live[table_id] = t
-        self._trim_cache()
+        with self._cache_lock:
+            self.live[table_id] = t
+            self._trim_cache()
         return t
 
     def _build(self, conn: Connection, row: Any, persist: bool = True) -> Live:
@@ -299,11 +314,15 @@ class Tables:
     def _mark_failed_apart(self, table_id: str, reason: str) -> None:
         """Record a failure found while reading (its own transaction; best effort)."""
         try:
-            with self.engine.begin() as conn:
+            with self._write_lock, self.engine.begin() as conn:
                 conn.execute(db.tables.update().where(db.tables.c.id == table_id).values(
                     status="failed", reason=reason[:2000], rev=db.tables.c.rev + 1))
         except Exception:
             log.exception("could not mark table %s failed", table_id)
+
+    def _uncache(self, table_id: str) -> None:
+        with self._cache_lock:
+            self.live.pop(table_id, None)
 
     def _trim_cache(self) -> None:
         if len(self.live) <= self.max_cached:
@@ -321,7 +340,7 @@ class Tables:
         for _attempt in range(5):
             t: Live | None = None
             try:
-                with self.lock, self.engine.begin() as conn:
+                with self.locked(table_id), self._write_lock, self.engine.begin() as conn:
                     t = self._sync(conn, table_id, lock_row=True)
                     old = t.rev
                     out = change(conn, t)
@@ -338,16 +357,16 @@ class Tables:
                             NOTIFY_CHANNEL, f"{self.worker}:{t.id}")))
                     t.rev = old + 1
                 if t.evict:
-                    self.live.pop(table_id, None)
+                    self._uncache(table_id)
                 self._durable()
                 self._notify(table_id)
                 return out
             except (_Stale, IntegrityError):
-                self.live.pop(table_id, None)
+                self._uncache(table_id)
                 continue
             except BaseException:
                 if t is not None and (t.dirty or t.evict):
-                    self.live.pop(table_id, None)  # memory ran ahead of what was stored
+                    self._uncache(table_id)  # memory ran ahead of what was stored
                 raise
         raise Refused(409, "the table changed meanwhile; reload and choose again")
 
@@ -417,7 +436,7 @@ class Tables:
                  (name or "")[:80], now, made, state, public=public, practice=practice,
                  nonce=nonce, commitment=commitment, turn_seconds=turn_seconds,
                  updated_at=now)
-        with self.lock, self.engine.begin() as conn:
+        with self.locked(t.id), self._write_lock, self.engine.begin() as conn:
             conn.execute(db.tables.insert().values(
                 id=t.id, game=game.id, config=config, seed=t.seed, status="open",
                 host_token=t.host_token, name=t.name, version=0, created_at=t.created_at,
@@ -427,6 +446,7 @@ class Tables:
                 {"table_id": t.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token": s.token, "claimed": s.claimed, "invite": s.invite,
                  "timeout_bot": s.timeout_bot} for s in made])
+        with self._cache_lock:
             self.live[t.id] = t
         self._durable()
         return t, host, invites, claimed
