@@ -195,3 +195,15 @@ def test_stayer_checks_in_whenever_the_hotel_is_open():
             "roles": ["winston", "wick", "charon"], "hands": HANDS[:3], "events": [event],
             "commissions": ["gun11", "melee04", "stealth04", "gun01"]})
         assert BOTS["stayer"]().choose(ctx_for(s, 0))["type"] == kind
+
+
+def test_risky_gambles_only_when_not_leading():
+    """附录 A ⑥ 「落后时该赌，领先时该稳」: the 高风险流 bot's love of ⚠ contracts is off
+    while it leads on the visible points, on while it trails."""
+    for gold, bonus in (([20, 8, 8], 0.0), ([2, 8, 8], 3.0)):
+        s = GAME.new_game({"players": 3}, 0, {
+            "roles": ["charon", "wick", "winston"], "hands": HANDS[:3], "gold": gold,
+            "events": ["doctor"], "commissions": ["gun11", "melee04", "stealth04", "gun01"]})
+        bot = BOTS["risky"]()
+        bot.options(ctx_for(s, 0))
+        assert bot.risk_bonus == bonus

@@ -461,18 +461,24 @@ class ContractBot(StyleBot):
 
 class RiskBot(StyleBot):
     """🔥 高风险流 — 「3-4 人局强势」 (附录 B); the example's 索菲亚. It goes after the ⚠
-    contracts (附录 A ⑥: 「风险委托 R = D + 5~7 … 方差更大。落后时该赌」) and the hard ones that
-    need a matched 4 and 5 gold (附录 A ③: 「对手握好牌的人是奖品」), pays top bids for them and
-    never stays at the hotel unless a wound more would send it to hospital."""
+    contracts (附录 A ⑥: 「风险委托 R = D + 5~7 … 方差更大。落后时该赌，领先时该稳」) and the
+    hard ones that need a matched 4 and 5 gold (附录 A ③: 「对手握好牌的人是奖品」), pays top
+    bids for them and never stays at the hotel unless a wound more would send it to
+    hospital. It reads the score as ⑥ says: while it leads on the table's visible points
+    (reputation × 3 + gold − wounds × 2) it plays the steady contract, not the gamble."""
 
     name = "risky"
-    risk_bonus = 3.0
+    gamble_bonus = 3.0  # points added to a ⚠ contract while not leading
     checkin_bias = -4.0
 
     def options(self, ctx: DecisionContext) -> list[tuple[float, Action]]:
-        out = super().options(ctx)
         v = ctx.view
-        if v["wounds"][ctx.seat] >= 3:
+        board = [POINTS_PER_REP * r + g - POINTS_PER_WOUND * w
+                 for r, g, w in zip(v["rep"], v["gold"], v["wounds"], strict=True)]
+        leading = board[ctx.seat] > max(x for p, x in enumerate(board) if p != ctx.seat)
+        self.risk_bonus = 0.0 if leading else self.gamble_bonus
+        out = super().options(ctx)
+        if v["wounds"][ctx.seat] >= 3 or leading:
             return out
         # A gamble on the board: harder contracts are worth more to it than their net.
         return [(x + (0.3 * v["wall"][a["commission"]]["d"] if a["type"] == "bid" else 0), a)

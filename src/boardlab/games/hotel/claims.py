@@ -296,32 +296,34 @@ def law_claims() -> list[Claim]:
 
 # Causes of the gaps that remain with our bots (docs/rulings/hotel.md, audit section), shown
 # beside each style's / role's figures.
-_ACTIVE = ("our contract-taking styles score 45-54 where the book's score 37-45: they never "
+_ACTIVE = ("our contract-taking styles score 42-54 where the book's score 36-46: they never "
            "fail an execution (every play is a sure one; the book's own example ends with a "
            "wounded, broke Beggar), so a stay-only line falls behind")
 STYLE_GAPS = {
-    "taker": "below the book's 「标准答案」 share (about 0.5-0.8x): 高风险流 outbids it for the ⚠ "
+    "taker": "below the book's 「标准答案」 share (0.6-0.9x): 高风险流 outbids it for the ⚠ "
              "contracts, which pay 3-4 more than a safe one for a sure play; " + _ACTIVE,
-    "risky": "above the book (1.3-2x): ⚠ contracts never fail for a seat that sees its own "
+    "risky": "above the book (1.3-1.7x): ⚠ contracts never fail for a seat that sees its own "
              "fire, so 附录 A ⑥'s 「恰好补偿期望惩罚」 premium (R = D + 6..7 against D + 3) is "
              "free money; re-scored with ⚠ paying D + 3 its share falls by about a third",
     "cautious": "near the book",
-    "informant": "near the book",
+    "informant": "above the book (1.2-1.9x): it stays on 0.09-0.17 of nights for intel it "
+                 "uses well (🗣 before bidding, 🔍 for tomorrow)",
     "stayer": "its mean matches the book's (35-38 against 35.3-37.4: the style checks in every "
               "night); its share is below the book's because " + _ACTIVE,
 }
 ROLE_GAPS = {
-    "wick": "above the book's 「中规中矩」 (1.4-1.9x): +3 on every 🔫 completion (1.3-2.5 a game) is "
-            "the steadiest passive; re-scored without it he falls below average, so the book's "
-            "figure (= the 1/6 average) means a passive worth nothing in its simulator",
+    "wick": "above the book's 「中规中矩」 (1.3-1.9x; 2.3x fitted 6p): +3 on every 🔫 completion "
+            "(1.3-3.6 a game); re-scored without it he falls to 0.01-0.08, and a bot blind to "
+            "it takes 0.07 at 5p fitted (book 0.116): the book's Wick did not play his passive",
     "winston": "he is the 住客流 line (fitted) and shares its gap: see the stayer style",
     "charon": "near the book",
     "beggar": "ruling H17 (salvage_from=tied, the FAQ's 流拍): near or below the book; our bots "
               "tie about half as often as the book's 预期流拍/局, so he salvages less. Under the "
-              "other reading (unsold) he takes 0.52-0.75 of the wins at 4-5p (book 0.19-0.25)",
-    "sofia": "slightly below the book's 「3-4 人局之王」: her one-shot (+3, no card, no boost, "
+              "other reading (unsold) he takes 0.53-0.69 of the wins at 4-5p (book 0.19-0.25)",
+    "sofia": "below the book's 「3-4 人局之王」 (0.45-1.0x): her one-shot (+3, no card, no boost, "
              "once) is worth about as much as Wick's or Cassian's repeated +3",
-    "cassian": "near the book",
+    "cassian": "within 2x (1.8-1.9x fitted 3p, 6p): +3 on every ⚠ completion stacks with "
+               "the ⚠ premium (see 高风险流)",
 }
 
 
