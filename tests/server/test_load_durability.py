@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
@@ -87,3 +88,23 @@ def test_a_choice_is_answered_only_after_a_flush_that_covers_it(tmp_path, monkey
         assert play_first(client, t["table"]["id"], 0, t["tokens"][0]).status_code == 200
         order.append("answered")
     assert order[-3:] == ["wait", "flushed", "answered"]
+
+
+def test_one_table_does_not_wait_for_another(tmp_path):
+    """Each table has its own lock: while one table's lock is held (a long transaction,
+    a slow payload), another table is read and played at once."""
+    app = create_app(f"sqlite:///{tmp_path / 'l.sqlite'}", games=lookup, game_ids=ids)
+    tables = app.state.tables
+    with TestClient(app) as client:
+        a = new_table(client, 2)["table"]["id"]
+        b = new_table(client, 2)
+        while tables.locked(b["table"]["id"]) is tables.locked(a):
+            b = new_table(client, 2)
+        busy = tables.locked(a)
+        busy.acquire()  # requests run on worker threads: they would wait for it
+        with ThreadPoolExecutor(1) as pool:
+            try:
+                play = pool.submit(play_first, client, b["table"]["id"], 0, b["tokens"][0])
+                assert play.result(timeout=20).status_code == 200
+            finally:
+                busy.release()
