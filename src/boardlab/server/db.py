@@ -118,17 +118,21 @@ class GroupSync:
                     self._cond.notify_all()
 
     def _flush(self) -> None:
-        try:
-            fd = os.open(self.wal, os.O_RDONLY)
+        try:  # read-write: Windows flushes only handles that may write
+            fd = os.open(self.wal, os.O_RDWR | getattr(os, "O_BINARY", 0))
         except FileNotFoundError:  # no WAL: everything is checkpointed (and flushed) already
             return
         try:
-            os.fdatasync(fd)
+            getattr(os, "fdatasync", os.fsync)(fd)  # macOS and Windows have no fdatasync
             inode = os.fstat(fd).st_ino
         finally:
             os.close(fd)
         if inode != self._inode:  # a new WAL file: its directory entry must last too
-            dfd = os.open(self.directory, os.O_RDONLY)
+            try:
+                dfd = os.open(self.directory, os.O_RDONLY)
+            except OSError:  # Windows cannot open a directory (NTFS journals its entries)
+                self._inode = inode
+                return
             try:
                 os.fsync(dfd)
             finally:
