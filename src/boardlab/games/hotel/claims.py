@@ -314,7 +314,7 @@ STYLE_GAPS = {
 ROLE_GAPS = {
     "wick": "above the book's 「中规中矩」 (1.3-1.9x; 2.3x fitted 6p): +3 on every 🔫 completion "
             "(1.3-3.6 a game); re-scored without it he falls to 0.01-0.08, and a bot blind to "
-            "it takes 0.07 at 5p fitted (book 0.116): the book's Wick did not play his passive",
+            "it takes 0.07 / 0.08 at 5p / 6p fitted (book 0.116 / 0.129): the book's Wick did not play his passive",
     "winston": "he is the 住客流 line (fitted) and shares its gap: see the stayer style",
     "charon": "near the book",
     "beggar": "ruling H17 (salvage_from=tied, the FAQ's 流拍): near or below the book; our bots "
