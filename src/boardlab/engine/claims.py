@@ -102,7 +102,7 @@ class Counterexample:
 @dataclass(frozen=True)
 class Simulate:
     """A figure of typical play, over games played by ``bots`` (``None``: the game's
-    ``default_bots``, seated in a balanced design) with ``options``.
+    ``style_mix``, seated in a balanced design) with ``options``.
 
     Exactly one of ``per_game`` (one number per game, e.g. exposure; or a list of numbers
     per game, e.g. the round of each exposure, pooled and clustered by game) or ``per_seat``

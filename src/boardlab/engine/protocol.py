@@ -509,6 +509,14 @@ class Game(ABC, Generic[C, S]):
         own = list(self.bots())
         return [own[i % len(own)] for i in range(players)] if own else ["random"] * players
 
+    def style_mix(self, players: int) -> list[str]:
+        """The bots ``simulate`` and the lab play when none are named: every style the
+        rulebook describes, which the lab's balanced design rotates through the seats (so a
+        game with five styles at three seats meets all ten triples). It may list more names
+        than seats; :meth:`default_bots` stays one name per seat for the lobby and terminal.
+        Default: :meth:`default_bots`."""
+        return self.default_bots(players)
+
     def labels(self) -> dict[str, Any]:
         """The game's words for screens, each a :data:`Text`, grouped by kind: ``actions``
         (action types), ``phases``, ``summary`` (result-summary keys), ``values`` (words for

@@ -145,7 +145,7 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
             t.add_row(name, doc[0] if doc else "")
         console.print(t)
         for p in range(g.min_players, g.max_players + 1):
-            console.print(f"default mix, {p} players: {', '.join(g.default_bots(p))}")
+            console.print(f"default mix, {p} players: {', '.join(g.style_mix(p))}")
 
     @app.command()
     def options(game: str = typer.Argument(...)) -> None:

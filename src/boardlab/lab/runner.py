@@ -84,7 +84,7 @@ def play_one(game, lab, spec: RunSpec, variant: int, options: dict[str, Any],
 
     factories = factories or bot_factories(game)
     cfg = game.make_config(with_default_players(game, options))
-    mix = spec.bots or game.default_bots(cfg.players)
+    mix = spec.bots or game.style_mix(cfg.players)
     bots = seat_bots(mix, cfg.players, index, spec.rotate, spec.design)
     roles = seat_roles(spec.roles, cfg.players, index, len(mix), spec.rotate)
     unknown = sorted(set(bots) - set(factories))
