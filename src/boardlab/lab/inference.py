@@ -81,8 +81,10 @@ def _bootstrap_ci(groups: list[np.ndarray], bounds: tuple[float, float] | None,
         idx = idx.astype(int)
         return sums[idx].sum(axis=axis) / counts[idx].sum(axis=axis)
 
+    # ``batch`` bounds memory to 64 resamples × games at a time (999 × games at once was the
+    # lab parent's peak on long runs); SciPy draws the same resamples either way.
     res = sps.bootstrap((np.arange(g),), ratio, vectorized=True, n_resamples=999,
-                        method="percentile", random_state=seed)
+                        method="percentile", random_state=seed, batch=64)
     lo, hi = float(res.confidence_interval.low), float(res.confidence_interval.high)
     if bounds:
         lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
