@@ -62,7 +62,8 @@ def report(players: int, team: pd.DataFrame, rand: pd.DataFrame, bot: str) -> No
     if len(lost):
         print("  team losses by cause/floor:",
               ", ".join(f"{by} on floor {fl}: {k}" for (by, fl), k in
-                        Counter(zip(lost["by"], lost["floor"], strict=True)).most_common()))
+                        Counter(zip(lost["by"], lost["floor"].astype("Int64"),
+                                    strict=True)).most_common()))
         print("  team losses by turn:",
               ", ".join(f"{b}: {k}" for b, k in
                         sorted(Counter(band(t) for t in lost["loss_turn"]).items())))

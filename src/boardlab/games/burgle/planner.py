@@ -396,6 +396,8 @@ class TurnModel:
                 q = 2 * CELLS + c
                 if b.active(q, "stairs"):
                     out.append((q, 1.0))
+            if not out:  # the top floor's stairs are still face down: look for them
+                out = [(2 * CELLS + c, 4.0) for c in range(CELLS) if b.kind[2 * CELLS + c] is None]
             return out
         cost = self._step_cost(p)
         for q in b.open_neighbours(p):
