@@ -7,6 +7,7 @@ import asyncio
 import importlib.util
 import math
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -25,11 +26,18 @@ def web_load():
     return module
 
 
+def _run_in_own_thread(coro):
+    """``asyncio.run`` in a thread of its own: a browser test earlier on the same pytest
+    worker (Playwright's sync API) may leave an event loop running on this one."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 def test_scripted_clients_play_and_every_acknowledged_choice_is_stored(web_load, tmp_path):
     port = web_load.free_port()
     server = web_load.start_server(tmp_path, port)
     try:
-        rec, levels, _cpu = asyncio.run(web_load.load(
+        rec, levels, _cpu = _run_in_own_thread(web_load.load(
             f"http://127.0.0.1:{port}", tables=2, game="toys", players=3, humans=2,
             bot="random", thinks=[0.0], seconds=2.0, warmup=0.5, server_pid=server.pid))
     finally:
