@@ -1,4 +1,8 @@
-"""The burgle team bot: a cooperative heuristic planner over the team's view.
+"""The burgle bots, both playing every seat from the team's view.
+
+``team`` (:class:`PlannerBot`): free actions by rule, then the best sequence of the seat's
+remaining actions found by :mod:`boardlab.games.burgle.planner` against the guard's next
+walks. ``greedy`` (:class:`TeamBot`, the first bot, kept as a baseline) is described below.
 
 Every seat runs the same plan, so the team acts as one: work on the safe of the floor you
 are on (peek the safe's row and column, add dice, roll), then climb to the next floor with
