@@ -336,7 +336,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                                "the team chooses which he goes to first", floor=f + 1)]
         return []
 
-    def _guard_appear(self, s: BurgleState, f: int) -> list[Event]:
+    def _guard_appear(self, s: BurgleState, f: int, seen: set[int] | None = None) -> list[Event]:
         g = s.guards[f]
         if g["pos"] >= 0:
             return []
@@ -346,11 +346,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                          floor=f + 1, at=pname(g["pos"])))
         if s.phase != "entrance" or f != 0:
             ev += self._new_patrol_dest(s, f)
-        ev += self._guard_sees(s, f)
+        ev += self._guard_sees(s, f, seen)
         return ev
 
-    def _guard_sees(self, s: BurgleState, f: int) -> list[Event]:
-        """Everyone the guard of floor ``f`` sees from where he now stands."""
+    def _guard_sees(self, s: BurgleState, f: int, seen: set[int] | None = None) -> list[Event]:
+        """Everyone the guard of floor ``f`` sees from where he now stands (their seats are
+        added to ``seen``, so an entry that made him appear does not charge them twice)."""
         g = s.guards[f]
         p = g["pos"]
         ev: list[Event] = []
@@ -369,6 +370,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 why = "tiara"
             if why:
                 ev += self._lose_stealth(s, i, why, f)
+                if seen is not None:
+                    seen.add(i)
         if (self._active(s, p, "camera") and "video_loop" not in s.effects):
             for pl in s.players:
                 q = pl["pos"]
@@ -517,8 +520,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 ev += self._alarm(s, p, "camera")
         return ev
 
-    def _enter_floor(self, s: BurgleState, p: int) -> list[Event]:
-        return self._guard_appear(s, p // CELLS)
+    def _enter_floor(self, s: BurgleState, p: int, seen: set[int] | None = None) -> list[Event]:
+        return self._guard_appear(s, p // CELLS, seen)
 
     def _player_seen_on_entry(self, s: BurgleState, seat: int, p: int,
                               acrobat_free: bool = False) -> list[Event]:
@@ -540,8 +543,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         runs, but guards still see him there (R10)."""
         ev = self._reveal(s, p)
         s.players[seat]["pos"] = p
-        ev += self._enter_floor(s, p)
-        if s.phase != "over":
+        seen: set[int] = set()
+        ev += self._enter_floor(s, p, seen)
+        if s.phase != "over" and seat not in seen:  # one sighting, not two (ruling R10a)
             ev += self._player_seen_on_entry(s, seat, p)
         return ev
 
@@ -594,12 +598,14 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         ev += self._leave(s, seat, src)
         pl["pos"] = p
         s.entered.append(p)
+        seen: set[int] = set()
         if src < 0 or src // CELLS != p // CELLS:
-            ev += self._enter_floor(s, p)
+            ev += self._enter_floor(s, p, seen)
         if s.phase == "over":
             return ev
         acro = self._has(s, seat, "acrobat", "basic") and guard_there
-        ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
+        if seat not in seen:  # a guard appearing on him already saw him (ruling R10a)
+            ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
         if s.phase == "over" or guard_there:
             return ev  # no alarm triggers on a guard's tile
         if active:
