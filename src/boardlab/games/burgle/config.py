@@ -27,5 +27,8 @@ class BurgleConfig(GameConfig):
         False, description="whether going down a revealed walkway counts as entering (R4)")
     patrol_removed: Literal["by_players", "none"] = Field(
         "by_players", description="patrol cards removed face down: 9/6/3/0 by players (R6)")
+    trades: Literal["no_return", "free"] = Field(
+        "no_return", description="within a turn an item never goes back to a holder it left "
+        "(R36: ends give-and-take loops), or trades are wholly free")
     turn_limit: int = Field(
         400, ge=10, le=5000, description="turns before the night ends in a loss (R12)")

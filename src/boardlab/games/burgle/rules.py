@@ -762,6 +762,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.effects = {k: v for k, v in s.effects.items() if v != seat or k == "jump_the_gun"}
         pl = s.players[seat]
         s.used, s.entered, s.once, s.keypad_tries, s.guard_mod, s.last_roll = 0, [], [], {}, 0, -1
+        s.left = []
         s.paced, s.came_from = 0, -1
         s.max_actions = data.ACTIONS_PER_TURN - (1 if "mirror" in pl["loot"] else 0)
         if bonus:
@@ -1231,19 +1232,23 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         p = pl["pos"]
         out: list[Action] = []
         mine = sorted(set(pl["tools"] + pl["loot"]))
+        # R36: an item never goes back this turn to a holder it left (seat or tile).
+        back = set(s.left) if s.cfg.trades == "no_return" else set()
         for item in mine:
-            out.append({"type": "drop", "item": item})
+            if f"{item}@tile{p}" not in back:
+                out.append({"type": "drop", "item": item})
         for i, o in enumerate(s.players):
             if i == seat or o["pos"] != p:
                 continue
             for item in mine:
-                if not (item == "gold_bar" and "gold_bar" in o["loot"]):
+                if not (item == "gold_bar" and "gold_bar" in o["loot"]) and f"{item}@{i}" not in back:
                     out.append({"type": "give", "item": item, "to": i})
             for item in sorted(set(o["tools"] + o["loot"])):
-                if not (item == "gold_bar" and "gold_bar" in pl["loot"]):
+                if not (item == "gold_bar" and "gold_bar" in pl["loot"]) \
+                        and f"{item}@{seat}" not in back:
                     out.append({"type": "take", "item": item, "from": i})
         for item in sorted(set(s.items.get(p, []))):
-            if not (item == "gold_bar" and "gold_bar" in pl["loot"]):
+            if not (item == "gold_bar" and "gold_bar" in pl["loot"]) and f"{item}@{seat}" not in back:
                 out.append({"type": "pickup", "item": item})
         return out
 
@@ -1536,6 +1541,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         pl = s.players[seat]
         p = pl["pos"]
         key = "tools" if item in data.TOOLS else "loot"
+        giver = {"drop": seat, "give": seat, "pickup": f"tile{p}"}.get(t, action.get("from"))
+        s.left.append(f"{item}@{giver}")
         if t == "drop":
             pl[key].remove(item)
             s.items.setdefault(p, []).append(item)

@@ -55,6 +55,7 @@ class BurgleState(GameState):
     effects: dict[str, int] = field(default_factory=dict)  # effect -> seat it lasts for
     entered: list[int] = field(default_factory=list)  # tiles the mover entered this turn
     once: list[str] = field(default_factory=list)  # once-a-turn abilities used
+    left: list[str] = field(default_factory=list)  # "item@holder" an item left this turn (R36)
     guard_mod: int = 0  # espresso / daydreaming this turn
     last_roll: int = -1  # floor of the safe just rolled (stethoscope)
     event_deck: list[str] = field(default_factory=list)  # top = last

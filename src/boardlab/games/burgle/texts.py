@@ -35,6 +35,8 @@ VALUES = {
     "first": text("初版", "first printing"), "later": text("后期印刷", "later printings"),
     "by_players": text("按人数移除", "by the number of players"), "none": text("不移除", "none removed"),
     "reading": text("按阅读顺序取第一个", "the first in reading order"),
+    "no_return": text("同一回合物品不回到交出它的人或房间", "an item never goes back the same turn"),
+    "free": text("随意交换", "trade freely"),
     # the parts of a loss: where, when, by whom, and who was caught
     "floor": text("楼层", "floor"), "turn": text("回合", "turn"), "by": text("被发现于", "caught by"),
     "seat": text("座位", "seat"), "char": text("角色", "character"),
@@ -59,6 +61,7 @@ OPTIONS = {
     "patrol_removed": text("开局移除的巡逻牌", "Patrol cards removed"),
     "turn_limit": text("回合上限（到了算失败）", "Turn limit (then the team loses)"),
     "alarm_ties": text("两个警报一样近时守卫先去哪个", "Two alarms equally near: which the guard takes first"),
+    "trades": text("交换物品", "Trading items"),
 }
 BOTS = {"team": text("团队型", "Team player"), "greedy": text("贪心型", "Greedy")}
 RULES = {
