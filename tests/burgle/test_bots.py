@@ -4,13 +4,14 @@ to hidden information, and with a guard model that matches the game's guard."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from boardlab.bots.base import DecisionContext, RandomBot
 from boardlab.engine.match import play_match
 from boardlab.games.burgle import GAME
 from boardlab.games.burgle.bots import PlannerBot
 from boardlab.games.burgle.path import cell_index
-from boardlab.games.burgle.planner import CELLS, Board, exposure
+from boardlab.games.burgle.planner import CELLS, ROOF, Board, Node, TurnModel, exposure
 
 
 def test_default_bots_are_the_team():
@@ -102,3 +103,36 @@ def test_the_guard_model_matches_the_games_guard():
             assert abs(model[1][c] - counts[c] / samples) < 0.15, (c, model[1][c], counts[c])
         compared += 1
     assert compared >= 2
+
+
+def test_the_escape_weighs_the_way_to_the_roof_from_the_view_alone():
+    """Once every safe is open the seat's goal is the roof and reaching it beats staying,
+    and the planner's choices there still ignore everything the team cannot see."""
+    rng = random.Random(7)
+    checked = 0
+    for state, seat, bot in _decisions(2, 3, 4000):
+        view = GAME.view(state, seat)
+        if state.phase != "actions" or not all(fl["safe"]["open"] for fl in view["floors"]):
+            continue
+        board = Board.read(view)
+        if board.pos[seat] is None or board.pos[seat] < 0:
+            continue
+        model = TurnModel(board, seat, view["max_actions"], view["used"], bot._paced)
+        assert model.escaping and model.task_floor(board.pos[seat] // CELLS) is None
+        here = Node(board.pos[seat], view["used"], bot._paced, -1, frozenset(), frozenset(),
+                    0, 0, -1, 0, 0, 0.0)
+        assert model.leaf(replace(here, pos=ROOF, over=True)) > model.leaf(here)
+        legal = GAME.legal_actions(state, seat)
+        choices = set()
+        for _ in range(2):
+            world = GAME.determinize(state, seat, rng)
+            clone = PlannerBot()
+            clone._turn_key, clone._came_from, clone._paced = (
+                bot._turn_key, bot._came_from, bot._paced)
+            ctx = DecisionContext(GAME, seat, legal=legal, rng=random.Random(0), state=world)
+            choices.add(repr(clone.choose(ctx)))
+        assert len(choices) == 1, choices
+        checked += 1
+        if checked >= 4:
+            break
+    assert checked >= 4

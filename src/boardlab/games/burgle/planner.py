@@ -17,7 +17,9 @@ How a decision is made
    arrives, for every walk before each player's next turn. The score is the team's
    progress (safes, revealed and cracked combination tiles, safe dice, the seat's
    remaining distance to its goal, escapes) minus the expected cost of lost stealth
-   (a catch costs the game), of alarms and of events drawn.
+   (a catch costs the game), of alarms and of events drawn. Once every safe is open the
+   goal is the roof and each step toward it weighs ESCAPE_DIST_W: lingering below is a
+   guard's walk at full speed every turn, which a one-turn lookahead does not see.
 5. The first action of the best sequence is played; the next decision plans again with
    what the action revealed.
 
@@ -40,6 +42,9 @@ ROOF = -2
 
 # Score units: one step of walking toward the goal is worth DIST_W.
 DIST_W = 3.0
+# Once every safe is open each turn spent below the roof is another walk of a guard at full
+# speed: a step toward the stairs is worth more than the stealth a cautious detour saves.
+ESCAPE_DIST_W = 10.0
 REVEAL_COMBO = 6.0
 CRACK = 9.0
 OPEN = 160.0
@@ -307,6 +312,7 @@ class TurnModel:
         self.camera_watch = any(
             g is not None and b.active(f * CELLS + g.pos, "camera")
             for f, g in enumerate(b.guards))
+        self.escaping = all(b.safe_open)
         self.goal = self._goal_distances()
         self.unknown_risk = self._unknown_risk()
         self.memo: dict[Node, tuple[float, list[dict[str, Any]]]] = {}
@@ -773,7 +779,8 @@ class TurnModel:
         if n.pos == ROOF:
             score += ESCAPE
         else:
-            score -= DIST_W * self.goal.get(n.pos, 30.0)
+            dist_w = ESCAPE_DIST_W if self.escaping else DIST_W
+            score -= dist_w * self.goal.get(n.pos, 30.0)
         for g in range(3):
             score += self.safe_score(g, n, here=(g == f and n.pos >= 0))
         if n.pos == ROOF:
