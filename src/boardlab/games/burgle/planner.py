@@ -18,8 +18,9 @@ How a decision is made
    progress (safes, revealed and cracked combination tiles, safe dice, the seat's
    remaining distance to its goal, escapes) minus the expected cost of lost stealth
    (a catch costs the game), of alarms and of events drawn. Once every safe is open the
-   goal is the roof and each step toward it weighs ESCAPE_DIST_W: lingering below is a
-   guard's walk at full speed every turn, which a one-turn lookahead does not see.
+   goal is the roof and (up to 3 seats) each step toward it weighs ESCAPE_DIST_W:
+   lingering below is a guard's walk at full speed every turn, which a one-turn lookahead
+   does not see.
 5. The first action of the best sequence is played; the next decision plans again with
    what the action revealed.
 
@@ -45,6 +46,9 @@ DIST_W = 3.0
 # Once every safe is open each turn spent below the roof is another walk of a guard at full
 # speed: a step toward the stairs is worth more than the stealth a cautious detour saves.
 ESCAPE_DIST_W = 10.0
+# ... with up to this many seats: with 4 it won 4 of 200 games against 6 at DIST_W (200
+# seeds, benchmarks/burgle_team.py), so 4 seats keep DIST_W.
+ESCAPE_MAX_PLAYERS = 3
 REVEAL_COMBO = 6.0
 CRACK = 9.0
 OPEN = 160.0
@@ -313,6 +317,8 @@ class TurnModel:
             g is not None and b.active(f * CELLS + g.pos, "camera")
             for f, g in enumerate(b.guards))
         self.escaping = all(b.safe_open)
+        self.dist_w = (ESCAPE_DIST_W if self.escaping and len(b.players) <= ESCAPE_MAX_PLAYERS
+                       else DIST_W)
         self.goal = self._goal_distances()
         self.unknown_risk = self._unknown_risk()
         self.memo: dict[Node, tuple[float, list[dict[str, Any]]]] = {}
@@ -779,8 +785,7 @@ class TurnModel:
         if n.pos == ROOF:
             score += ESCAPE
         else:
-            dist_w = ESCAPE_DIST_W if self.escaping else DIST_W
-            score -= dist_w * self.goal.get(n.pos, 30.0)
+            score -= self.dist_w * self.goal.get(n.pos, 30.0)
         for g in range(3):
             score += self.safe_score(g, n, here=(g == f and n.pos >= 0))
         if n.pos == ROOF:
