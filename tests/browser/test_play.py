@@ -163,6 +163,11 @@ def test_host_hands_an_absent_seat_to_a_bot(page, base_url):
     page.wait_for_timeout(300)
     assert page.locator("#controls button").count() == 0  # one tap alone hands nobody over
     assert page.locator(".seat-chip[data-seat='1'] button").count() == 1
+    # a redraw between the taps (here the log's details toggle; in play a push or the paced
+    # log) keeps the question asked: the next tap confirms, it does not ask again
+    page.click("#sums")
+    page.wait_for_selector(".seat-chip[data-seat='1'] button")
+    assert len(page.inner_text(".seat-chip[data-seat='1'] button").strip()) > 2
     page.click(".seat-chip[data-seat='1'] button")
     page.wait_for_selector("#controls button")
     assert "🤖" in page.inner_text(".seat-chip[data-seat='1']")

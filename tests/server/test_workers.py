@@ -55,7 +55,14 @@ def test_two_workers_on_postgresql_play_across():
     base = f"http://127.0.0.1:{port}"
     try:
         c = fresh(base)
-        seen = {c.get("/api/health").json()["worker"] for _ in range(40)}
+        # The first worker to answer may be up while the other still migrates or imports
+        # (under load, seconds later): ask for up to 60 s, each request on a new connection.
+        seen: set[str] = set()
+        deadline = time.monotonic() + 60
+        while len(seen) < 2 and time.monotonic() < deadline:
+            seen |= {c.get("/api/health").json()["worker"] for _ in range(20)}
+            if len(seen) < 2:
+                time.sleep(0.5)
         assert len(seen) == 2, "both workers should answer"
         t = new_table(c, 2, options={"rounds": 2})
         tid, tok = t["table"]["id"], t["tokens"]

@@ -11,6 +11,7 @@ const tableId = location.pathname.split("/").pop();
 let mine = held(tableId);
 let seat = firstHeld();
 let p = null, ws = null, renderer = null, cover = null, sending = false, retry = 0;
+let armedBot = null;  // the seat whose hand-to-bot button was tapped once (awaiting the confirming tap)
 let awaited = -1;  // the table version our last choice led to: choices wait until it is shown
 let onState = null;
 
@@ -101,13 +102,15 @@ function seatsCard() {
       h("span", { class: "dot" + (on ? " on" : "") }),
       `${seatName(s.seat)}${s.seat === seat ? " (" + t("you") + ")" : here ? " 📱" : ""}`);
     if (mine.host && s.kind === "human" && !on && p.table.status === "running")
-      chip.append(" ", h("button", { class: "secondary tobot", style: "padding:2px 8px", title: t("toBot"), onclick: async ev => {
-        const b = ev.currentTarget;  // two taps: the first asks, the second hands the seat over
-        if (!b.dataset.armed) { b.dataset.armed = "1"; b.textContent = "🤖 " + t("toBotAsk"); return; }
+      chip.append(" ", h("button", { class: "secondary tobot", style: "padding:2px 8px", title: t("toBot"), onclick: async () => {
+        // two taps: the first asks, the second hands the seat over; the question is kept
+        // outside the button, so a redraw between the taps (a push, the paced log) keeps it
+        if (armedBot !== s.seat) { armedBot = s.seat; draw(); return; }
+        armedBot = null;
         const bot = ((words.gameInfo().default_bots || {})[String(p.table.players)] || [])[s.seat] || "random";
         try { await api(`/api/tables/${tableId}/seats/${s.seat}/bot`, { method: "POST", body: { bot },
           headers: { "X-Host-Token": mine.host } }); } catch (e) { toast(e.message, true); }
-      } }, "🤖"));
+      } }, armedBot === s.seat ? "🤖 " + t("toBotAsk") : "🤖"));
     if (s.seat === seat && s.kind === "human" && !["over", "closed", "failed"].includes(p.table.status))
       chip.append(" ", h("button", { class: "secondary", id: "device-link", style: "padding:2px 8px",
         title: t({ zh: "换一台设备继续（一次性链接）", en: "Continue on another device (one-time link)" }), onclick: showDeviceLink }, "📱"));
