@@ -62,18 +62,24 @@ def test_the_choice_never_depends_on_hidden_tiles_or_decks():
         if n % 7 or state.phase != "actions":
             continue
         legal = GAME.legal_actions(state, seat)
-        choices = set()
-        for _ in range(3):
-            world = GAME.determinize(state, seat, rng)
-            clone = PlannerBot()
-            clone._turn_key, clone._came_from, clone._paced = (
-                bot._turn_key, bot._came_from, bot._paced)
-            ctx = DecisionContext(GAME, seat, legal=legal, rng=random.Random(0), state=world)
-            choices.add(repr(clone.choose(ctx)))
+        choices = _choices_in_redealt_worlds(state, seat, bot, legal, rng, 3)
         assert len(choices) == 1, choices
         checked += 1
     assert checked >= 5
 
+
+def _choices_in_redealt_worlds(state, seat, bot, legal, rng, worlds: int) -> set[str]:
+    """What a fresh planner with ``bot``'s turn memory chooses in ``worlds`` re-dealings of
+    everything the seat cannot see (one element when it reads only its view)."""
+    choices = set()
+    for _ in range(worlds):
+        world = GAME.determinize(state, seat, rng)
+        clone = PlannerBot()
+        clone._turn_key, clone._came_from, clone._paced = (
+            bot._turn_key, bot._came_from, bot._paced)
+        ctx = DecisionContext(GAME, seat, legal=legal, rng=random.Random(0), state=world)
+        choices.add(repr(clone.choose(ctx)))
+    return choices
 
 def test_the_guard_model_matches_the_games_guard():
     """The planner's hit probabilities for the guard's next two walks agree with the
@@ -123,14 +129,7 @@ def test_the_escape_weighs_the_way_to_the_roof_from_the_view_alone():
                     0, 0, -1, 0, 0, 0.0)
         assert model.leaf(replace(here, pos=ROOF, over=True)) > model.leaf(here)
         legal = GAME.legal_actions(state, seat)
-        choices = set()
-        for _ in range(2):
-            world = GAME.determinize(state, seat, rng)
-            clone = PlannerBot()
-            clone._turn_key, clone._came_from, clone._paced = (
-                bot._turn_key, bot._came_from, bot._paced)
-            ctx = DecisionContext(GAME, seat, legal=legal, rng=random.Random(0), state=world)
-            choices.add(repr(clone.choose(ctx)))
+        choices = _choices_in_redealt_worlds(state, seat, bot, legal, rng, 2)
         assert len(choices) == 1, choices
         checked += 1
         if checked >= 4:

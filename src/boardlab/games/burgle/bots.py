@@ -52,8 +52,8 @@ class TeamBot:
 
     name = "greedy"
 
-    def choose(self, ctx: DecisionContext) -> Action:
-        v, legal = ctx.view, ctx.legal
+    def _setup_or_choice(self, v: dict, legal: list[Action]) -> Action | None:
+        """Characters, the entrance and pending choices: the same for every team bot."""
         first = legal[0]["type"]
         if first == "character":
             return min(legal, key=lambda a: (PREFERRED.index(a["name"]), a["side"] != "basic"))
@@ -61,6 +61,13 @@ class TeamBot:
             return self._entrance(v, legal)
         if first == "choose":
             return self._choice(v, legal)
+        return None
+
+    def choose(self, ctx: DecisionContext) -> Action:
+        v, legal = ctx.view, ctx.legal
+        early = self._setup_or_choice(v, legal)
+        if early is not None:
+            return early
         action = self._act(ctx, v, legal)
         if action["type"] == "end":
             action = self._hide(v, legal) or self._safest_end(ctx, v, legal) or action
@@ -545,13 +552,9 @@ class PlannerBot(TeamBot):
 
     def choose(self, ctx: DecisionContext) -> Action:
         v, legal = ctx.view, ctx.legal
-        first = legal[0]["type"]
-        if first == "character":
-            return min(legal, key=lambda a: (PREFERRED.index(a["name"]), a["side"] != "basic"))
-        if first == "entrance":
-            return self._entrance(v, legal)
-        if first == "choose":
-            return self._choice(v, legal)
+        early = self._setup_or_choice(v, legal)
+        if early is not None:
+            return early
         key = (v["turn"], v["current"])
         if key != self._turn_key:
             self._turn_key, self._came_from, self._paced = key, -1, 0
