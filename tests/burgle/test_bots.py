@@ -81,6 +81,7 @@ def _choices_in_redealt_worlds(state, seat, bot, legal, rng, worlds: int) -> set
         choices.add(repr(clone.choose(ctx)))
     return choices
 
+
 def test_the_guard_model_matches_the_games_guard():
     """The planner's hit probabilities for the guard's next two walks agree with the
     game's own guard walking in re-dealt worlds."""

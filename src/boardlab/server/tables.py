@@ -389,11 +389,12 @@ class Tables:
         if len(seats) != cfg.players:
             raise Refused(400, f"{len(seats)} seats given for {cfg.players} players")
         kinds = bot_factories(game)
+        # a bot seat without a named bot plays the game's own style for that seat
+        styles = game.default_bots(cfg.players)
         made: list[Seat] = []
         for i, spec in enumerate(seats):
             kind = spec.get("kind", "human")
-            # a bot seat without a named bot plays the game's own style for that seat
-            bot = spec.get("bot") or (game.default_bots(cfg.players)[i] if kind == "bot" else None)
+            bot = spec.get("bot") or (styles[i] if kind == "bot" else None)
             if kind not in ("human", "bot"):
                 raise Refused(400, f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
             if kind == "bot" and bot not in kinds:
