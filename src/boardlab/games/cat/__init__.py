@@ -66,7 +66,6 @@ class _Game(CatGame):
 
         return list(BOOK_STYLES[:players])
 
-
     def style_mix(self, players):
         """All five of 附录 B's styles whatever the count: the lab's balanced design seats
         every combination of them (issue 11: at 3 players all 10 triples, at 4 all five
