@@ -141,6 +141,138 @@ def _words_item_drawn(item: str) -> tuple[str, str]:
     return f"你抽到道具 {icon}{zh}", f"you drew the item {icon} {en}"
 
 
+# ---- legal choices, built once per situation ------------------------------------------
+
+
+def _walk_paths(start: str, length: int) -> list[list[str]]:
+    out: list[list[str]] = []
+
+    def walk(path: list[str]) -> None:
+        if len(path) == length:
+            out.append(list(path))
+            return
+        for nxt in ADJ[path[-1] if path else start]:
+            if nxt != start and nxt not in path:
+                walk([*path, nxt])
+
+    walk([])
+    return out
+
+
+def _paths(start: str, length: int) -> tuple[tuple[str, ...], ...]:
+    """Every simple path of ``length`` cells from ``start`` (never back onto it); the board
+    never changes, so each walk is done once."""
+    found = _PATHS.get((start, length))
+    if found is None:
+        found = _PATHS[(start, length)] = tuple(
+            tuple(p) for p in _walk_paths(start, length))
+    return found
+
+
+# situation key -> the legal actions of a seat in it (shared, read-only; see legal_actions)
+_LEGAL: dict[tuple[Any, ...], tuple[dict[str, Any], ...]] = {}
+
+
+def _situation(st: ToysState, seat: int) -> tuple[Any, ...]:
+    """Everything a seat's legal choices depend on, as a hashable key (the only input of
+    :func:`_build_legal`): the window first, the seat's item while unused last (one item
+    per seat, so it also says whether ⏰ is there to use)."""
+    ph = st.phase
+    it = None if st.item_used[seat] else st.item[seat]
+    if ph == "move":
+        role = st.roles[seat]
+        rb = role if role in ("cowboy", "springdog") and not st.ability_used[seat] else None
+        return ("move", st.pos[seat], rb, it, st.cfg.boosts_stack)
+    if ph == "noise":
+        if seat == st.andy:
+            return ("guess",)
+        return ("noise", st.nums["loud"], it,
+                st.roles[seat] == "ranger" and not st.ability_used[seat])
+    if ph == "react" or ph == "react2":
+        active = seat != st.andy and not st.frozen[seat]
+        replay = None
+        if (active and ph == "react" and st.roles[seat] == "potato"
+                and st.cfg.potato_timing == "with_freezes"
+                and not st.ability_used[seat] and seat in st.cards):
+            replay = st.cards[seat]["card"]
+        return (ph, active, replay, st.nums["loud"] if replay is not None else None, it)
+    if ph == "peek":
+        targets = tuple(t for t in sorted(st.cards) if t != seat) if it == "mirror" else ()
+        return ("peek", targets, it)
+    if ph == "after_peek":
+        return ("after_peek", it)
+    if ph == "potato":
+        return ("potato", st.nums["loud"], st.cards[seat]["card"], it)
+    return ("other", it)
+
+
+def _build_legal(key: tuple[Any, ...]) -> tuple[dict[str, Any], ...]:
+    """The legal actions of a situation (see :func:`_situation`), in the rules' order."""
+    ph = key[0]
+    if ph == "guess":
+        return ({"type": "guess", "cross": True}, {"type": "guess", "cross": False})
+    it = key[-1]
+    acts: list[dict[str, Any]] = []
+    if ph == "move":
+        _, pos, rb, it, stack = key
+        acts.append({"type": "move", "path": []})
+        acts += [{"type": "move", "path": list(p)} for p in _paths(pos, 1)]
+        avail = ([rb] if rb else []) + (["magnet"] if it == "magnet" else [])
+        sizes = range(1, len(avail) + 1) if stack else range(1, 2)
+        for k in sizes:
+            for combo in combinations(sorted(avail), k):
+                for p in _paths(pos, 1 + k):
+                    acts.append({"type": "move", "path": list(p), "boosts": list(combo)})
+        acts.append({"type": "freeze"})
+    elif ph == "noise":
+        _, loud, it, ranger = key
+        items: list[str | None] = [None]
+        if it in NOISE_ITEMS:
+            items.append(it)
+        for card in _CARDS[loud]:
+            for i in items:
+                for r in ((False, True) if card == 2 and ranger else (False,)):
+                    a: dict[str, Any] = {"type": "noise", "card": card}
+                    if i:
+                        a["item"] = i
+                    if r:
+                        a["rocket"] = True
+                    acts.append(a)
+        acts.append({"type": "freeze"})
+    elif ph == "peek":
+        if it == "mirror":
+            acts = [{"type": "peek", "target": t} for t in key[1]]
+        acts.append({"type": "pass"})
+    elif ph == "after_peek":
+        acts = [{"type": "pass"}, {"type": "freeze"}]
+    elif ph == "potato":
+        _, loud, own, it = key
+        acts = [{"type": "replay", "card": c} for c in _CARDS[loud] if c != own]
+        acts.append({"type": "pass"})
+    elif ph in ("react", "react2"):
+        _, active, replay, loud, it = key
+        acts.append({"type": "pass"})
+        if active:
+            acts.append({"type": "freeze"})
+            if replay is not None:
+                acts += [{"type": "replay", "card": c} for c in _CARDS[loud] if c != replay]
+        if it == "earmuffs":
+            acts.append({"type": "earmuffs"})
+            if active:  # FAQ 10.3/10.4: use 🎧, then freeze
+                acts.append({"type": "earmuffs", "freeze": True})
+    if it == "clock":  # ⏰ may be used in any window the seat is asked in
+        acts.append({"type": "clock"})
+    return tuple(acts)
+
+
+def _copy_action(action: dict[str, Any]) -> dict[str, Any]:
+    """A copy a reader may change: listed actions are shared (see ``legal_actions``)."""
+    return {k: list(v) if type(v) is list else v for k, v in action.items()}
+
+
+_CARDS = {True: (0, 1, 2, 3), False: (0, 1, 2)}  # noise cards in play, by the 🔊 option
+
+
 class ToysGame(Game[ToysConfig, ToysState]):
     id = "toys"
     title = text("玩具不许动：安迪的房间", "Toys Freeze: Andy's Room")
@@ -426,27 +558,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _paths(self, start: str, length: int) -> list[list[str]]:
         """Every simple path of ``length`` cells from ``start`` (never back onto it); fresh
-        lists each call (they end up in actions), the walk itself done once per board."""
-        found = _PATHS.get((start, length))
-        if found is None:
-            found = _PATHS[(start, length)] = tuple(
-                tuple(p) for p in self._walk_paths(start, length))
-        return [list(p) for p in found]
-
-    @staticmethod
-    def _walk_paths(start: str, length: int) -> list[list[str]]:
-        out: list[list[str]] = []
-
-        def walk(path: list[str]) -> None:
-            if len(path) == length:
-                out.append(list(path))
-                return
-            for nxt in ADJ[path[-1] if path else start]:
-                if nxt != start and nxt not in path:
-                    walk([*path, nxt])
-
-        walk([])
-        return out
+        lists each call, the walk itself done once per board."""
+        return [list(p) for p in _paths(start, length)]
 
     def _boosts(self, st: ToysState, seat: int) -> list[str]:
         b = []
@@ -455,11 +568,6 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if st.item[seat] == "magnet" and not st.item_used[seat]:
             b.append("magnet")
         return b
-
-    def _extra(self, st: ToysState, seat: int) -> list[dict[str, Any]]:
-        if st.item[seat] == "clock" and not st.item_used[seat]:
-            return [{"type": "clock"}]
-        return []
 
     def _may_choose(self, st: ToysState, seat: int) -> bool:
         """``seat in self.to_move(st)`` without building the list."""
@@ -471,63 +579,24 @@ class ToysGame(Game[ToysConfig, ToysState]):
         return True
 
     def legal_actions(self, st: ToysState, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal choices: a fresh list of **shared, read-only** action objects.
+
+        A seat's choices depend on a handful of facts only (its phase, cell, unused item,
+        unused role ability, the noise cards in play, ...); :func:`_situation` names them
+        as a key and the actions of each key are built once per process (``_LEGAL``) by
+        :func:`_build_legal`, which sees nothing but the key - so a cached list is
+        exactly what building it now would give. The action dictionaries are shared by
+        every game and every decision (they end up in ``pending``, records and searches
+        as the very objects): nobody may change them. ``normalise`` and the rules make
+        new objects instead, and the view copies the ones it shows
+        (``tests/toys/test_fastpaths.py`` checks both)."""
         if not self._may_choose(st, seat):
             return []
-        ph = st.phase
-        acts: list[dict[str, Any]] = []
-        if ph == "move":
-            acts.append({"type": "move", "path": []})
-            acts += [{"type": "move", "path": p} for p in self._paths(st.pos[seat], 1)]
-            avail = self._boosts(st, seat)
-            sizes = range(1, len(avail) + 1) if st.cfg.boosts_stack else range(1, 2)
-            for k in sizes:
-                for combo in combinations(sorted(avail), k):
-                    for p in self._paths(st.pos[seat], 1 + k):
-                        acts.append({"type": "move", "path": p, "boosts": list(combo)})
-            acts.append({"type": "freeze"})
-        elif ph == "noise":
-            if seat == st.andy:
-                return [{"type": "guess", "cross": True}, {"type": "guess", "cross": False}]
-            items: list[str | None] = [None]
-            if st.item[seat] in NOISE_ITEMS and not st.item_used[seat]:
-                items.append(st.item[seat])
-            for card in self._cards(st):
-                for it in items:
-                    rockets = [False]
-                    if card == 2 and st.roles[seat] == "ranger" and not st.ability_used[seat]:
-                        rockets.append(True)
-                    for r in rockets:
-                        a: dict[str, Any] = {"type": "noise", "card": card}
-                        if it:
-                            a["item"] = it
-                        if r:
-                            a["rocket"] = True
-                        acts.append(a)
-            acts.append({"type": "freeze"})
-        elif ph == "peek":
-            if st.item[seat] == "mirror" and not st.item_used[seat]:
-                acts = [{"type": "peek", "target": t} for t in sorted(st.cards) if t != seat]
-            acts.append({"type": "pass"})
-        elif ph == "after_peek":
-            acts = [{"type": "pass"}, {"type": "freeze"}]
-        elif ph == "potato":
-            acts = [{"type": "replay", "card": c} for c in self._cards(st)
-                    if c != st.cards[seat]["card"]]
-            acts.append({"type": "pass"})
-        elif ph in ("react", "react2"):
-            acts.append({"type": "pass"})
-            if self.active(st, seat):
-                acts.append({"type": "freeze"})
-                if (ph == "react" and st.roles[seat] == "potato"
-                        and st.cfg.potato_timing == "with_freezes"
-                        and not st.ability_used[seat] and seat in st.cards):
-                    acts += [{"type": "replay", "card": c} for c in self._cards(st)
-                             if c != st.cards[seat]["card"]]
-            if st.item[seat] == "earmuffs" and not st.item_used[seat]:
-                acts.append({"type": "earmuffs"})
-                if self.active(st, seat):  # FAQ 10.3/10.4: use 🎧, then freeze
-                    acts.append({"type": "earmuffs", "freeze": True})
-        return acts + self._extra(st, seat)
+        key = _situation(st, seat)
+        acts = _LEGAL.get(key)
+        if acts is None:
+            acts = _LEGAL[key] = _build_legal(key)
+        return list(acts)
 
     def _cards(self, st: ToysState) -> list[int]:
         return [0, 1, 2, 3] if st.nums["loud"] else [0, 1, 2]
@@ -640,7 +709,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             ev.append(public_words("move", _words_move,
                                    (_seat_label(s, st.roles[s]), tuple(a["path"]),
                                     tuple(a.get("boosts") or ())),
-                                   seat=s, path=list(a["path"]), boosts=a.get("boosts", [])))
+                                   seat=s, path=list(a["path"]), boosts=list(a.get("boosts") or [])))
         return ev
 
     def _close_noise(self, st: ToysState) -> list[Event]:
@@ -937,7 +1006,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             v["seat"] = seat
             v["my_item"] = st.item[seat]
             mine = st.pending.get(seat)
-            v["my_choice"] = dict(mine) if mine else None
+            v["my_choice"] = _copy_action(mine) if mine else None
             if seat in st.cards and not st.revealed:
                 v["my_card"] = dict(st.cards[seat])
             if seat in st.peeks:
@@ -1010,7 +1079,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             "companion_nights": [[c["night"] for c in h] for h in st.companions],
             "score": self.scores(st), "last": dict(st.last),
             "cards": {str(s): dict(c) for s, c in st.cards.items()},
-            "pending": {str(s): dict(a) for s, a in st.pending.items()},
+            "pending": {str(s): _copy_action(a) for s, a in st.pending.items()},
         })
         return f
 

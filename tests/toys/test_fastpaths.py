@@ -1,0 +1,179 @@
+"""toys' fast paths give exactly what the obvious computations give (issue 9).
+
+* ``legal_actions`` hands out prebuilt action objects per situation: compared, per step of
+  random games under many options, with the rules' original enumeration written out here
+  from the state (``reference_legal``), so a fact missing from the situation key shows.
+* The shared action objects are read-only: after games with views, facts, searches and
+  outside (unlisted) actions, every cached list still equals a fresh build, and a reader
+  changing what it was given changes nothing in the game.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from boardlab.bots.base import RandomBot
+from boardlab.bots.search import rollout_value
+from boardlab.engine.match import play_match
+from boardlab.engine.protocol import canonical
+from boardlab.games.toys import GAME
+from boardlab.games.toys.data import NOISE_ITEMS, ROLE_IDS
+from boardlab.games.toys.rules import _LEGAL, _build_legal, _paths
+
+CONFIGS: list[dict[str, Any]] = [
+    {"players": 3},
+    {"players": 4},
+    {"players": 5, "andy_stand_in": True},
+    {"players": 6, "andy_stand_in": True, "react_order": "cascade"},
+    {"players": 4, "move_order": "in_turn", "boosts_stack": False},
+    {"players": 4, "potato_timing": "after_freezes", "loud_card": True},
+    {"players": 3, "react_order": "cascade", "loud_card": False, "items": False},
+    {"players": 5, "roles": False, "drifting_sight": True, "deep_sleep": True},
+]
+
+
+def reference_legal(st, seat: int) -> list[dict[str, Any]]:
+    """The rules' enumeration of a seat's choices, read straight from the state (what
+    ``legal_actions`` computed every call before its situations were cached)."""
+    g = GAME
+    if not g._may_choose(st, seat):
+        return []
+    cards = [0, 1, 2, 3] if st.nums["loud"] else [0, 1, 2]
+    unused = not st.item_used[seat]
+    active = g.active(st, seat)
+    ph = st.phase
+    acts: list[dict[str, Any]] = []
+    if ph == "move":
+        acts.append({"type": "move", "path": []})
+        acts += [{"type": "move", "path": list(p)} for p in _paths(st.pos[seat], 1)]
+        avail = g._boosts(st, seat)
+        sizes = range(1, len(avail) + 1) if st.cfg.boosts_stack else range(1, 2)
+        for k in sizes:
+            for combo in combinations(sorted(avail), k):
+                for p in _paths(st.pos[seat], 1 + k):
+                    acts.append({"type": "move", "path": list(p), "boosts": list(combo)})
+        acts.append({"type": "freeze"})
+    elif ph == "noise":
+        if seat == st.andy:
+            return [{"type": "guess", "cross": True}, {"type": "guess", "cross": False}]
+        items: list[str | None] = [None]
+        if st.item[seat] in NOISE_ITEMS and unused:
+            items.append(st.item[seat])
+        for card in cards:
+            for it in items:
+                rockets = [False]
+                if card == 2 and st.roles[seat] == "ranger" and not st.ability_used[seat]:
+                    rockets.append(True)
+                for r in rockets:
+                    a: dict[str, Any] = {"type": "noise", "card": card}
+                    if it:
+                        a["item"] = it
+                    if r:
+                        a["rocket"] = True
+                    acts.append(a)
+        acts.append({"type": "freeze"})
+    elif ph == "peek":
+        if st.item[seat] == "mirror" and unused:
+            acts = [{"type": "peek", "target": t} for t in sorted(st.cards) if t != seat]
+        acts.append({"type": "pass"})
+    elif ph == "after_peek":
+        acts = [{"type": "pass"}, {"type": "freeze"}]
+    elif ph == "potato":
+        acts = [{"type": "replay", "card": c} for c in cards if c != st.cards[seat]["card"]]
+        acts.append({"type": "pass"})
+    elif ph in ("react", "react2"):
+        acts.append({"type": "pass"})
+        if active:
+            acts.append({"type": "freeze"})
+            if (ph == "react" and st.roles[seat] == "potato"
+                    and st.cfg.potato_timing == "with_freezes"
+                    and not st.ability_used[seat] and seat in st.cards):
+                acts += [{"type": "replay", "card": c} for c in cards
+                         if c != st.cards[seat]["card"]]
+        if st.item[seat] == "earmuffs" and unused:
+            acts.append({"type": "earmuffs"})
+            if active:
+                acts.append({"type": "earmuffs", "freeze": True})
+    if st.item[seat] == "clock" and unused:
+        acts.append({"type": "clock"})
+    return acts
+
+
+def _roles(rng: random.Random, players: int) -> list[str | None]:
+    """Roles that make the rare choices common (🥔 replays, 🚀, boosts)."""
+    pool = ["potato", "ranger", "cowboy", "springdog", *ROLE_IDS]
+    return [rng.choice(pool) for _ in range(players)]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_cached_legal_actions_equal_the_rules_enumeration(config):
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        setup = {"roles": _roles(rng, config["players"])} if config.get("roles", True) else None
+        st = GAME.new_game(config, seed, setup)
+        while not GAME.is_over(st):
+            for seat in range(config["players"]):
+                got = GAME.legal_actions(st, seat)
+                assert got == reference_legal(st, seat), (st.phase, seat)
+                assert canonical(got) == canonical(reference_legal(st, seat))
+                checked += 1
+            movers = GAME.to_move(st)
+            seat = rng.choice(movers)
+            GAME.apply_in_place(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+    assert checked > 500
+
+
+def test_legal_lists_are_fresh_and_their_actions_shared():
+    st = GAME.new_game({"players": 4}, 1)
+    a, b = GAME.legal_actions(st, 0), GAME.legal_actions(st, 0)
+    assert a == b and a is not b  # a caller may change its list ...
+    assert all(x is y for x, y in zip(a, b, strict=True))  # ... never the actions in it
+    a.clear()
+    assert GAME.legal_actions(st, 0) == b
+
+
+class _Reader(RandomBot):
+    """A random bot that reads (and scribbles on) what it is given."""
+
+    choose_index = None
+
+    def choose(self, ctx):
+        view = ctx.view
+        mine = view.get("my_choice")
+        if mine and "path" in mine:
+            mine["path"].append("scribble")
+        ctx.legal.reverse()  # its own list: allowed
+        return super().choose(ctx)
+
+
+def test_shared_actions_stay_unchanged_after_play_views_facts_and_search():
+    rng = random.Random(3)
+    for seed, config in enumerate(CONFIGS):
+        players = config["players"]
+        out = play_match(GAME, config, seed, [_Reader() for _ in range(players)])
+        assert GAME.is_over(out.state)
+        # facts and views of mid-game states hand out copies too
+        for cut in (5, 17, 40):
+            st = GAME.replay(out.record, min(cut, len(out.record.actions)))
+            for pending in GAME.facts(st)["pending"].values():
+                if "path" in pending:
+                    pending["path"].append("scribble")
+            if not GAME.is_over(st):
+                seat = GAME.to_move(st)[0]
+                world = GAME.determinize(st, seat, rng)
+                rollout_value(GAME, world, seat, rng)
+        # an outside action equal to a listed one is answered with the listed object
+        st = GAME.new_game(config, seed)
+        seat = GAME.to_move(st)[0]
+        outside = {"type": "move", "path": []}
+        checked = GAME.check_action(st, seat, outside)
+        assert checked == outside and checked is not outside
+    for key, acts in _LEGAL.items():
+        assert acts == _build_legal(key), key
+        for a in acts:
+            assert "scribble" not in a.get("path", [])
