@@ -41,6 +41,24 @@ def _reopens(closed: list[int], want: int) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+# (open doors, doors, max_open_for_reopen) -> (the doors ``add`` may open, the door sets
+# ``reopen`` may open), 1-based. Both depend on nothing else, and there are at most 2^9
+# open sets per config, so each is worked out once; ``legal_actions`` then only builds
+# the fresh action objects (never shared: a caller may keep or change what it is given).
+_RESPONSES: dict[tuple[tuple[int, ...], int, int],
+                 tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _responses(open_doors: tuple[int, ...], k: int,
+               max_open: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    closed = [d for d in range(k) if d not in open_doors]
+    want = len(open_doors) + 1
+    reopens = (_reopens(closed, want)
+               if len(open_doors) < max_open and want <= len(closed) else ())
+    found = _RESPONSES[open_doors, k, max_open] = (tuple(d + 1 for d in closed), reopens)
+    return found
+
+
 # Words of the frequent events, made only when the event is read (rollouts never do).
 def _words_open(seat: int, door: int) -> tuple[str, str]:
     return f"领袖 P{seat + 1} 打开房门 {door}", f"leader P{seat + 1} opens door {door}"
@@ -58,6 +76,26 @@ def _words_lead(seat: int, open_doors: tuple[int, ...]) -> tuple[str, str]:
 def _words_miss(seat: int, leader: int, door: int) -> tuple[str, str]:
     return (f"P{seat + 1} 指认领袖 P{leader + 1} 的房门 {door}：空门 ✖",
             f"P{seat + 1} accuses leader P{leader + 1}'s door {door}: empty ✖")
+
+
+def _words_found_by(seat: int, leader: int, door: int) -> tuple[str, str]:
+    return (f"P{seat + 1} 在领袖 P{leader + 1} 的房门 {door} 找到图形！",
+            f"P{seat + 1} finds leader P{leader + 1}'s shape behind door {door}!")
+
+
+def _words_found(seat: int, door: int) -> tuple[str, str]:
+    return (f"P{seat + 1} 的图形在房门 {door} 被找到！",
+            f"P{seat + 1}'s shape is found behind door {door}!")
+
+
+def _words_reveal_x(seat: int, door: int) -> tuple[str, str]:
+    return (f"P{seat + 1} 翻开自己房门 {door} 的空门牌 ✖",
+            f"P{seat + 1} turns up an empty card ✖ at door {door}")
+
+
+def _words_point(seat: int, reveals: int) -> tuple[str, str]:
+    return (f"P{seat + 1} 证明了 {reveals} 个空房间，得 1 分",
+            f"P{seat + 1} proves {reveals} empty rooms: +1 point")
 
 
 class GeometryGame(Game[GeometryConfig, GeometryState]):
@@ -100,18 +138,27 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
 
     def _left(self, state: GeometryState, seat: int) -> int:
         """The next seat still in the game, clockwise (seat numbers increase to the left)."""
-        for i in range(1, state.n + 1):
-            s = (seat + i) % state.n
-            if not state.out[s]:
+        out = state.out
+        n = len(out)
+        s = seat
+        for _ in range(n):  # seat + 1, seat + 2, ... modulo n; seat itself last
+            s += 1
+            if s == n:
+                s = 0
+            if not out[s]:
                 return s
         return seat
 
     def _active(self, state: GeometryState) -> list[int]:
-        return [s for s in range(state.n) if not state.out[s]]
+        out = state.out
+        return [s for s in range(len(out)) if not out[s]]
 
     def _reshuffle(self, state: GeometryState, seat: int) -> None:
-        state.revealed[seat] = [False] * state.cfg.doors
-        state.shape[seat] = state.rng.randrange(state.cfg.doors)
+        k = state.cfg.doors
+        state.revealed[seat] = [False] * k
+        # randrange(k) is _randbelow(k) for an int k > 0: the same draw, without
+        # randrange's argument checks.
+        state.shape[seat] = state.rng._randbelow(k)
 
     # ---- decisions --------------------------------------------------------------------
 
@@ -125,23 +172,40 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
         return [state.turn]
 
     def legal_actions(self, state: GeometryState, seat: int) -> list[Action]:
-        if seat not in self.to_move(state):
-            return []
-        k = state.cfg.doors
-        closed = [d for d in range(k) if d not in state.open]
-        if state.phase == "lead":
-            return [{"type": "open", "door": d + 1} for d in range(k)]
-        if state.phase == "reveal_x":
-            return [{"type": "reveal_x", "door": d + 1} for d in range(k)
-                    if not state.revealed[seat][d] and d != state.shape[seat]]
-        acts: list[Action] = [{"type": "ok"}]
-        acts += [{"type": "add", "door": d + 1} for d in closed]
-        want = len(state.open) + 1
-        if len(state.open) < state.cfg.max_open_for_reopen and want <= len(closed):
-            acts += [{"type": "reopen", "doors": list(c)} for c in _reopens(closed, want)]
-        acts += [{"type": "accuse", "door": d + 1} for d in range(k)
-                 if not state.revealed[state.leader][d]]
-        return acts
+        # The same lists, in the same order, as the obvious enumeration kept in
+        # tests/geometry/test_fastpath.py (compared there on many states): the phase is
+        # tested once instead of through ``to_move``, and the door lists of a response
+        # come from ``_responses``.
+        phase = state.phase
+        if phase == "respond":
+            if seat != state.turn:
+                return []
+            cfg = state.cfg
+            key = (tuple(state.open), cfg.doors, cfg.max_open_for_reopen)
+            found = _RESPONSES.get(key)
+            adds, reopens = found if found is not None else _responses(*key)
+            acts: list[Action] = [{"type": "ok"}]
+            append = acts.append
+            for d in adds:
+                append({"type": "add", "door": d})
+            for c in reopens:
+                append({"type": "reopen", "doors": [*c]})
+            for d, shown in enumerate(state.revealed[state.leader], 1):
+                if not shown:
+                    append({"type": "accuse", "door": d})
+            return acts
+        if phase == "lead":
+            if seat != state.leader:
+                return []
+            return [{"type": "open", "door": d} for d in range(1, state.cfg.doors + 1)]
+        if phase == "reveal_x":
+            if seat != state.accuser:
+                return []
+            shape = state.shape[seat] + 1
+            return [{"type": "reveal_x", "door": d}
+                    for d, shown in enumerate(state.revealed[seat], 1)
+                    if not shown and d != shape]
+        return []
 
     def describe_action(self, state: GeometryState, seat: int, action: Action,
                         lang: str = "en") -> str:
@@ -179,7 +243,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
         if t == "ok":
             state.oks += 1
             ev.append(public_words("ok", _words_ok, (seat,)))
-            if state.oks >= len(self._active(state)) - 1:
+            out = state.out
+            if state.oks >= len(out) - sum(out) - 1:  # every other active seat said OK
                 ev += self._search_all(state)
                 ev += self._finish_search(state)
             else:
@@ -203,9 +268,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
             if state.shape[ld] == d:
                 state.penalty[ld] += 1
                 self._reshuffle(state, ld)
-                ev.append(public("found", f"P{seat + 1} 在领袖 P{ld + 1} 的房门 {d + 1} 找到图形！",
-                                 f"P{seat + 1} finds leader P{ld + 1}'s shape behind door {d + 1}!",
-                                 seat=ld, by=seat))
+                ev.append(public_words("found", _words_found_by, (seat, ld, d + 1),
+                                       seat=ld, by=seat))
                 state.accuser = seat
                 if any(not r and d != state.shape[seat]
                        for d, r in enumerate(state.revealed[seat])):
@@ -218,8 +282,7 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
             return ev
         if t == "reveal_x":
             state.revealed[seat][action["door"] - 1] = True
-            ev.append(public("reveal_x", f"P{seat + 1} 翻开自己房门 {action['door']} 的空门牌 ✖",
-                             f"P{seat + 1} turns up an empty card ✖ at door {action['door']}"))
+            ev.append(public_words("reveal_x", _words_reveal_x, (seat, action["door"])))
             ev += self._finish_search(state)
             return ev
         raise AssertionError(t)  # check_action only lets legal types through
@@ -228,16 +291,16 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
         """Step 1 after all OKs: from the leader clockwise, reveal the open doors."""
         ev: list[Event] = []
         seat = state.leader
+        open_doors, revealed, shape = state.open, state.revealed, state.shape
         for _ in range(len(self._active(state))):
-            for d in state.open:
-                state.revealed[seat][d] = True
-            if state.shape[seat] in state.open:
-                door = state.shape[seat] + 1
+            mine = revealed[seat]
+            for d in open_doors:
+                mine[d] = True
+            if shape[seat] in open_doors:
+                door = shape[seat] + 1
                 state.penalty[seat] += 1
                 self._reshuffle(state, seat)
-                ev.append(public("found", f"P{seat + 1} 的图形在房门 {door} 被找到！",
-                                 f"P{seat + 1}'s shape is found behind door {door}!",
-                                 seat=seat))
+                ev.append(public_words("found", _words_found, (seat, door), seat=seat))
                 break  # the search stops: the remaining seats reveal nothing
             seat = self._left(state, seat)
         return ev
@@ -245,25 +308,29 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
     def _finish_search(self, state: GeometryState) -> list[Event]:
         """Step 2 (points, elimination) and step 3 (close the doors, next round)."""
         ev: list[Event] = []
-        for s in self._active(state):
-            if sum(state.revealed[s]) >= state.cfg.score_reveals:
-                state.score[s] += 1
+        cfg, out, revealed, score, penalty = (state.cfg, state.out, state.revealed,
+                                              state.score, state.penalty)
+        active = self._active(state)
+        need = cfg.score_reveals
+        for s in active:
+            if sum(revealed[s]) >= need:
+                score[s] += 1
                 self._reshuffle(state, s)
-                ev.append(public("point", f"P{s + 1} 证明了 {state.cfg.score_reveals} 个空房间，得 1 分",
-                                 f"P{s + 1} proves {state.cfg.score_reveals} empty rooms: +1 point",
-                                 seat=s))
-        for s in self._active(state):
-            if state.penalty[s] >= state.cfg.penalties_out:
-                state.out[s] = True
+                ev.append(public_words("point", _words_point, (s, need), seat=s))
+        limit = cfg.penalties_out
+        for s in active:  # scoring put no one out: the same seats are still in
+            if penalty[s] >= limit:
+                out[s] = True
                 ev.append(public("out", f"P{s + 1} 出局", f"P{s + 1} is out", seat=s))
-        if state.out[state.leader]:
+        if out[state.leader]:
             state.leader = self._left(state, state.leader)
         state.open, state.oks, state.accuser = [], 0, -1
         state.rounds += 1
-        active = self._active(state)
-        if any(state.score[s] >= state.cfg.win_points for s in active):
-            best = max((state.score[s], -state.penalty[s]) for s in active)
-            state.winners = [s for s in active if (state.score[s], -state.penalty[s]) == best]
+        active = [s for s in active if not out[s]]  # == self._active(state) now
+        win = cfg.win_points
+        if any(score[s] >= win for s in active):
+            best = max((score[s], -penalty[s]) for s in active)
+            state.winners = [s for s in active if (score[s], -penalty[s]) == best]
             state.reason = "points"
         elif len(active) <= 1:
             state.winners, state.reason = active, "last"
