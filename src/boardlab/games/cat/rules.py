@@ -58,10 +58,63 @@ def _words_reveal(plays: tuple[tuple[int, Mapping[str, Any]], ...]) -> tuple[str
             "reveal: " + "; ".join(f"P{s + 1} {label(a, 'en')}" for s, a in plays))
 
 
-def _words_effect(s: int, a: Mapping[str, Any], zh: str, en: str, before: int,
+def _words_effect(s: int, a: Mapping[str, Any], detail: tuple, before: int,
                   after: int) -> tuple[str, str]:
+    zh, en = _effect_detail(*detail)
     return (f"P{s + 1} {label(a, 'zh')}：{zh}，乐趣 {before}→{after}",
             f"P{s + 1} {label(a, 'en')}: {en}, fun {before}->{after}")
+
+
+def _effect_detail(kind: str, x: int = 0, y: Any = 0) -> tuple[str, str]:
+    """What a card did to the room, in words (``_effect`` records only the numbers)."""
+    if kind == "chaos":  # x = lane mess, y = fish pile
+        zh, en = f"泳道 +{x}", f"lane +{x}"
+        if y:
+            zh += f"，鱼堆 +{y}"
+            en += f", fish pile +{y}"
+        return zh, en
+    if kind == "clean":  # x = removed
+        return f"泳道 −{x}", f"lane -{x}"
+    if kind == "shift":  # x = amount, y = the room it went to
+        return f"{x} 点搬到{rn(y, 'zh')}", f"{x} moved to the {rn(y, 'en')}"
+    if kind == "cat":  # x = removed
+        return f"清空泳道 {x} 点", f"lane wiped ({x})"
+    return "鱼堆 +2", "fish pile +2"
+
+
+def _words_discard(s: int, card: str) -> tuple[str, str]:
+    return (f"P{s + 1} 没有能用的牌，弃掉了 {data.card_name(card, 'zh')}",
+            f"P{s + 1} had no usable card and discards {data.card_name(card, 'en')}")
+
+
+def _words_round(station: int) -> tuple[str, str]:
+    return f"第 {station} 站：请暗出 1 张牌", f"station {station}: play one card face down"
+
+
+def _words_advance(station: int) -> tuple[str, str]:
+    return f"车程前进到第 {station} 站", f"the car reaches station {station}"
+
+
+def _words_exposure(room: str, total: int, before: tuple[int, ...],
+                    after: tuple[int, ...]) -> tuple[str, str]:
+    moves = "，".join(f"P{s + 1} {b}→{a}" for s, (b, a) in enumerate(zip(before, after,
+                                                                       strict=True)))
+    moves_en = ", ".join(f"P{s + 1} {b}->{a}" for s, (b, a) in enumerate(zip(before, after,
+                                                                          strict=True)))
+    return (f"💥 {rn(room, 'zh')} {total} 点曝光！{moves}；房间清零",
+            f"💥 the {rn(room, 'en')} is exposed at {total}! {moves_en}; cleared")
+
+
+def _words_settle(room: str, total: int, dirtiest: tuple[int, ...],
+                  second: tuple[int, ...]) -> tuple[str, str]:
+    return (f"{rn(room, 'zh')} {total} 点：最脏 {seat_refs(dirtiest, 'zh')}，第二 "
+            f"{seat_refs(second, 'zh')}", f"the {rn(room, 'en')} at {total}: dirtiest "
+            f"{seat_refs(dirtiest)}, second {seat_refs(second)}")
+
+
+def _words_final(scores: tuple[int, ...]) -> tuple[str, str]:
+    return ("妈妈进门了！最终得分 " + " / ".join(map(str, scores)),
+            "mom is home! final scores " + " / ".join(map(str, scores)))
 
 
 def label(action: Mapping[str, Any], lang: str) -> str:
@@ -91,6 +144,46 @@ def label(action: Mapping[str, Any], lang: str) -> str:
     if action.get("role"):
         s += "（发动角色）" if zh else " (role ability)"
     return s
+
+
+# ---- every action the rules can list, built once ------------------------------------------
+# legal_actions returns these very objects, shared by every call and every game, in the
+# order the enumeration below gives (play_options' docstring): a rollout builds no
+# dictionaries. They are read-only - nothing in the rules changes an action (a pending play
+# is a copy) - and equal, key order included, to the ones the plain enumeration built.
+# tests/cat/test_fastpath.py checks every listing against that plain enumeration.
+
+def _play(card: str, room: str, role: bool = False) -> Action:
+    action: Action = {"type": "play", "card": card, "room": room}
+    if role:
+        action["role"] = True
+    return action
+
+
+_CHAOS_VALUE: dict[str, int] = {data.chaos_code(r, v): v for r in data.ROOMS
+                                for v in data.CHAOS_COUNTS}
+_PILE_OF: dict[str, str] = {**{c: data.chaos_room(c) for c in _CHAOS_VALUE},
+                            **{c: "special" for c in data.SPECIALS}}
+_CHAOS_PLAIN: dict[str, tuple[Action, ...]] = {
+    c: (_play(c, data.chaos_room(c)),) for c in _CHAOS_VALUE}
+_CHAOS_ROLE: dict[str, tuple[Action, ...]] = {
+    c: (plain[0], _play(c, data.chaos_room(c), True)) for c, plain in _CHAOS_PLAIN.items()}
+_ANY_ROOM: dict[str, tuple[Action, ...]] = {
+    card: tuple(_play(card, r) for r in data.ROOMS) for card in ("clean", "fish", "cat")}
+_CLEAN_KONRAD: tuple[Action, ...] = tuple(
+    a for r in data.ROOMS for a in (_ANY_ROOM["clean"][data.ROOMS.index(r)],
+                                    _play("clean", r, True)))
+_SHIFTS: dict[str, tuple[tuple[Action, ...], ...]] = {
+    # room -> [the shifts out of it with at most m points movable, for m = 0..3]
+    src: tuple(tuple({"type": "play", "card": "shift", "room": src, "to": dst, "amount": k}
+                     for dst in data.ROOMS if dst != src for k in range(1, m + 1))
+               for m in range(4))
+    for src in data.ROOMS}
+_DRAW: dict[str, Action] = {p: {"type": "draw", "pile": p} for p in data.PILES}
+_DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
+_PASS: Action = {"type": "pass"}
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
+"""One seat's audience of a private event (``private_words`` keeps a frozenset as is)."""
 
 
 class CatGame(Game[CatConfig, CatState]):
@@ -235,64 +328,83 @@ class CatGame(Game[CatConfig, CatState]):
         return len(state.hands[seat]) < state.cfg.hand_size and any(state.piles.values())
 
     def _need_draw(self, state: CatState) -> bool:
-        return any(self._needs_card(state, s) for s in range(state.n))
+        """Whether any seat still draws: ``_needs_card`` for some seat (the piles are the
+        same for every seat, so they are looked at once, after a short hand is found)."""
+        size = state.cfg.hand_size
+        for hand in state.hands:
+            if len(hand) < size:
+                return any(state.piles.values())
+        return False
 
     def to_move(self, state: CatState) -> list[int]:
-        if state.phase == "draw":  # _needs_card for every seat, the piles looked at once
+        phase = state.phase
+        if phase == "play":
+            pending = state.pending
+            if not pending:
+                return list(range(state.n))
+            return [s for s in range(state.n) if s not in pending]
+        if phase == "draw":  # _needs_card for every seat, the piles looked at once
             if not any(state.piles.values()):
                 return []
             size, hands = state.cfg.hand_size, state.hands
             return [s for s in range(state.n) if len(hands[s]) < size]
-        if state.phase == "play":
-            return [s for s in range(state.n) if s not in state.pending]
         return []
 
     def play_options(self, state: CatState, seat: int) -> list[Action]:
-        """Every usable card play of ``seat`` (ignores whether it already chose)."""
+        """Every usable card play of ``seat`` (ignores whether it already chose), card by
+        card in sorted order: a chaos card in its room (then with the role, for Cat, Things,
+        and Sally on a card of at least ``sally_min_value``, while uses are left); clean /
+        fish / cat in each room (clean then with Conrad's role); cat not after the seat's
+        first (FAQ Q11); shift from each room with own mess to each other room, 1..min(3,
+        own mess) points. The actions are the shared ones built at import."""
         hand = state.hands[seat]
+        if not hand:
+            return []
         role, uses = state.roles[seat], state.role_uses[seat]
         out: list[Action] = []
         for card in sorted(set(hand)):
-            if data.is_chaos(card):
-                base = {"type": "play", "card": card, "room": data.chaos_room(card)}
-                out.append(base)
-                if role in CHAOS_ROLES and uses > 0 and not (
-                        role == "sally" and data.chaos_value(card) < state.cfg.sally_min_value):
-                    out.append({**base, "role": True})
-            elif card in ("clean", "fish", "cat"):
-                if card == "cat" and state.cats_played[seat] >= 1:
-                    continue  # FAQ Q11: one cat card per player per game
-                for room in data.ROOMS:
-                    base = {"type": "play", "card": card, "room": room}
-                    out.append(base)
-                    if card == "clean" and role == "konrad" and uses > 0:
-                        out.append({**base, "role": True})
+            plain = _CHAOS_PLAIN.get(card)
+            if plain is not None:
+                if uses > 0 and role in CHAOS_ROLES and not (
+                        role == "sally" and _CHAOS_VALUE[card] < state.cfg.sally_min_value):
+                    out += _CHAOS_ROLE[card]
+                else:
+                    out += plain
             elif card == "shift":
+                lanes = state.lanes
                 for src in data.ROOMS:
-                    mine = state.lanes[src][seat]
-                    for dst in data.ROOMS:
-                        if dst == src:
-                            continue
-                        for amount in range(1, min(3, mine) + 1):
-                            out.append({"type": "play", "card": "shift", "room": src,
-                                        "to": dst, "amount": amount})
+                    mine = lanes[src][seat]
+                    if mine > 0:
+                        out += _SHIFTS[src][mine if mine < 3 else 3]
+            elif card == "clean":
+                out += _CLEAN_KONRAD if role == "konrad" and uses > 0 else _ANY_ROOM["clean"]
+            elif card == "fish":
+                out += _ANY_ROOM["fish"]
+            elif card == "cat" and state.cats_played[seat] < 1:  # FAQ Q11: one per game
+                out += _ANY_ROOM["cat"]
         return out
 
     def legal_actions(self, state: CatState, seat: int) -> list[Action]:
         # seat in to_move(state), without building the list
-        if not 0 <= seat < state.n or not (
-                self._needs_card(state, seat) if state.phase == "draw"
-                else state.phase == "play" and seat not in state.pending):
-            return []
-        if state.phase == "draw":
-            return [{"type": "draw", "pile": p} for p in data.PILES if state.piles[p]]
-        plays = self.play_options(state, seat)
-        if plays:
-            return plays
-        if state.hands[seat]:
-            # no usable card (only dead shifts / spent cats): one must still go (FAQ Q10-Q11)
-            return [{"type": "discard", "card": c} for c in sorted(set(state.hands[seat]))]
-        return [{"type": "pass"}]  # the piles ran dry and the hand is empty
+        phase = state.phase
+        if phase == "play":
+            if not 0 <= seat < state.n or seat in state.pending:
+                return []
+            plays = self.play_options(state, seat)
+            if plays:
+                return plays
+            hand = state.hands[seat]
+            if hand:
+                # no usable card (only dead shifts / spent cats): one must still go (FAQ
+                # Q10-Q11)
+                return [_DISCARD[c] for c in sorted(set(hand))]
+            return [_PASS]  # the piles ran dry and the hand is empty
+        if phase == "draw":
+            if not 0 <= seat < state.n or len(state.hands[seat]) >= state.cfg.hand_size:
+                return []
+            piles = state.piles  # every pile empty: nothing listed, as _needs_card says
+            return [_DRAW[p] for p in data.PILES if piles[p]]
+        return []
 
     def check_action(self, state: CatState, seat: int, action: Any) -> Action:
         if isinstance(action, dict) and action.get("role") is False:
@@ -338,13 +450,15 @@ class CatGame(Game[CatConfig, CatState]):
     def _apply(self, state: CatState, seat: int, action: Action) -> list[Event]:
         if action["type"] == "draw":
             return self._draw(state, seat, action["pile"])
-        state.pending[seat] = dict(action)
+        play = dict(action)  # the words below read this copy: pending plays never change
+        pending = state.pending
+        pending[seat] = play
         events = [
-            private_words([seat], "chosen", _words_chosen, (dict(action),), seat=seat,
+            private_words(_ONLY[seat], "chosen", _words_chosen, (play,), seat=seat,
                           action=action),
             public_words("face_down", _words_face_down, (seat,), seat=seat),
         ]
-        if len(state.pending) == state.n:
+        if len(pending) == state.n:
             events += self._resolve(state)
         return events
 
@@ -353,56 +467,59 @@ class CatGame(Game[CatConfig, CatState]):
         state.hands[seat].append(card)
         events = [
             public_words("draw", _words_draw, (seat, pile), seat=seat, pile=pile),
-            private_words([seat], "drawn", _words_drawn, (card,), seat=seat, card=card),
+            private_words(_ONLY[seat], "drawn", _words_drawn, (card,), seat=seat, card=card),
         ]
         if not auto and not self._need_draw(state):
             state.phase = "play"
-            events.append(public("round", f"第 {state.station} 站：请暗出 1 张牌",
-                                 f"station {state.station}: play one card face down",
-                                 station=state.station))
+            events.append(public_words("round", _words_round, (state.station,),
+                                       station=state.station))
         return events
 
     def _resolve(self, state: CatState) -> list[Event]:
-        cfg = state.cfg
+        cfg, station = state.cfg, state.station
         plays = dict(sorted(state.pending.items()))
         state.pending = {}
         events = [public_words(  # worded when read; the played actions are not changed later
             "reveal", _words_reveal, (tuple(plays.items()),),
-            plays={str(s): a for s, a in plays.items()}, station=state.station)]
+            plays={str(s): a for s, a in plays.items()}, station=station)]
+        hands, discard = state.hands, state.discard
+        cards_played = []  # the card plays, in seat order
         for s, a in plays.items():
             if "card" in a:
-                state.hands[s].remove(a["card"])
-                state.discard.append(a["card"])
-            if a["type"] == "discard":
-                events.append(public("discard", f"P{s + 1} 没有能用的牌，弃掉了 "
-                                     f"{data.card_name(a['card'], 'zh')}",
-                                     f"P{s + 1} had no usable card and discards "
-                                     f"{data.card_name(a['card'], 'en')}", seat=s))
+                hands[s].remove(a["card"])
+                discard.append(a["card"])
+            kind = a["type"]
+            if kind == "play":
+                cards_played.append((s, a))
+            elif kind == "discard":
+                events.append(public_words("discard", _words_discard, (s, a["card"]), seat=s))
         # room by room; every shift and cat resolves before any exposure check (§6.2 step 2)
-        for room in data.ROOMS:
-            for s, a in plays.items():
-                if a["type"] == "play" and a["room"] == room:
-                    events.append(self._effect(state, s, a))
-        if state.station < cfg.effective_seal:
+        if cards_played:
             for room in data.ROOMS:
-                ev = self._maybe_expose(state, room)
-                if ev:
-                    events.append(ev)
-        if cfg.variant_f and state.station == cfg.machine_round \
-                and state.station < cfg.effective_stations:
+                for s, a in cards_played:
+                    if a["room"] == room:
+                        events.append(self._effect(state, s, a))
+        if station < cfg.effective_seal:
+            line, lanes, fish = cfg.effective_line, state.lanes, state.fish
+            for room in data.ROOMS:
+                if sum(lanes[room]) + fish[room] >= line:  # below it _maybe_expose is None
+                    ev = self._maybe_expose(state, room)
+                    if ev:
+                        events.append(ev)
+        if cfg.variant_f and station == cfg.machine_round \
+                and station < cfg.effective_stations:
             for room in data.ROOMS:
                 state.lanes[room] = [0] * state.n
                 state.fish[room] = 0
             events.append(public("machine", "猫启动了机器：三间房全部清零（乐趣保留）",
                                  "the cat's machine clears all three rooms (fun kept)"))
-        if state.station >= cfg.effective_stations:
+        if station >= cfg.effective_stations:
             events += self._settle(state)
             return events
-        state.station += 1
-        events.append(public("advance", f"车程前进到第 {state.station} 站",
-                             f"the car reaches station {state.station}",
-                             station=state.station))
-        return events + self._enter_draw(state)
+        station = state.station = station + 1
+        events.append(public_words("advance", _words_advance, (station,), station=station))
+        events += self._enter_draw(state)
+        return events
 
     def _effect(self, state: CatState, s: int, a: Action) -> Event:
         card, room = a["card"], a["room"]
@@ -410,9 +527,11 @@ class CatGame(Game[CatConfig, CatState]):
         role = state.roles[s] if a.get("role") else None
         if role:
             state.role_uses[s] -= 1
-        before = state.fun[s]
-        if data.is_chaos(card):
-            v = data.chaos_value(card)
+        fun = state.fun
+        before = fun[s]
+        v = _CHAOS_VALUE.get(card)
+        detail: tuple  # what the words say the card did (_effect_detail)
+        if v is not None:
             mess, fish = v, 0
             if role == "sally":
                 mess = max(1, v - 2)
@@ -421,36 +540,32 @@ class CatGame(Game[CatConfig, CatState]):
                 mess = v - fish
             lane[s] += mess
             state.fish[room] += fish
-            state.fun[s] += v + (2 if role == "cat" else 0)
-            zh = f"泳道 +{mess}"
-            en = f"lane +{mess}"
-            if fish:
-                zh += f"，鱼堆 +{fish}"
-                en += f", fish pile +{fish}"
+            fun[s] += v + (2 if role == "cat" else 0)
+            detail = ("chaos", mess, fish)
         elif card == "clean":
             k, gain = (4, 3) if role == "konrad" else (2, 1)
             removed = min(k, lane[s])
             lane[s] -= removed
-            state.fun[s] += gain
-            zh, en = f"泳道 −{removed}", f"lane -{removed}"
+            fun[s] += gain
+            detail = ("clean", removed)
         elif card == "shift":
             amt = a["amount"]
             lane[s] -= amt
             state.lanes[a["to"]][s] += amt
-            zh = f"{amt} 点搬到{rn(a['to'], 'zh')}"
-            en = f"{amt} moved to the {rn(a['to'], 'en')}"
+            detail = ("shift", amt, a["to"])
         elif card == "cat":
             removed = lane[s]
             lane[s] = 0
             state.cats_played[s] += 1
-            zh, en = f"清空泳道 {removed} 点", f"lane wiped ({removed})"
+            detail = ("cat", removed)
         else:  # fish
             state.fish[room] += 2
-            state.fun[s] += 2
-            zh, en = "鱼堆 +2", "fish pile +2"
+            fun[s] += 2
+            detail = ("fish",)
+        after = fun[s]
         return public_words(
-            "effect", _words_effect, (s, a, zh, en, before, state.fun[s]),
-            seat=s, room=room, card=card, fun=state.fun[s], role=bool(role))
+            "effect", _words_effect, (s, a, detail, before, after),
+            seat=s, room=room, card=card, fun=after, role=bool(role))
 
     def _maybe_expose(self, state: CatState, room: str) -> Event | None:
         cfg = state.cfg
@@ -473,7 +588,7 @@ class CatGame(Game[CatConfig, CatState]):
                 state.role_uses[s] -= 1
                 deltas[s] += 2
                 fish_bonus.append(s)
-        before = list(state.fun)
+        before = tuple(state.fun)
         state.fun = [f + d for f, d in zip(state.fun, deltas, strict=True)]
         record = {"station": state.station, "room": room, "total": total,
                   "lanes": list(lanes), "fish": state.fish[room], "dirtiest": dirtiest,
@@ -481,13 +596,8 @@ class CatGame(Game[CatConfig, CatState]):
         state.exposures.append(record)
         state.lanes[room] = [0] * state.n
         state.fish[room] = 0
-        moves = "，".join(f"P{s + 1} {b}→{a}" for s, (b, a) in enumerate(zip(before, state.fun,
-                                                                           strict=True)))
-        moves_en = ", ".join(f"P{s + 1} {b}->{a}" for s, (b, a) in enumerate(zip(before, state.fun,
-                                                                              strict=True)))
-        return public("exposure", f"💥 {rn(room, 'zh')} {total} 点曝光！{moves}；房间清零",
-                      f"💥 the {rn(room, 'en')} is exposed at {total}! {moves_en}; cleared",
-                      **record)
+        return public_words("exposure", _words_exposure,
+                            (room, total, before, tuple(state.fun)), **record)
 
     def _settle(self, state: CatState) -> list[Event]:
         n, cfg = state.n, state.cfg
@@ -505,10 +615,9 @@ class CatGame(Game[CatConfig, CatState]):
             bonuses = [x + y for x, y in zip(bonuses, g, strict=True)]
             rooms[room] = {"total": total, "lanes": list(lanes), "fish": state.fish[room],
                            "dirtiest": dirtiest, "second": second, "bills": b, "bonus": g}
-            events.append(public(
-                "settle", f"{rn(room, 'zh')} {total} 点：最脏 {seat_refs(dirtiest, 'zh')}，第二 "
-                f"{seat_refs(second, 'zh')}", f"the {rn(room, 'en')} at {total}: dirtiest "
-                f"{seat_refs(dirtiest)}, second {seat_refs(second)}", room=room, **rooms[room]))
+            events.append(public_words(
+                "settle", _words_settle, (room, total, tuple(dirtiest), tuple(second)),
+                room=room, **rooms[room]))
         held = [state.mess_held(s) for s in range(n)]
         if cfg.variant_d:
             team = sum(state.fun) - state.house_bill
@@ -526,10 +635,8 @@ class CatGame(Game[CatConfig, CatState]):
                        "winners": winners, "mess_held": held, "coop_success": success,
                        "house_bill": state.house_bill}
         state.phase = "over"
-        events.append(public(
-            "final", "妈妈进门了！最终得分 " + " / ".join(map(str, scores)),
-            "mom is home! final scores " + " / ".join(map(str, scores)),
-            scores=scores, winners=winners))
+        events.append(public_words("final", _words_final, (tuple(scores),),
+                                   scores=scores, winners=winners))
         return events
 
     # ---- views and results -------------------------------------------------------------
@@ -613,26 +720,66 @@ class CatGame(Game[CatConfig, CatState]):
 
     def determinize(self, state: CatState, seat: int, rng: random.Random) -> CatState:
         """Re-deal what ``seat`` cannot see: other hands (each card stays of the pile it
-        was drawn from - public - ), pile orders, and other seats' face-down plays."""
+        was drawn from - public - ), pile orders, and other seats' face-down plays.
+
+        Pile by pile, the pile's cards and then the other seats' cards of that pile (seat
+        by seat, in hand order) are shuffled together; each other seat takes back as many
+        as it held from the end, and the rest is the new pile. A hand ends as its new cards
+        of each pile in ``data.PILES`` order. ``rng`` is drawn from exactly as that
+        description says with ``rng.shuffle``; the world's generator is
+        ``random.Random(rng.getrandbits(64))``, built when first used."""
         world = state.copy(rng=UNSET)  # a fresh generator is set below
+        hands = world.hands
         others = [s for s in range(state.n) if s != seat]
-        for p in data.PILES:
-            pool = list(world.piles[p])
-            counts = {}
-            for s in others:
-                mine = [c for c in world.hands[s] if data.pile_of(c) == p]
-                counts[s] = len(mine)
-                pool += mine
-                world.hands[s] = [c for c in world.hands[s] if data.pile_of(c) != p]
-            rng.shuffle(pool)
-            for s in others:
-                world.hands[s] += [pool.pop() for _ in range(counts[s])]
-            world.piles[p] = pool
+        split = []  # per other seat: its cards by pile, in hand order
         for s in others:
-            if s in world.pending:
+            by_pile: dict[str, list[str]] = {"living": [], "kitchen": [], "bath": [],
+                                             "special": []}
+            for c in hands[s]:
+                by_pile[_PILE_OF[c]].append(c)
+            split.append(by_pile)
+            hands[s] = []
+        piles = world.piles
+        for p in data.PILES:
+            pool = piles[p]  # the copy's own list: it becomes the new pile
+            for by_pile in split:
+                pool += by_pile[p]
+            shuffle(rng, pool)
+            for s, by_pile in zip(others, split, strict=True):
+                k = len(by_pile[p])
+                if k:  # pop() k times: the last k cards, last first
+                    hands[s] += pool[:-k - 1:-1]
+                    del pool[-k:]
+        pending = world.pending
+        for s in others:
+            if s in pending:
                 opts = self.play_options(world, s)
                 if not opts:
-                    opts = [{"type": "discard", "card": c} for c in sorted(set(world.hands[s]))]
-                world.pending[s] = dict(rng.choice(opts or [{"type": "pass"}]))
-        world.rng = random.Random(rng.getrandbits(64))
+                    opts = [_DISCARD[c] for c in sorted(set(hands[s]))]
+                pending[s] = dict(rng.choice(opts or [_PASS]))
+        world.with_seed(rng.getrandbits(64))
         return world
+
+
+_C_RANDOM = random.Random
+
+
+def shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``: the same permutation from the same draws, without a Python call
+    per element for a plain ``random.Random`` (whose ``_randbelow(n)`` draws
+    ``getrandbits(n.bit_length())`` until below ``n`` - CPython's ``random.py``); any other
+    generator is asked to shuffle itself. tests/cat/test_fastpath.py compares the two."""
+    if type(rng) is not _C_RANDOM:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = _BITS[n] if n < 128 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_BITS = tuple(n.bit_length() for n in range(128))
