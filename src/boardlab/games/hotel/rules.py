@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from boardlab.engine.errors import ConfigError
@@ -20,6 +20,7 @@ from boardlab.engine.protocol import (
     seat_refs,
     text,
 )
+from boardlab.games.hotel import actions as acts
 from boardlab.games.hotel import data
 from boardlab.games.hotel.config import HotelConfig
 from boardlab.games.hotel.state import HotelState
@@ -37,12 +38,88 @@ def _hand_words(hand: list[str]) -> str:
     """Technique cards as icons and values (``🔫2 🥷4``), the same in every language."""
     return " ".join(TAG_WORDS[c[:-1]][0][0] + c[-1] for c in sorted(hand))
 
+# Shared read-only tables (setup used to rebuild them every game).
+_DECK: tuple[dict, ...] = tuple(data.commission_deck())  # never changed: see setup
+_BY_ID = {c["id"]: c for c in _DECK}
+_TECH: tuple[str, ...] = tuple(data.technique_set())
+_TECH_SET = frozenset(_TECH)
+_ROLE_SET = frozenset(data.ROLES)
+_INTEL_POOL: tuple[str, ...] = tuple(c for c in data.INTEL for _ in range(3))
+_KIND = attrgetter("kind")
+_CARD_VALUE = {c: data.card_value(c) for c in _TECH}
+_CARD_TAG = {c: data.card_tag(c) for c in _TECH}
+_PENALTY = {"tough": (2, 0), "gutter": (0, 4), "legend": (2, 2)}  # risk mark: wounds, gold
+_ALONE = {p: frozenset([p]) for p in range(6)}  # who sees a seat's private event
+
+
+def _alone(seat: int) -> frozenset[int]:
+    return _ALONE.get(seat) or frozenset([seat])
+
 OVERRIDE_KEYS = {"roles", "hands", "gold", "rep", "wounds", "checkins", "vault", "intel",
                  "commissions", "events", "intel_deck", "charon_used", "sofia_used"}
 
 
 def _words_submitted(seat: int) -> tuple[str, str]:
     return f"P{seat + 1} 已暗拍", f"P{seat + 1} has chosen"
+
+
+def _label(c: dict, zh: bool, reward: int | None = None) -> str:
+    """A contract in words: tag, difficulty, reward (``reward``, else the card's own) and
+    risk mark."""
+    tag = TAG_WORDS.get(c["tag"], (c["tag"], c["tag"]))[0 if zh else 1]
+    risk = RISK_WORDS.get(c["risk"], (c["risk"], c["risk"]))[0 if zh else 1] if c["risk"] else ""
+    if reward is None:
+        reward = c.get("reward", c["r"])
+    return (f"「{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "」" if zh
+            else f"‘{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "’")
+
+
+# Words of frequent events, made only when read (rollouts never do). Their arguments are
+# plain values or copies taken when the event happens, never live state.
+def _words_post(cards: tuple[dict, ...], bonus: int) -> tuple[str, str]:
+    """The posted wall: deck cards (shared, never changed) at reward + ``bonus`` (rush)."""
+    return ("张贴委托：" + " ".join(_label(c, True, c["r"] + bonus) for c in cards),
+            "posted: " + " ".join(_label(c, False, c["r"] + bonus) for c in cards))
+
+
+def _words_charon(c: dict) -> tuple[str, str]:
+    return f"查伦用门房特权赢下 {_label(c, True)}", f"Charon breaks the tie on {_label(c, False)}"
+
+
+def _words_tie(c: dict) -> tuple[str, str]:
+    return f"{_label(c, True)} 平手流拍", f"{_label(c, False)}: tied, unsold"
+
+
+def _words_checkin(seat: int, stays: int) -> tuple[str, str]:
+    return f"P{seat + 1} 入住（第 {stays} 次）", f"P{seat + 1} checks in (#{stays})"
+
+
+def _words_intel_draw(got: tuple[str, ...]) -> tuple[str, str]:
+    names = "、".join(data.INTEL_ZH[c] for c in got)
+    return f"你抽到情报：{names or '无'}", f"you drew intel: {', '.join(got) or 'none'}"
+
+
+def _words_intel_count(seat: int, k: int) -> tuple[str, str]:
+    return f"P{seat + 1} 抽 {k} 张情报", f"P{seat + 1} draws {k} intel"
+
+
+def _words_night(night: int, event: str) -> tuple[str, str]:
+    zh, en = data.EVENT_TEXT[event]
+    return f"第 {night} 夜。事件：{zh}", f"Night {night}. Event: {en}"
+
+
+def _words_success(seat: int, c: dict, kill: bool, fire: int | None,
+                   gain: int) -> tuple[str, str]:
+    how = "一击必杀" if kill else f"火力 {fire}"
+    return (f"P{seat + 1} 完成 {_label(c, True)}（{how}），净得 {gain}",
+            f"P{seat + 1} completes {_label(c, False)} "
+            f"({'one-shot' if kill else f'fire {fire}'}), nets {gain}")
+
+
+def _words_fail(seat: int, c: dict, fire: int | None, wounds: int,
+                loss: int) -> tuple[str, str]:
+    return (f"P{seat + 1} 失败 {_label(c, True)}（火力 {fire}）：{wounds} 伤，失 {loss} 金币",
+            f"P{seat + 1} fails {_label(c, False)} (fire {fire}): {wounds} wounds, -{loss} gold")
 
 
 def _leaders(values: list[int], seats: list[int] | None = None) -> list[int]:
@@ -76,30 +153,32 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s.wounds = list(ov.get("wounds", [0] * n))
         s.checkins = list(ov.get("checkins", [0] * n))
         s.vault = int(ov.get("vault", 0))
-        roles = ov.get("roles") or rng.sample(list(data.ROLES), n)
-        if len(roles) != n or len(set(roles)) != n or not set(roles) <= set(data.ROLES):
+        roles = ov.get("roles") or rng.sample(data.ROLES, n)  # a tuple draws as its list
+        if len(roles) != n or len(set(roles)) != n or not set(roles) <= _ROLE_SET:
             raise ConfigError(f"roles must be {n} distinct of {list(data.ROLES)}")
         s.roles = list(roles)
         if "hands" in ov:
             s.hands = [list(h) for h in ov["hands"]]
             for h in s.hands:
-                if not set(h) <= set(data.technique_set()) or len(set(h)) != len(h):
+                if not set(h) <= _TECH_SET or len(set(h)) != len(h):
                     raise ConfigError(f"a hand holds cards of one set, each once: {h}")
         else:
-            s.hands = [rng.sample(data.technique_set(), config.hand_size) for _ in range(n)]
+            s.hands = [rng.sample(_TECH, config.hand_size) for _ in range(n)]
         s.played = [[] for _ in range(n)]
         s.intel = [list(x) for x in ov.get("intel", [[] for _ in range(n)])]
         # Decks: the listed cards go on top in the given order (first = first drawn).
-        by_id = {c["id"]: c for c in data.commission_deck()}
-        top = [by_id[c] for c in ov.get("commissions", [])]
-        rest = [c for c in by_id.values() if c["id"] not in set(ov.get("commissions", []))]
+        # The deck's cards are the shared read-only ``_DECK`` (the wall copies what it posts).
+        top_ids = ov.get("commissions", [])
+        top = [_BY_ID[c] for c in top_ids]
+        skip = set(top_ids)
+        rest = [c for c in _DECK if c["id"] not in skip] if skip else list(_DECK)
         rng.shuffle(rest)
         s.com_deck = rest + list(reversed(top))
         ev_top = list(ov.get("events", []))
         ev_rest = [e for e in data.EVENTS if e not in ev_top]
         rng.shuffle(ev_rest)
         s.event_deck = ev_rest + list(reversed(ev_top))
-        pool = [c for c in data.INTEL for _ in range(3)]
+        pool = list(_INTEL_POOL)
         for h in s.intel:
             for c in h:
                 pool.remove(c)
@@ -132,11 +211,10 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 break
             got.append(s.intel_deck.pop())
         s.intel[seat].extend(got)
-        names = "、".join(data.INTEL_ZH[c] for c in got)
-        return [private([seat], "intel_draw", f"你抽到情报：{names or '无'}",
-                        f"you drew intel: {', '.join(got) or 'none'}", cards=got),
-                public("intel_count", f"P{seat + 1} 抽 {len(got)} 张情报",
-                       f"P{seat + 1} draws {len(got)} intel", seat=seat, count=len(got))]
+        return [private_words(_alone(seat), "intel_draw", _words_intel_draw, (tuple(got),),
+                              cards=got),
+                public_words("intel_count", _words_intel_count, (seat, len(got)),
+                             seat=seat, count=len(got))]
 
     def _wound(self, s: HotelState, seat: int, k: int) -> list[Event]:
         s.wounds[seat] += k
@@ -160,7 +238,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.phase = "over"
             ev = self._cash_last_intel(s) if s.cfg.last_intel == "cash" else []
             return ev + [public("over", "五夜结束，结账", "the nights are over: settlement")]
-        n = s.n
+        n = len(s.gold)
         s.resting = sorted(s.hospital_next)
         s.hospital_next = []
         s.bids, s.revealed, s.owners, s.queue = {}, {}, {}, []
@@ -171,21 +249,20 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.event_discard = []
             s.rng.shuffle(s.event_deck)
         s.event = s.event_deck.pop()
-        zh, en = data.EVENT_TEXT[s.event]
-        ev = [public("night", f"第 {s.night} 夜。事件：{zh}", f"Night {s.night}. Event: {en}",
-                     night=s.night, event=s.event)]
+        ev = [public_words("night", _words_night, (s.night, s.event),
+                           night=s.night, event=s.event)]
         ev += self._event_now(s)
         k = min(n + 1, len(s.com_deck))
-        s.wall = []
-        for _ in range(k):
-            c = dict(s.com_deck.pop())
-            c["reward"] = c["r"] + (2 if s.event == "rush" else 0)
-            s.wall.append(c)
+        deck = s.com_deck
+        cards = tuple(deck.pop() for _ in range(k))  # shared deck cards, never changed
+        bonus = 2 if s.event == "rush" else 0
+        # the wall's own copies: a tie marks them later
+        s.wall = [{**c, "reward": c["r"] + bonus} for c in cards]
         s.known_top = [max(0, x - k) for x in s.known_top]
-        ev.append(public_words("post", self._words_post, (tuple(dict(c) for c in s.wall),),
-                               wall=[c["id"] for c in s.wall]))
+        ev.append(public_words("post", _words_post, (cards, bonus),
+                               wall=[c["id"] for c in cards]))
         s.phase = "bid"
-        if not self.to_move(s):
+        if self._all_sealed(s):
             ev += self._resolve_bids(s)
         return ev
 
@@ -201,10 +278,6 @@ class HotelGame(Game[HotelConfig, HotelState]):
 
     # Words of frequent events, made only when read; contracts are passed as copies (the
     # wall's dictionaries change later, e.g. a tie marks them).
-    def _words_post(self, wall: tuple[dict, ...]) -> tuple[str, str]:
-        return ("张贴委托：" + " ".join(self._com_label(c, "zh") for c in wall),
-                "posted: " + " ".join(self._com_label(c) for c in wall))
-
     def _words_won(self, w: int, pay: int, c: dict) -> tuple[str, str]:
         return (f"P{w + 1} 以 {pay} 拿下 {self._com_label(c, 'zh')}",
                 f"P{w + 1} takes {self._com_label(c)} paying {pay}")
@@ -215,12 +288,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
 
     def _com_label(self, c: dict, lang: str = "en") -> str:
         """A contract in words: tag, difficulty, reward and risk mark, in ``lang``."""
-        zh = lang == "zh"
-        tag = TAG_WORDS.get(c["tag"], (c["tag"], c["tag"]))[0 if zh else 1]
-        risk = RISK_WORDS.get(c["risk"], (c["risk"], c["risk"]))[0 if zh else 1] if c["risk"] else ""
-        reward = c.get("reward", c["r"])
-        return (f"「{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "」" if zh
-                else f"‘{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "’")
+        return _label(c, lang == "zh")
 
     def _event_now(self, s: HotelState) -> list[Event]:
         e, ev = s.event, []
@@ -269,39 +337,47 @@ class HotelGame(Game[HotelConfig, HotelState]):
         return ev
 
     def _resolve_bids(self, s: HotelState) -> list[Event]:
-        s.revealed = {p: dict(a) for p, a in s.bids.items()}
+        revealed = s.revealed = {p: dict(a) for p, a in s.bids.items()}
         s.bids = {}
-        ev = [public_words("reveal", self._words_reveal, (tuple(sorted(s.revealed.items())),),
-                           choices={str(p): a for p, a in s.revealed.items()})]
+        ev = [public_words("reveal", self._words_reveal, (tuple(sorted(revealed.items())),),
+                           choices={str(p): a for p, a in revealed.items()})]
         cass = self._seat_of(s, "cassian")
         charon = self._seat_of(s, "charon")
+        compare = s.cfg.cassian_discount == "compare"
+        # Each contract's bidders in the order their choices were sealed (the order of
+        # ``revealed``), grouped in one pass instead of one scan per contract.
+        bidders_of: dict[int, list[int]] = {}
+        for p, a in revealed.items():
+            if a["type"] == "bid":
+                i = a["commission"]
+                if i in bidders_of:
+                    bidders_of[i].append(p)
+                else:
+                    bidders_of[i] = [p]
         for i, c in enumerate(s.wall):
-            bidders = [p for p, a in s.revealed.items()
-                       if a["type"] == "bid" and a["commission"] == i]
+            bidders = bidders_of.get(i)
             if not bidders:
                 continue
-
-            def worth(p: int, c: dict = c) -> int:
-                b = s.revealed[p]["bid"]
-                if (p == cass and c["risk"] and s.cfg.cassian_discount == "compare"):
-                    b = max(0, b - 1)
-                return b
-
-            best = max(worth(p) for p in bidders)
-            top = [p for p in bidders if worth(p) == best]
-            if len(top) == 1:
-                w = top[0]
-            elif charon in top and not s.charon_used:
-                w = charon
-                s.charon_used = True
-                ev.append(public("charon", f"查伦用门房特权赢下 {self._com_label(c, 'zh')}",
-                                 f"Charon breaks the tie on {self._com_label(c)}"))
+            if len(bidders) == 1:
+                w = bidders[0]
             else:
-                c["tied"] = True  # 流拍 in the FAQ's sense (ruling H17, salvage_from)
-                ev.append(public("tie", f"{self._com_label(c, 'zh')} 平手流拍",
-                                 f"{self._com_label(c)}: tied, unsold", seats=top))
-                continue
-            pay = s.revealed[w]["bid"]
+                # ruling H7: with "compare" Cassian's risk discount also lowers the bid compared
+                cass_less = compare and c["risk"]
+                worth = [max(0, revealed[p]["bid"] - 1) if cass_less and p == cass
+                         else revealed[p]["bid"] for p in bidders]
+                best = max(worth)
+                top = [p for p, x in zip(bidders, worth, strict=True) if x == best]
+                if len(top) == 1:
+                    w = top[0]
+                elif charon in top and not s.charon_used:
+                    w = charon
+                    s.charon_used = True
+                    ev.append(public_words("charon", _words_charon, (dict(c),)))
+                else:
+                    c["tied"] = True  # 流拍 in the FAQ's sense (ruling H17, salvage_from)
+                    ev.append(public_words("tie", _words_tie, (dict(c),), seats=top))
+                    continue
+            pay = revealed[w]["bid"]
             if w == cass and c["risk"]:
                 pay = max(0, pay - 1)
             s.gold[w] -= pay
@@ -310,8 +386,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             ev.append(public_words("won", self._words_won, (w, pay, dict(c)),
                                    seat=w, commission=i, paid=pay))
         winston = self._seat_of(s, "winston")
-        for p in sorted(s.revealed):
-            if s.revealed[p]["type"] != "checkin":
+        for p in sorted(revealed):
+            if revealed[p]["type"] != "checkin":
                 continue
             s.checkins[p] += 1
             self._heal(s, p, 2 if s.event == "peace" else 1)
@@ -320,8 +396,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 s.gold[p] += 2
             if s.checkins[p] in (2, 4):
                 s.rep[p] += 1
-            ev.append(public("checkin", f"P{p + 1} 入住（第 {s.checkins[p]} 次）",
-                             f"P{p + 1} checks in (#{s.checkins[p]})", seat=p))
+            ev.append(public_words("checkin", _words_checkin, (p, s.checkins[p]), seat=p))
             ev += self._draw_intel(s, p, draws)
         s.queue = sorted(s.owners)
         s.phase = "execute"
@@ -384,7 +459,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
             card, boost = action["card"], action["boost"]
             s.hands[seat].remove(card)
             s.played[seat].append(card)
-            fire = data.card_value(card) + (data.card_tag(card) == c["tag"]) + boost
+            fire = _CARD_VALUE[card] + (_CARD_TAG[card] == c["tag"]) + boost
             s.gold[seat] -= boost
             ok = fire >= c["d"]
         ev: list[Event] = []
@@ -401,23 +476,17 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.succeeded.append(seat)
             s.completions.append([seat, c["d"]])
             s.completed[seat] += 1
-            how = "一击必杀" if kill else f"火力 {fire}"
-            ev.append(public("success", f"P{seat + 1} 完成 {self._com_label(c, 'zh')}（{how}），净得 {gain}",
-                             f"P{seat + 1} completes {self._com_label(c)} "
-                             f"({'one-shot' if kill else f'fire {fire}'}), nets {gain}",
-                             seat=seat, commission=c["id"], gain=gain, fire=fire))
+            ev.append(public_words("success", _words_success, (seat, dict(c), kill, fire, gain),
+                                   seat=seat, commission=c["id"], gain=gain, fire=fire))
         else:
             s.failed[seat] += 1
             wounds, loss = 1, 0
-            pen = {"tough": (2, 0), "gutter": (0, 4), "legend": (2, 2)}.get(c["risk"] or "")
+            pen = _PENALTY.get(c["risk"] or "")
             if pen:
                 wounds, loss = pen if s.cfg.risk_failure == "replace" else (1 + pen[0], pen[1])
             s.gold[seat] -= loss
-            ev.append(public("fail", f"P{seat + 1} 失败 {self._com_label(c, 'zh')}（火力 {fire}）："
-                                     f"{wounds} 伤，失 {loss} 金币",
-                             f"P{seat + 1} fails {self._com_label(c)} (fire {fire}): "
-                             f"{wounds} wounds, -{loss} gold",
-                             seat=seat, commission=c["id"], wounds=wounds, loss=loss))
+            ev.append(public_words("fail", _words_fail, (seat, dict(c), fire, wounds, loss),
+                                   seat=seat, commission=c["id"], wounds=wounds, loss=loss))
             ev += self._wound(s, seat, wounds)
         return ev
 
@@ -432,7 +501,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
     def to_move(self, state: HotelState) -> list[int]:
         s = state
         if s.phase == "bid":
-            return [p for p in range(s.n) if p not in s.resting and p not in s.bids]
+            resting, bids = s.resting, s.bids
+            return [p for p in range(len(s.gold)) if p not in resting and p not in bids]
         if s.phase == "execute" and s.queue:
             return [s.owners[s.queue[0]]]
         if s.phase == "salvage":
@@ -440,63 +510,68 @@ class HotelGame(Game[HotelConfig, HotelState]):
         return []
 
     def legal_actions(self, state: HotelState, seat: int) -> list[Action]:
+        """Every legal choice of ``seat``, a new list of shared read-only action objects
+        (``actions.py``: nobody may change them; the rules copy what they keep)."""
         s = state
-        if not (seat not in s.resting and seat not in s.bids and 0 <= seat < s.n
-                if s.phase == "bid" else seat in self.to_move(s)):  # to_move, unbuilt
-            return []
-        if s.phase == "bid":
+        phase = s.phase
+        if phase == "bid":
+            # to_move, unbuilt: a seat that is neither resting nor sealed yet
+            if seat in s.resting or seat in s.bids or not 0 <= seat < len(s.gold):
+                return []
             if seat in s.foresight:
-                k = s.foresight[seat]
-                return [{"type": "arrange", "order": list(p)}
-                        for p in itertools.permutations(range(k))]
-            out: list[Action] = [{"type": "bid", "commission": i, "bid": b}
-                                 for i in range(len(s.wall))
-                                 for b in range(self._max_bid(s, seat) + 1)]
-            if s.event != "full_house":
-                out.append({"type": "checkin"})
-            elif not out:
-                out.append({"type": "pass"})  # ruling H13: full house, nothing to bid with
-            for c in sorted(set(s.intel[seat])):
-                if c == "eavesdrop":
-                    out += [{"type": "intel", "card": c, "target": t}
-                            for t in range(s.n) if t != seat]
-                elif (c == "foresight" and not s.com_deck) or (
-                        c == "medical" and s.wounds[seat] == 0):
-                    continue
-                else:
-                    out.append({"type": "intel", "card": c})
-            if s.event == "broker" and seat not in s.swapped and s.intel[seat]:
-                held = sorted(s.intel[seat])
-                subs = {tuple(x) for r in range(1, len(held) + 1)
-                        for x in itertools.combinations(held, r)}
-                out += [{"type": "swap", "discard": list(x)} for x in sorted(subs)]
+                return list(acts.arrangements(s.foresight[seat]))
+            out = list(acts.bid_head(len(s.wall), self._max_bid(s, seat),
+                                     s.event == "full_house"))
+            held = s.intel[seat]
+            if held:
+                out += acts.intel_uses(tuple(sorted(set(held))), seat, len(s.gold),
+                                       bool(s.com_deck), s.wounds[seat] != 0)
+                if s.event == "broker" and seat not in s.swapped:
+                    out += acts.swaps(tuple(sorted(held)))
             return out
-        if s.phase == "execute":
-            c = s.wall[s.queue[0]]
+        if phase == "execute":
+            queue = s.queue
+            if not queue or s.owners[queue[0]] != seat:
+                return []
+            c = s.wall[queue[0]]
             out = []
             if s.roles[seat] == "sofia" and not s.sofia_used and c["d"] <= 9:
-                out.append({"type": "kill"})
-            top = min(s.cfg.max_boost, max(0, s.gold[seat]))
-            out += [{"type": "execute", "card": card, "boost": b}
-                    for card in sorted(s.hands[seat]) for b in range(top + 1)]
-            if not s.hands[seat]:
-                out.append({"type": "forfeit"})
+                out.append(acts.KILL)
+            hand = s.hands[seat]
+            if hand:
+                out += acts.executions(tuple(sorted(hand)),
+                                       min(s.cfg.max_boost, max(0, s.gold[seat])))
+            else:
+                out.append(acts.FORFEIT)
             return out + self._instant_intel(s, seat)
-        if s.phase == "salvage":
-            out = ([{"type": "salvage", "commission": i} for i in self._salvageable(s)]
+        if phase == "salvage":
+            if self._seat_of(s, "beggar") != seat:
+                return []
+            out = ([acts.salvage(i) for i in self._salvageable(s)]
                    if s.gold[seat] >= 2 else [])
-            return out + [{"type": "pass"}] + self._instant_intel(s, seat)
+            return out + [acts.PASS] + self._instant_intel(s, seat)
         return []
 
     def _instant_intel(self, s: HotelState, seat: int) -> list[Action]:
         """Ruling H12: key and medicine (「任何时刻」) may also be used by the seat that is
         deciding outside the bid phase: a key can fund a boost or a salvage."""
+        held = s.intel[seat]
+        if not held:
+            return []
         out: list[Action] = []
-        if "key" in s.intel[seat]:
-            out.append({"type": "intel", "card": "key"})
-        if "medical" in s.intel[seat] and s.wounds[seat] > 0:
-            out.append({"type": "intel", "card": "medical"})
+        if "key" in held:
+            out.append(acts.KEY)
+        if "medical" in held and s.wounds[seat] > 0:
+            out.append(acts.MEDICAL)
         return out
+
+    def _all_sealed(self, s: HotelState) -> bool:
+        """``not self.to_move(s)`` in the bid phase, without building the list."""
+        resting, bids = s.resting, s.bids
+        for p in range(len(s.gold)):  # noqa: SIM110 - a plain loop is faster than all()
+            if p not in resting and p not in bids:
+                return False
+        return True
 
     def _max_bid(self, s: HotelState, seat: int) -> int:
         """The highest bid a seat may seal, or -1 when it may not bid at all."""
@@ -512,9 +587,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
         if t in ("bid", "checkin") or (t == "pass" and s.phase == "bid"):
             s.bids[seat] = dict(action)
             # worded only when read (rollouts never do); the action is never changed later
-            ev = [private_words([seat], "sealed", self._words_sealed, (action,)),
+            ev = [private_words(_alone(seat), "sealed", self._words_sealed, (action,)),
                   public_words("submitted", _words_submitted, (seat,), seat=seat)]
-            if not self.to_move(s):
+            if self._all_sealed(s):
                 ev += self._resolve_bids(s)
             return ev
         if t == "intel":
@@ -536,7 +611,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.intel_discard.extend(action["discard"])
             return [public("swap", f"P{seat + 1} 弃 {len(action['discard'])} 张情报重抽",
                            f"P{seat + 1} swaps {len(action['discard'])} intel",
-                           seat=seat, discard=action["discard"]), *got]
+                           seat=seat, discard=list(action["discard"])), *got]
         if t in ("execute", "kill", "forfeit"):
             i = s.queue.pop(0)
             ev = self._execute(s, seat, i, action)
@@ -637,7 +712,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
         return out
 
     def scores(self, s: HotelState) -> list[int]:
-        div = self.dividend(s)
+        return self._scores(s, self.dividend(s))
+
+    def _scores(self, s: HotelState, div: list[int]) -> list[int]:
         c = s.cfg
         return [s.rep[p] * c.rep_points + s.gold[p] + div[p] - s.wounds[p] * c.wound_points
                 for p in range(s.n)]
@@ -646,9 +723,11 @@ class HotelGame(Game[HotelConfig, HotelState]):
         if not self.is_over(state):
             raise ValueError("the game is not over")
         s = state
-        sc = self.scores(s)
+        div = self.dividend(s)
+        sc = self._scores(s, div)
         best = max(sc)
         winners = [p for p in range(s.n) if sc[p] == best]
+        kinds = list(map(_KIND, s.log))
         return Result(
             scores=[float(x) for x in sc], winners=winners,
             reason=text(f"{s.cfg.nights} 夜结束，最高分 {best}",
@@ -656,11 +735,10 @@ class HotelGame(Game[HotelConfig, HotelState]):
             summary={"unsold": s.unsold, "nights": s.cfg.nights, "gold": list(s.gold),
                      "rep": list(s.rep), "wounds": list(s.wounds),
                      "checkins": list(s.checkins), "vault": s.vault,
-                     "dividend": self.dividend(s), "completed": list(s.completed),
+                     "dividend": div, "completed": list(s.completed),
                      "failed": list(s.failed), "roles": list(s.roles),
                      # 流拍 in the FAQ's sense (a tie at the top) and the Beggar's takes
-                     "ties": sum(1 for e in s.log if e.kind == "tie"),
-                     "salvages": sum(1 for e in s.log if e.kind == "salvage")})
+                     "ties": kinds.count("tie"), "salvages": kinds.count("salvage")})
 
     def facts(self, state: HotelState) -> dict[str, Any]:
         s = state
@@ -717,10 +795,13 @@ class HotelGame(Game[HotelConfig, HotelState]):
     def determinize(self, state: HotelState, seat: int, rng: random.Random) -> HotelState:
         # A fresh generator: the real one's future draws are hidden information too.
         s = state.copy(rng=random.Random(rng.getrandbits(64)))
-        for p in range(s.n):
-            if p == seat or p in s.peeked[seat]:
+        n = len(s.gold)
+        peeked = s.peeked[seat]
+        for p in range(n):
+            if p == seat or p in peeked:
                 continue
-            pool = [c for c in data.technique_set() if c not in s.played[p]]
+            played = s.played[p]
+            pool = [c for c in _TECH if c not in played]
             s.hands[p] = rng.sample(pool, len(s.hands[p]))
         pool = list(s.intel_deck)
         for p in range(s.n):
@@ -738,11 +819,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s.com_deck[:len(s.com_deck) - k] = hidden
         rng.shuffle(s.event_deck)
         # Others' sealed choices are unknown: replace them with plausible ones.
-        for p in list(s.bids):
-            if p != seat:
-                opts = [{"type": "bid", "commission": i, "bid": b}
-                        for i in range(len(s.wall)) for b in range(s.cfg.max_bid + 1)]
-                if s.event != "full_house":
-                    opts.append({"type": "checkin"})
-                s.bids[p] = rng.choice(opts)
+        if s.bids:
+            opts = acts.sealed_guesses(len(s.wall), s.cfg.max_bid, s.event == "full_house")
+            for p in list(s.bids):
+                if p != seat:
+                    s.bids[p] = dict(rng.choice(opts))
         return s
