@@ -64,12 +64,19 @@ def tile_copies() -> list[str]:
     return [f"{k}:{n}" for k, (nums, *_rest) in TILES.items() for n in nums]
 
 
+# Kind and number of every tile id, split once (the rules ask for them at every step).
+KIND: dict[str, str] = {t: t.split(":")[0] for t in tile_copies()}
+NUMBER: dict[str, int] = {t: int(t.split(":")[1]) for t in tile_copies()}
+
+
 def kind_of(tile: str) -> str:
-    return tile.split(":")[0]
+    kind = KIND.get(tile)
+    return tile.split(":")[0] if kind is None else kind
 
 
 def number_of(tile: str) -> int:
-    return int(tile.split(":")[1])
+    number = NUMBER.get(tile)
+    return int(tile.split(":")[1]) if number is None else number
 
 
 # ---- tools (13) ----------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import lru_cache
 
 COLS = "ABCDEFGHIJ"
 
@@ -42,6 +41,26 @@ def neighbours(index: int, size: int = 4) -> list[int]:
         out.append(index + size)
     if x > 0:
         out.append(index - 1)
+    return out
+
+
+# The neighbours of each cell of a 4x4 floor, in the order of :func:`neighbours` (read-only).
+NEIGHBOURS4: tuple[tuple[int, ...], ...] = tuple(tuple(neighbours(c)) for c in range(16))
+
+_OPEN: dict[frozenset[tuple[int, int]], tuple[tuple[int, ...], ...]] = {}
+
+
+def open_cells(walls: frozenset[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    """Per cell of a 4x4 floor, its neighbours with no wall between, in the order of
+    :func:`neighbours`; kept per layout (a frozenset never changes), equal to filtering
+    :func:`neighbours` against ``walls``."""
+    out = _OPEN.get(walls)
+    if out is None:
+        if len(_OPEN) >= MAX_LAYOUTS:
+            _OPEN.clear()
+        out = _OPEN[walls] = tuple(
+            tuple(n for n in neighbours(c) if (min(c, n), max(c, n)) not in walls)
+            for c in range(16))
     return out
 
 
@@ -112,8 +131,9 @@ def more_clockwise(p: list[int], q: list[int], size: int = 4) -> bool:
     return _signed_area(loop, size) > 0
 
 
-@lru_cache(maxsize=65536)
-def _path(walls: frozenset[tuple[int, int]], start: int, goal: int, size: int) -> tuple[int, ...]:
+def path_uncached(walls: frozenset[tuple[int, int]], start: int, goal: int,
+                  size: int = 4) -> tuple[int, ...]:
+    """The guard's path worked out from scratch (the definition the caches must equal)."""
     if start == goal:
         return ()
     paths = _all_shortest(walls, start, goal, size)
@@ -124,14 +144,40 @@ def _path(walls: frozenset[tuple[int, int]], start: int, goal: int, size: int) -
     return tuple(best[1:])
 
 
+# Paths per wall layout. A layout is a frozenset and never changes (Dynamite makes a new
+# one), so a path once worked out for (layout, start, goal) holds for every state and copy
+# that has that layout. The per-layout dict is keyed by ``start * 4096 + goal * 16 + size``;
+# the number of layouts kept is bounded (random walls make new ones every game), and
+# forgetting one only means working its paths out again.
+_PATHS: dict[frozenset[tuple[int, int]], dict[int, tuple[int, ...]]] = {}
+MAX_LAYOUTS = 512
+
+
+def _layout_paths(walls: frozenset[tuple[int, int]]) -> dict[int, tuple[int, ...]]:
+    table = _PATHS.get(walls)
+    if table is None:
+        if len(_PATHS) >= MAX_LAYOUTS:
+            _PATHS.clear()
+        table = _PATHS[walls] = {}
+    return table
+
+
 def path_indices(walls: frozenset[tuple[int, int]], start: int, goal: int,
                  size: int = 4) -> tuple[int, ...]:
-    """:func:`guard_path` on cell indices and a normalised wall set (the game's hot path)."""
-    return _path(walls, start, goal, size)
+    """:func:`guard_path` on cell indices and a normalised wall set (the game's hot path):
+    equal to :func:`path_uncached`, kept per layout."""
+    table = _PATHS.get(walls)
+    if table is None:
+        table = _layout_paths(walls)
+    key = start * 4096 + goal * 16 + size  # one int per (start, goal, size): size <= 10
+    out = table.get(key)
+    if out is None:
+        out = table[key] = path_uncached(walls, start, goal, size)
+    return out
 
 
 def distance(walls: frozenset[tuple[int, int]], start: int, goal: int, size: int = 4) -> int:
-    return len(_path(walls, start, goal, size))
+    return len(path_indices(walls, start, goal, size))
 
 
 def guard_path(walls: Iterable, start: str, goal: str, size: int = 4) -> list[str]:
@@ -142,5 +188,5 @@ def guard_path(walls: Iterable, start: str, goal: str, size: int = 4) -> list[st
     clockwise one (the area two shortest paths enclose lies on the guard's right).
     """
     ws = _wall_set(walls, size)
-    return [cell_name(c, size) for c in _path(ws, cell_index(start, size),
-                                              cell_index(goal, size), size)]
+    return [cell_name(c, size) for c in path_indices(ws, cell_index(start, size),
+                                                     cell_index(goal, size), size)]

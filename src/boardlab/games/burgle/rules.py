@@ -13,23 +13,54 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardlab.engine.errors import ConfigError
-from boardlab.engine.protocol import Action, Event, Game, Result, public, seat_ref, text
-from boardlab.games.burgle import data, texts
+from boardlab.engine.protocol import (
+    Action,
+    Event,
+    Game,
+    Result,
+    public,
+    public_words,
+    seat_ref,
+    text,
+)
+from boardlab.games.burgle import data, texts, words
 from boardlab.games.burgle.config import BurgleConfig
-from boardlab.games.burgle.path import cell_index, cell_name, distance, neighbours, path_indices
+from boardlab.games.burgle.path import (
+    NEIGHBOURS4,
+    cell_index,
+    cell_name,
+    distance,
+    neighbours,
+    open_cells,
+    path_indices,
+)
 from boardlab.games.burgle.state import OUTSIDE, ROOF, BurgleState
 
 CELLS = 16
 
 
-def pname(p: int) -> str:
-    """A position's name: floor digit + cell, e.g. ``"2B3"``; ``"roof"`` for the roof."""
+def _spell(p: int) -> str:
     if p == ROOF:
         return "roof"
     return f"{p // CELLS + 1}{cell_name(p % CELLS)}"
 
 
+# Every position's name spelt once (names are asked for at every step: actions, events).
+_NAMES: dict[int, str] = {p: _spell(p) for p in (ROOF, *range(3 * CELLS))}
+_POSITIONS: dict[str, int] = {name: p for p, name in _NAMES.items()}
+
+
+def pname(p: int) -> str:
+    """A position's name: floor digit + cell, e.g. ``"2B3"``; ``"roof"`` for the roof."""
+    name = _NAMES.get(p)
+    return _spell(p) if name is None else name
+
+
 def parse_pos(name: Any, floors: int = 3) -> int:
+    if type(name) is str:  # the usual case: a name as pname spells it
+        p = _POSITIONS.get(name)
+        if p is not None and p // CELLS < floors:
+            return p
     if name == "roof":
         return ROOF
     if not isinstance(name, str) or len(name) < 3 or not name[0].isdigit():
@@ -42,6 +73,48 @@ def parse_pos(name: Any, floors: int = 3) -> int:
 
 def _wall_key(a: int, b: int) -> tuple[int, int]:
     return (min(a, b), max(a, b))
+
+
+_TILE_IDS = data.tile_copies()
+_KIND = data.KIND
+_NUMBER = data.NUMBER
+_CELL_NAMES = tuple(cell_name(c) for c in range(CELLS))
+_WALL_NAMES: dict[frozenset[tuple[int, int]], tuple[tuple[str, str], ...]] = {}
+
+
+def _wall_names(walls: frozenset[tuple[int, int]]) -> tuple[tuple[str, str], ...]:
+    """A floor's walls as sorted pairs of cell names (the view's ``walls``), kept per
+    layout: equal to ``sorted([cell_name(a), cell_name(b)] for a, b in walls)``."""
+    out = _WALL_NAMES.get(walls)
+    if out is None:
+        if len(_WALL_NAMES) >= 512:
+            _WALL_NAMES.clear()
+        out = _WALL_NAMES[walls] = tuple(
+            tuple(pair) for pair in sorted([cell_name(a), cell_name(b)] for a, b in walls))
+    return out
+# The supplement's walls, built once: a layout is a frozenset (never changed; Dynamite
+# makes a new one), so every game and copy may share these, and the path caches keyed
+# by layout hit at once.
+_DEFAULT_WALLS = tuple(frozenset(_wall_key(cell_index(a), cell_index(b)) for a, b in fl)
+                       for fl in data.default_walls())
+
+
+# ---- shared action objects
+# The frequent legal choices are built once and the same dict is listed at every decision
+# (building a dict per choice per decision was the largest cost of ``legal_actions``).
+# They are READ-ONLY: the engine hands the very object to bots, applies it, and stores it
+# in the game record; nothing in boardlab changes an action it is given
+# (tests/burgle/test_speed_caches.py plays every bot and checks these tables afterwards).
+MOVE: dict[int, Action] = {q: {"type": "move", "to": pname(q)} for q in (ROOF, *range(3 * CELLS))}
+PEEK: dict[int, Action] = {q: {"type": "peek", "at": pname(q)} for q in range(3 * CELLS)}
+ADD_DIE: dict[int, Action] = {q: {"type": "add_die", "at": pname(q)} for q in range(3 * CELLS)}
+ROLL: dict[int, Action] = {q: {"type": "roll", "at": pname(q)} for q in range(3 * CELLS)}
+ENTRANCE: dict[int, Action] = {q: {"type": "entrance", "at": pname(q)} for q in range(CELLS)}
+HACK: Action = {"type": "hack"}
+END: Action = {"type": "end"}
+_COMPUTER_OF = {room: computer for computer, room in data.COMPUTERS.items()}
+# Characters whose side may add an ability choice (the Peterman's sides are passive).
+_ABILITY_CHARS = frozenset(data.CHARACTERS) - {"peterman"}
 
 
 def random_walls(rng: random.Random, count: int = 8) -> frozenset[tuple[int, int]]:
@@ -60,20 +133,7 @@ def random_walls(rng: random.Random, count: int = 8) -> frozenset[tuple[int, int
             return walls
 
 
-def _tname(kind: str, lang: str) -> str:
-    info = data.TILES[kind]
-    return info[1] if lang == "zh" else info[2]
-
-
-def _dice(roll: list[int]) -> str:
-    """Dice as players write them (``3 5 6``), never a Python list on screen."""
-    return " ".join(map(str, roll))
-
-
-def _item_name(item: str, lang: str) -> str:
-    table = data.TOOLS if item in data.TOOLS else data.LOOT
-    zh, en = table[item][0], table[item][1]
-    return zh if lang == "zh" else en
+_item_name = words.item_name
 
 
 class BurgleGame(Game[BurgleConfig, BurgleState]):
@@ -97,9 +157,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         rng = random.Random(seed)
         n, floors = config.players, 3
         # Tiles (设置): 42 others in three piles of 14, each with a safe and stairs.
-        others = [t for t in data.tile_copies() if data.kind_of(t) not in ("safe", "stairs")]
+        others = [t for t in _TILE_IDS if _KIND[t] not in ("safe", "stairs")]
         rng.shuffle(others)
-        stairs = [t for t in data.tile_copies() if data.kind_of(t) == "stairs"]
+        stairs = [t for t in _TILE_IDS if _KIND[t] == "stairs"]
         rng.shuffle(stairs)
         tiles: list[str] = []
         for f in range(floors):
@@ -114,8 +174,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         elif config.walls == "random":
             walls = [random_walls(rng) for _ in range(floors)]
         else:
-            walls = [frozenset(_wall_key(cell_index(a), cell_index(b)) for a, b in fl)
-                     for fl in data.default_walls()]
+            walls = list(_DEFAULT_WALLS)
         s = BurgleState(cfg=config, rng=rng, floors=floors, tiles=tiles,
                         revealed=[False] * (floors * CELLS), walls=walls)
         s.safe_dice = [0] * floors
@@ -211,15 +270,16 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     # ================================================================ small helpers
 
     def _kind(self, s: BurgleState, p: int) -> str:
-        return data.kind_of(s.tiles[p])
+        return _KIND[s.tiles[p]]
 
     def _active(self, s: BurgleState, p: int, kind: str) -> bool:
         """A revealed, not crowbarred tile of this kind."""
-        return s.revealed[p] and p not in s.disabled and self._kind(s, p) == kind
+        return s.revealed[p] and _KIND[s.tiles[p]] == kind and p not in s.disabled
 
     def _open_neighbours(self, s: BurgleState, p: int) -> list[int]:
         f, c = divmod(p, CELLS)
-        return [f * CELLS + n for n in neighbours(c) if _wall_key(c, n) not in s.walls[f]]
+        base = f * CELLS
+        return [base + n for n in open_cells(s.walls[f])[c]]
 
     def _guard_on(self, s: BurgleState, p: int) -> bool:
         return p >= 0 and s.guards[p // CELLS]["pos"] == p
@@ -263,9 +323,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         g["deck"], g["removed"], g["discard"] = deck[k:], deck[:k], []
         g["known_top"], g["known_bottom"] = [], []
         g["die"] = min(data.MAX_GUARD_DIE, g["die"] + 1)
-        return [public("reshuffle", f"{f + 1} 楼巡逻牌重洗，守卫速度升到 {g['die']}",
-                       f"floor {f + 1} patrol deck reshuffled; guard speed now {g['die']}",
-                       floor=f + 1)]
+        return [public_words("reshuffle", words.reshuffle, (f + 1, g["die"]), floor=f + 1)]
 
     def _draw_patrol(self, s: BurgleState, f: int) -> tuple[int, list[Event]]:
         g = s.guards[f]
@@ -290,9 +348,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 break  # a card naming his own tile is reached at once (R7)
         g["dest"] = card
         g["tie"] = []
-        ev.append(public("patrol", f"{f + 1} 楼守卫的新目的地：{pname(card)}",
-                         f"floor {f + 1} guard heads for {pname(card)}", floor=f + 1,
-                         dest=pname(card)))
+        dest = pname(card)
+        ev.append(public_words("patrol", words.patrol, (f + 1, dest), floor=f + 1, dest=dest))
         return ev
 
     def _nearest_alarms(self, s: BurgleState, f: int) -> list[int]:
@@ -331,9 +388,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         """Between actions: a tie left by an alarm (or a walk that ended on one) is asked now."""
         for f in range(s.floors):
             if s.phase == "actions" and s.guards[f]["tie"] and self._ask_tie(s, f, "actions"):
-                return [public("alarm_tie", f"{f + 1} 楼守卫离几个警报一样近：由你们选先去哪个",
-                               f"the floor {f + 1} guard is equally near several alarms: "
-                               "the team chooses which he goes to first", floor=f + 1)]
+                return [public_words("alarm_tie", words.tie_asked, (f + 1,), floor=f + 1)]
         return []
 
     def _guard_appear(self, s: BurgleState, f: int, seen: set[int] | None = None) -> list[Event]:
@@ -341,9 +396,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if g["pos"] >= 0:
             return []
         g["pos"], ev = self._draw_patrol(s, f)
-        ev.append(public("guard", f"{f + 1} 楼守卫出现在 {pname(g['pos'])}",
-                         f"the floor {f + 1} guard appears on {pname(g['pos'])}",
-                         floor=f + 1, at=pname(g["pos"])))
+        at = pname(g["pos"])
+        ev.append(public_words("guard", words.guard_appears, (f + 1, at), floor=f + 1, at=at))
         if s.phase != "entrance" or f != 0:
             ev += self._new_patrol_dest(s, f)
         ev += self._guard_sees(s, f, seen)
@@ -401,8 +455,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             cleared = nxt in s.alarms
             if cleared:
                 s.alarms.remove(nxt)
-                ev.append(public("clear", f"守卫关掉了 {pname(nxt)} 的警报",
-                                 f"the guard turns off the alarm on {pname(nxt)}", at=pname(nxt)))
+                at = pname(nxt)
+                ev.append(public_words("clear", words.clear, (at,), at=at))
             ev += self._guard_sees(s, f)
             if cleared and not self._floor_alarms(s, f):
                 ev += self._new_patrol_dest(s, f)
@@ -436,9 +490,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         walk: list[list[str]] = []
         steps = self._step_guard(s, f, moves, walk)
         if moves > 0:
-            ev.append(public("guard_move", f"{f + 1} 楼守卫走 {moves} 步",
-                             f"the floor {f + 1} guard moves {moves}", floor=f + 1,
-                             moves=moves, walk=walk))
+            ev.append(public_words("guard_move", words.guard_moves, (f + 1, moves), floor=f + 1,
+                                   moves=moves, walk=walk))
         return ev + steps
 
     # ================================================================ alarms and stealth
@@ -449,13 +502,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if source in data.HACKABLE:
             hacker = self._anyone(s, "hacker", "basic")
             if hacker is not None and s.players[hacker]["pos"] == p:
-                return [public("hacked", f"黑客在场：{pname(p)} 没有响警报",
-                               f"the Hacker is there: no alarm on {pname(p)}")]
+                return [public_words("hacked", words.hacker_there, (pname(p),))]
             if s.hacks[source] > 0:
                 s.hacks[source] -= 1
-                return [public("hacked", f"用掉一个破解指示物：{pname(p)} 没有响警报",
-                               f"a hack token is spent: no alarm on {pname(p)}",
-                               alarm=source)]
+                return [public_words("hacked", words.hack_spent, (pname(p),), alarm=source)]
             for i, pl in enumerate(s.players):
                 if pl["hack"]:
                     pl["hack"] = 0
@@ -464,8 +514,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.alarms = sorted([*s.alarms, p])
         s.stats["alarms"] += 1
         f = p // CELLS
-        ev = [public("alarm", f"{pname(p)} 响起警报！", f"an alarm goes off on {pname(p)}!",
-                     at=pname(p), source=source)]
+        at = pname(p)
+        ev = [public_words("alarm", words.alarm, (at,), at=at, source=source)]
         if s.guards[f]["pos"] >= 0:
             nearest = self._nearest_alarm(s, f)
             if nearest is not None:
@@ -484,8 +534,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         for pool, cover in ((s.lavatory, "lavatory"), (s.smoke, "smoke")):
             if pool.get(p, 0) > 0:
                 pool[p] -= 1
-                words = texts.spotted_in_cover(why, seat, cover)
-                return [public("stealth", words["zh"], words["en"], seat=seat, by=why)]
+                return [public_words("stealth", words.spotted_in_cover, (why, seat, cover),
+                                     seat=seat, by=why)]
         if pl["stealth"] <= 0:
             s.stats["loss"] = {"floor": p // CELLS + 1, "turn": s.turn, "by": why,
                                "guard_floor": guard_floor + 1, "at": pname(p),
@@ -493,9 +543,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return [self._over(s, False, texts.loss_reason(s.stats["loss"]))]
         pl["stealth"] -= 1
         s.stats["stealth_lost"] += 1
-        words = texts.spotted(why, seat, pl["stealth"])
-        return [public("stealth", words["zh"], words["en"], seat=seat, by=why,
-                       stealth=pl["stealth"])]
+        return [public_words("stealth", words.spotted, (why, seat, pl["stealth"]), seat=seat,
+                             by=why, stealth=pl["stealth"])]
 
     # ================================================================ tiles
 
@@ -509,9 +558,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             s.lavatory[p] = 3
         if kind == "stairs" and f + 1 < s.floors:
             s.links.append([p, p + CELLS])
-        ev = [public("reveal", f"{pname(p)} 翻开：{_tname(kind, 'zh')}" + (f" {num}" if num else ""),
-                     f"{pname(p)} is revealed: {_tname(kind, 'en')}" + (f" {num}" if num else ""),
-                     at=pname(p), tile=kind, number=num)]
+        at = pname(p)
+        ev = [public_words("reveal", words.reveal, (at, kind, num), at=at, tile=kind, number=num)]
         if kind == "camera" and "video_loop" not in s.effects:
             watcher = [g for g in s.guards if g["pos"] >= 0 and g["pos"] != p
                        and self._active(s, g["pos"], "camera")]
@@ -566,9 +614,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             ev += self._leave(s, seat, src)
             if p // CELLS > 0:
                 pl["pos"] = p
-                ev.append(public("fall", f"{seat_ref(seat)} 从 {pname(p)} 的走道掉了下去！",
-                                 f"{seat_ref(seat)} falls through the walkway on {pname(p)}!",
-                                 seat=seat))
+                ev.append(public_words("fall", words.fall, (seat, pname(p)), seat=seat))
                 s.stats["falls"] = s.stats.get("falls", 0) + 1
                 return ev + self._place(s, seat, p - CELLS)
         # Stop tiles: stay where you were if the requirement is not met.
@@ -579,12 +625,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             roll = [s.rng.randint(1, 6) for _ in range(dice)]
             if 6 in roll:
                 s.keypads_open.append(p)
-                ev.append(public("keypad", f"密码锁掷出 {_dice(roll)}：打开了", f"keypad roll {_dice(roll)}: open",
-                                 roll=roll))
+                ev.append(public_words("keypad", words.keypad, (roll, True), roll=roll))
             else:
-                return ev + [public("keypad", f"密码锁掷出 {_dice(roll)}：没打开",
-                                    f"keypad roll {_dice(roll)}: still locked",
-                                    roll=roll)]
+                return ev + [public_words("keypad", words.keypad, (roll, False), roll=roll)]
         if active and kind == "deadbolt" and not guard_there and not self._players_on(s, p) and pay:
             if self._left(s) < 2:
                 return ev + [public("deadbolt", "门闩要 3 个行动，行动不够，留在原地",
@@ -649,22 +692,17 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 and to_tile is None:
             two = [s.tool_deck.pop(), s.tool_deck.pop()]
             self._ask(s, "keep_tool", [{"tool": t} for t in two], seat=seat)
-            return [public("rigger", f"爆破手：抽 2 张工具（{_item_name(two[0], 'zh')}、"
-                           f"{_item_name(two[1], 'zh')}），留 1 张",
-                           f"Rigger: draw 2 tools ({_item_name(two[0], 'en')}, "
-                           f"{_item_name(two[1], 'en')}), keep 1", tools=two)]
+            return [public_words("rigger", words.rigger, (two[0], two[1]), tools=two)]
         tool = s.tool_deck.pop()
         return self._gain(s, seat, tool, to_tile)
 
     def _gain(self, s: BurgleState, seat: int, item: str, to_tile: int | None = None) -> list[Event]:
         if to_tile is not None:
             s.items.setdefault(to_tile, []).append(item)
-            return [public("item", f"{_item_name(item, 'zh')}留在 {pname(to_tile)}",
-                           f"{_item_name(item, 'en')} is left on {pname(to_tile)}", item=item)]
+            return [public_words("item", words.item_left, (item, pname(to_tile)), item=item)]
         kind = "tools" if item in data.TOOLS else "loot"
         s.players[seat][kind].append(item)
-        return [public("item", f"{seat_ref(seat)} 得到{_item_name(item, 'zh')}",
-                       f"{seat_ref(seat)} gets the {_item_name(item, 'en')}", item=item, seat=seat)]
+        return [public_words("item", words.item_gained, (seat, item), item=item, seat=seat)]
 
     def _draw_loot(self, s: BurgleState, seat: int, safe_pos: int,
                    to_tile: int | None = None) -> list[Event]:
@@ -679,8 +717,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         ev += self._gain(s, seat, loot, to_tile)
         if loot == "cursed_goblet" and to_tile is None and s.players[seat]["stealth"] > 0:
             s.players[seat]["stealth"] -= 1
-            ev.append(public("goblet", f"诅咒圣杯：{seat_ref(seat)} 躲藏 -1",
-                             f"Cursed Goblet: {seat_ref(seat)} loses 1 stealth", seat=seat))
+            ev.append(public_words("goblet", words.goblet, (seat,), seat=seat))
         return ev
 
     def _ask(self, s: BurgleState, kind: str, options: list[dict[str, Any]], *,
@@ -703,8 +740,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 s.cracked.append(p)
                 newly.append(pname(p))
         s.cracked.sort()
-        return [public("crack", f"破解了：{', '.join(newly)}", f"cracked: {', '.join(newly)}",
-                       cells=newly)] if newly else []
+        return [public_words("crack", words.crack, (newly,), cells=newly)] if newly else []
 
     def _maybe_open(self, s: BurgleState, seat: int, safe: int) -> list[Event]:
         f = safe // CELLS
@@ -712,9 +748,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return []
         s.safe_open[f] = True
         s.stats["safes"] += 1
-        ev = [public("safe_open", f"{f + 1} 楼金库打开了！无声警报：本层及以下守卫 +1",
-                     f"the floor {f + 1} safe is open! Silent alarm: guards here and below +1",
-                     floor=f + 1)]
+        ev = [public_words("safe_open", words.safe_open, (f + 1,), floor=f + 1)]
         for g in s.guards[:f + 1]:
             g["die"] = min(data.MAX_GUARD_DIE, g["die"] + 1)
         remote = s.players[seat]["pos"] != safe
@@ -751,7 +785,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.entrance = p
         ev = self._reveal(s, p)
         ev += self._new_patrol_dest(s, 0)
-        ev.append(public("entrance", f"入口：{pname(p)}", f"entrance: {pname(p)}", at=pname(p)))
+        at = pname(p)
+        ev.append(public_words("entrance", words.entrance, (at,), at=at))
         return ev + self._start_turn(s, 0)
 
     def _start_turn(self, s: BurgleState, seat: int) -> list[Event]:
@@ -767,18 +802,18 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.max_actions = data.ACTIONS_PER_TURN - (1 if "mirror" in pl["loot"] else 0)
         if bonus:
             s.max_actions += 1
-        ev = [public("turn", f"轮到{seat_ref(seat)}", f"{seat_ref(seat)}'s turn", seat=seat)]
+        ev = [public_words("turn", words.turn, (seat,), seat=seat)]
         if pl["pos"] == OUTSIDE:
             pl["pos"] = s.entrance
             ev += self._player_seen_on_entry(s, seat, s.entrance)  # no tile rule (rulebook)
         if "chihuahua" in pl["loot"] and s.phase != "over":
             r = s.rng.randint(1, 6)
-            ev.append(public("chihuahua", f"吉娃娃掷出 {r}", f"Chihuahua roll: {r}", roll=r))
+            ev.append(public_words("chihuahua", words.chihuahua, (r,), roll=r))
             if r == 6:
                 ev += self._alarm(s, pl["pos"], "chihuahua")
         if "persian_kitty" in pl["loot"] and s.phase != "over":
             r = s.rng.randint(1, 6)
-            ev.append(public("kitty", f"波斯猫掷出 {r}", f"Persian Kitty roll: {r}", roll=r))
+            ev.append(public_words("kitty", words.kitty_roll, (r,), roll=r))
             target = self._nearest_alarm_from(s, pl["pos"])
             if r <= 2 and target is not None:
                 f = pl["pos"] // CELLS
@@ -786,8 +821,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 where = f * CELLS + step[0] if step else pl["pos"]
                 pl["loot"].remove("persian_kitty")
                 s.items.setdefault(where, []).append("persian_kitty")
-                ev.append(public("kitty", f"波斯猫跑到 {pname(where)}",
-                                 f"the Persian Kitty runs to {pname(where)}", at=pname(where)))
+                at = pname(where)
+                ev.append(public_words("kitty", words.kitty_runs, (at,), at=at))
         return ev
 
     def _nearest_alarm_from(self, s: BurgleState, p: int) -> int | None:
@@ -847,9 +882,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         """After the team chose between equally near alarms: the rest of the guard phase."""
         walk: list[list[str]] = []
         steps = self._step_guard(s, f, moves, walk)
-        ev = [public("guard_move", f"{f + 1} 楼守卫继续走 {moves} 步",
-                     f"the floor {f + 1} guard walks on {moves}", floor=f + 1,
-                     moves=moves, walk=walk)] + steps
+        ev = [public_words("guard_move", words.guard_walks_on, (f + 1, moves), floor=f + 1,
+                           moves=moves, walk=walk)] + steps
         if s.phase == "choice":
             s.pending["rest"] = rest
             return ev
@@ -876,8 +910,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 continue
             if s.effects.get("jump_the_gun") == seat:
                 del s.effects["jump_the_gun"]
-                ev.append(public("skip", f"抢跑：跳过{seat_ref(seat)} 的回合",
-                                 f"Jump the Gun: {seat_ref(seat)}'s turn is skipped", seat=seat))
+                ev.append(public_words("skip", words.skip, (seat,), seat=seat))
                 continue
             break
         return ev + self._start_turn(s, seat)
@@ -893,9 +926,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.event_discard.append(ev_id)
         s.event_known = max(0, s.event_known - 1)
         s.stats["events"] += 1
-        zh, en = data.EVENTS[ev_id][0], data.EVENTS[ev_id][1]
-        out = [public("event", f"事件：{zh}——{data.EVENTS[ev_id][2]}",
-                      f"event: {en} - {data.EVENTS[ev_id][3]}", event=ev_id)]
+        out = [public_words("event", words.event, (ev_id,), event=ev_id)]
         return out + self._resolve_event(s, ev_id)
 
     def _resolve_event(self, s: BurgleState, ev_id: str) -> list[Event]:
@@ -1029,31 +1060,43 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if p < 0:
             return []
         f, c = divmod(p, CELLS)
+        base = f * CELLS
         out: list[int] = []
         painting = "painting" in pl["loot"]
-        for n in neighbours(c):
-            q = f * CELLS + n
-            if _wall_key(c, n) not in s.walls[f]:
+        walls = s.walls[f]
+        for n in NEIGHBOURS4[c]:
+            q = base + n
+            if ((c, n) if c < n else (n, c)) not in walls:
                 out.append(q)
             elif not painting and self._active(s, q, "secret_door"):
                 out.append(q)  # through the wall, one way
-        stairs_ok = "time_lock" not in s.effects
-        if stairs_ok:
+        extra = False  # whether anything past the four neighbours (which cannot repeat)
+        if "time_lock" not in s.effects:
             for lo, hi in s.links:
                 if p == lo:
                     out.append(hi)
+                    extra = True
                 elif p == hi:
                     out.append(lo)
+                    extra = True
             if f == s.floors - 1 and self._active(s, p, "stairs") and all(s.safe_open):
                 out.append(ROOF)
-        if self._active(s, p, "walkway"):
-            if f > 0:
-                out.append(p - CELLS)
-            if "gymnastics" in s.effects and f + 1 < s.floors:
-                out.append(p + CELLS)
-        if self._active(s, p, "duct") and not painting:
-            out += [q for q in range(s.floors * CELLS)
-                    if q != p and self._active(s, q, "duct")]
+                extra = True
+        if s.revealed[p] and p not in s.disabled:
+            kind = _KIND[s.tiles[p]]
+            if kind == "walkway":
+                if f > 0:
+                    out.append(p - CELLS)
+                    extra = True
+                if "gymnastics" in s.effects and f + 1 < s.floors:
+                    out.append(p + CELLS)
+                    extra = True
+            elif kind == "duct" and not painting:
+                out += [q for q in range(s.floors * CELLS)
+                        if q != p and self._active(s, q, "duct")]
+                extra = True
+        if not extra:
+            return out  # distinct neighbours on one floor: nothing to drop
         seen: list[int] = []
         for q in out:
             if q not in seen:
@@ -1061,18 +1104,22 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         return seen
 
     def _peek_targets(self, s: BurgleState, p: int) -> list[int]:
-        f = p // CELLS
-        out = list(self._open_neighbours(s, p))
+        f, c = divmod(p, CELLS)
+        base = f * CELLS
+        out = [base + n for n in open_cells(s.walls[f])[c]]
         for lo, hi in s.links:
             if p == lo:
                 out.append(hi)
             elif p == hi:
                 out.append(lo)
-        if self._active(s, p, "stairs") and f + 1 < s.floors:
-            out.append(p + CELLS)
-        if self._active(s, p, "atrium"):
-            out += [q for q in (p - CELLS, p + CELLS) if 0 <= q < s.floors * CELLS]
-        return sorted({q for q in out if not s.revealed[q]})
+        if s.revealed[p] and p not in s.disabled:
+            kind = _KIND[s.tiles[p]]
+            if kind == "stairs" and f + 1 < s.floors:
+                out.append(p + CELLS)
+            elif kind == "atrium":
+                out += [q for q in (p - CELLS, p + CELLS) if 0 <= q < s.floors * CELLS]
+        revealed = s.revealed
+        return sorted({q for q in out if not revealed[q]})
 
     def _within_two(self, s: BurgleState, p: int, through_revealed: bool) -> list[int]:
         near = set(self._open_neighbours(s, p))
@@ -1085,15 +1132,17 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def legal_actions(self, state: BurgleState, seat: int) -> list[Action]:
         s = state
-        if seat not in self.to_move(s):
+        phase = s.phase
+        # who must choose, as in to_move (without building its list)
+        if phase == "over" or seat != (s.pending["seat"] if phase == "choice" and s.pending
+                                       else s.seat):
             return []
         if s.phase == "character":
             sides = ["basic", "advanced"] if s.cfg.sides == "choose" else [s.cfg.sides]
             return [{"type": "character", "name": c, "side": side}
                     for c in s.offers[seat] for side in sides]
         if s.phase == "entrance":
-            return [{"type": "entrance", "at": pname(q)} for q in range(CELLS)
-                    if q != s.guards[0]["pos"]]
+            return [ENTRANCE[q] for q in range(CELLS) if q != s.guards[0]["pos"]]
         if s.phase == "choice":
             return [{"type": "choose", **o} for o in s.pending["options"]]
         return self._turn_actions(s, seat)
@@ -1107,28 +1156,31 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             for q in self._move_targets(s, seat):
                 if q != ROOF and "gemstone" in pl["loot"] and self._players_on(s, q) and left < 2:
                     continue
-                acts.append({"type": "move", "to": pname(q)})
-            acts += [{"type": "peek", "at": pname(q)} for q in self._peek_targets(s, p)]
-            comp = next((k for k, v in data.COMPUTERS.items() if self._active(s, p, v)), None)
+                acts.append(MOVE[q])
+            acts += [PEEK[q] for q in self._peek_targets(s, p)]
+            comp = _COMPUTER_OF.get(_KIND[s.tiles[p]]) if s.revealed[p] \
+                and p not in s.disabled else None
             if comp and s.hacks[comp] < data.MAX_HACKS:
-                acts.append({"type": "hack"})
-            keycard = [i for i, o in enumerate(s.players) if "keycard" in o["loot"]]
-            for safe in self._safe_here(s, seat):
-                at = pname(safe)
-                if left >= 2 and s.safe_dice[safe // CELLS] < data.MAX_SAFE_DICE:
-                    acts.append({"type": "add_die", "at": at})
-                if s.safe_dice[safe // CELLS] > 0 and all(
-                        s.players[k]["pos"] == safe for k in keycard):
-                    acts.append({"type": "roll", "at": at})
+                acts.append(HACK)
+            safes = self._safe_here(s, seat)
+            if safes:
+                keycard = [i for i, o in enumerate(s.players) if "keycard" in o["loot"]]
+                for safe in safes:
+                    if left >= 2 and s.safe_dice[safe // CELLS] < data.MAX_SAFE_DICE:
+                        acts.append(ADD_DIE[safe])
+                    if s.safe_dice[safe // CELLS] > 0 and all(
+                            s.players[k]["pos"] == safe for k in keycard):
+                        acts.append(ROLL[safe])
         elif self._has(s, seat, "acrobat", "basic"):
             for q in self._move_targets(s, seat):
                 if q >= 0 and self._guard_on(s, q):
-                    acts.append({"type": "move", "to": pname(q)})
-        acts += self._ability_actions(s, seat, left)
-        if "bust" not in pl["loot"]:
+                    acts.append(MOVE[q])
+        if pl["char"] in _ABILITY_CHARS:
+            acts += self._ability_actions(s, seat, left)
+        if pl["tools"] and "bust" not in pl["loot"]:
             acts += self._tool_actions(s, seat)
         acts += self._trade_actions(s, seat)
-        acts.append({"type": "end"})
+        acts.append(END)
         return acts
 
     def _ability_actions(self, s: BurgleState, seat: int, left: int) -> list[Action]:
@@ -1231,6 +1283,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         pl = s.players[seat]
         p = pl["pos"]
         out: list[Action] = []
+        if not (pl["tools"] or pl["loot"] or p in s.items) and not any(
+                o["pos"] == p for i, o in enumerate(s.players) if i != seat):
+            return out  # nothing held, nothing here, nobody to trade with
         mine = sorted(set(pl["tools"] + pl["loot"]))
         # R36: an item never goes back this turn to a holder it left (seat or tile).
         back = set(s.left) if s.cfg.trades == "no_return" else set()
@@ -1263,9 +1318,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         t = action["type"]
         if t == "character":
             self._take_character(s, seat, action["name"], action["side"])
-            ev = [public("character", f"{seat_ref(seat)} 选了{data.CHARACTERS[action['name']][0]}",
-                         f"{seat_ref(seat)} picks the {data.CHARACTERS[action['name']][1]}",
-                         seat=seat, name=action["name"], side=action["side"])]
+            ev = [public_words("character", words.character, (seat, action["name"]),
+                               seat=seat, name=action["name"], side=action["side"])]
             if seat + 1 < s.n:
                 s.seat = seat + 1
             else:
@@ -1291,23 +1345,19 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             s.used += 1
             comp = next(k for k, v in data.COMPUTERS.items() if self._active(s, pl["pos"], v))
             s.hacks[comp] += 1
-            zh_name = {"fingerprint": "指纹", "laser": "激光", "motion": "动作"}[comp]
-            return [public("hack", f"{zh_name}破解指示物 +1（现 {s.hacks[comp]}）",
-                           f"{comp} hack tokens +1 (now {s.hacks[comp]})", computer=comp)]
+            return [public_words("hack", words.hack, (comp, s.hacks[comp]), computer=comp)]
         if t == "add_die":
             s.used += 2
             f = parse_pos(action["at"]) // CELLS
             s.safe_dice[f] += 1
-            return [public("safe_die", f"{f + 1} 楼金库加一个骰（共 {s.safe_dice[f]}）",
-                           f"floor {f + 1} safe gets a die ({s.safe_dice[f]} now)", floor=f + 1)]
+            return [public_words("safe_die", words.safe_die, (f + 1, s.safe_dice[f]), floor=f + 1)]
         if t == "roll":
             s.used += 1
             safe = parse_pos(action["at"])
             f = safe // CELLS
             n = s.safe_dice[f] + (1 if self._has(s, seat, "peterman", "basic") else 0)
             roll = sorted(s.rng.randint(1, 6) for _ in range(n))
-            ev = [public("safe_roll", f"{f + 1} 楼金库掷出 {_dice(roll)}", f"floor {f + 1} safe roll: {_dice(roll)}",
-                         roll=roll, floor=f + 1)]
+            ev = [public_words("safe_roll", words.safe_roll, (f + 1, roll), roll=roll, floor=f + 1)]
             ev += self._crack(s, safe, roll)
             ev += self._maybe_open(s, seat, safe)
             s.last_roll = safe
@@ -1330,8 +1380,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if q == ROOF:
             ev = self._leave(s, seat, p)
             pl["pos"] = ROOF
-            ev.append(public("escape", f"{seat_ref(seat)} 上了楼顶，逃出去了！",
-                             f"{seat_ref(seat)} reaches the roof and escapes!", seat=seat))
+            ev.append(public_words("escape", words.escape, (seat,), seat=seat))
             if all(o["pos"] == ROOF for o in s.players):
                 return ev + self._next_turn(s)
             return ev + self._next_turn(s)
@@ -1379,8 +1428,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 else:
                     s.event_deck.insert(0, card)
                     s.event_known = max(0, s.event_known - 1)
-            ev.append(public("spot", f"侦察员把牌放回{'顶' if where == 'top' else '底'}",
-                             f"the Spotter puts the card on the {where}"))
+            ev.append(public_words("spot", words.spotter_puts, (where,)))
         elif kind == "buddy":
             ev += self._place(s, action["seat"], s.players[seat]["pos"])
         elif kind == "gut":
@@ -1394,9 +1442,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         elif kind == "alarm_tie":
             f = pend["floor"]
             s.guards[f]["dest"] = parse_pos(action["at"])
-            ev.append(public("alarm_tie", f"{f + 1} 楼守卫先去 {action['at']} 的警报",
-                             f"the floor {f + 1} guard heads for the alarm on {action['at']} first",
-                             floor=f + 1, at=action["at"]))
+            ev.append(public_words("alarm_tie", words.tie_chosen, (f + 1, action["at"]),
+                                   floor=f + 1, at=action["at"]))
             if pend["then"] == "walk":
                 return ev + self._resume_walk(s, f, pend["moves"], pend["rest"])
             return ev
@@ -1414,8 +1461,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         pl["tools"].remove(tool)
         p = pl["pos"]
         f = p // CELLS
-        ev = [public("tool", f"{seat_ref(seat)} 使用{_item_name(tool, 'zh')}",
-                     f"{seat_ref(seat)} uses the {_item_name(tool, 'en')}", seat=seat, tool=tool)]
+        ev = [public_words("tool", words.tool, (seat, tool), seat=seat, tool=tool)]
         if tool == "blueprints":
             ev += self._reveal(s, parse_pos(action["at"]))
         elif tool == "crowbar":
@@ -1427,9 +1473,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             self._ask(s, "arrange", opts)
             s.event_known = max(k, s.event_known)
             s.pending["cards"] = cards
-            ev.append(public("crystal", "水晶球：事件牌堆顶是 " + "、".join(data.EVENTS[c][0] for c in cards),
-                             "Crystal Ball: the top events are " + ", ".join(data.EVENTS[c][1] for c in cards),
-                             cards=cards))
+            ev.append(public_words("crystal", words.crystal, (cards,), cards=cards))
         elif tool == "donuts":
             s.guards[f]["donut"] = True
         elif tool == "dynamite":
@@ -1472,8 +1516,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         name = action["name"]
         p = pl["pos"]
         s.once.append(pl["char"])
-        ev = [public("ability", f"{seat_ref(seat)} 使用能力", f"{seat_ref(seat)} uses an ability",
-                     seat=seat, ability=name)]
+        ev = [public_words("ability", words.ability, (seat,), seat=seat, ability=name)]
         if name == "climb":
             s.used = s.max_actions - 1
             ev += self._enter(s, seat, parse_pos(action["to"]), pay=False)
@@ -1525,15 +1568,14 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                     g["known_top"] = [card]
                 self._ask(s, "spot", [{"put": "top"}, {"put": "bottom"}])
                 s.pending.update(deck="patrol", floor=f)
-                ev.append(public("spot", f"巡逻牌堆顶：{cell_name(card)}",
-                                 f"top patrol card: {cell_name(card)}", card=cell_name(card)))
+                ev.append(public_words("spot", words.patrol_top, (cell_name(card),),
+                                       card=cell_name(card)))
             else:
                 card = s.event_deck[-1]
                 s.event_known = max(1, s.event_known)
                 self._ask(s, "spot", [{"put": "top"}, {"put": "bottom"}])
                 s.pending.update(deck="event")
-                ev.append(public("spot", f"事件牌堆顶：{data.EVENTS[card][0]}",
-                                 f"top event: {data.EVENTS[card][1]}", card=card))
+                ev.append(public_words("spot", words.event_top, (card,), card=card))
         return ev
 
     def _trade(self, s: BurgleState, seat: int, action: Action) -> list[Event]:
@@ -1546,23 +1588,18 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if t == "drop":
             pl[key].remove(item)
             s.items.setdefault(p, []).append(item)
-            what = ("放下", "drops")
         elif t == "pickup":
             s.items[p].remove(item)
             if not s.items[p]:
                 del s.items[p]
             pl[key].append(item)
-            what = ("捡起", "picks up")
         elif t == "give":
             pl[key].remove(item)
             s.players[int(action["to"])][key].append(item)
-            what = ("交出", "gives away")
         else:
             s.players[int(action["from"])][key].remove(item)
             pl[key].append(item)
-            what = ("拿到", "takes")
-        return [public("trade", f"{seat_ref(seat)} {what[0]}{_item_name(item, 'zh')}",
-                       f"{seat_ref(seat)} {what[1]} the {_item_name(item, 'en')}", seat=seat, item=item)]
+        return [public_words("trade", words.trade, (seat, t, item), seat=seat, item=item)]
 
     # ================================================================ views and results
 
@@ -1598,21 +1635,39 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s = state
         floors = []
         downs, ups = {hi for _lo, hi in s.links}, {lo for lo, _hi in s.links}
+        # Cells with anything beyond their name and face: only these need _cell_view's
+        # checks; every other cell's view is its name, face and tile (the same dict).
+        marked = downs | ups | set(s.alarms) | set(s.cracked) | set(s.keypads_open) \
+            | set(s.disabled) | set(s.labs_taken) | s.lavatory.keys() | s.smoke.keys() \
+            | s.items.keys()
+        revealed, tiles = s.revealed, s.tiles
         for f in range(s.floors):
             g = s.guards[f]
-            safe = next((q for q in range(f * CELLS, f * CELLS + CELLS)
-                         if s.revealed[q] and self._kind(s, q) == "safe"), None)
+            base = f * CELLS
+            cells: list[dict[str, Any]] = []
+            safe = None
+            for q in range(base, base + CELLS):
+                if q in marked:
+                    cells.append(self._cell_view(s, q, downs, ups))
+                elif revealed[q]:
+                    t = tiles[q]
+                    cells.append({"at": _NAMES[q], "revealed": revealed[q], "tile": _KIND[t],
+                                  "number": _NUMBER[t]})
+                else:
+                    cells.append({"at": _NAMES[q], "revealed": revealed[q]})
+                if safe is None and revealed[q] and _KIND[tiles[q]] == "safe":
+                    safe = q
             floors.append({
-                "cells": [self._cell_view(s, f * CELLS + c, downs, ups) for c in range(CELLS)],
-                "walls": sorted([cell_name(a), cell_name(b)] for a, b in s.walls[f]),
+                "cells": cells,
+                "walls": [list(w) for w in _wall_names(s.walls[f])],
                 "guard": None if g["pos"] < 0 else {
                     "at": pname(g["pos"]), "dest": pname(g["dest"]) if g["dest"] >= 0 else None,
                     "die": g["die"], "speed": g["die"] + len(self._floor_alarms(s, f)),
                     "donut": g["donut"]},
                 "patrol": {"left": len(g["deck"]), "removed": len(g["removed"]),
-                           "discard": [cell_name(c) for c in g["discard"]],
-                           "known_top": [cell_name(c) for c in g["known_top"]],
-                           "known_bottom": [cell_name(c) for c in g["known_bottom"]]},
+                           "discard": [_CELL_NAMES[c] for c in g["discard"]],
+                           "known_top": [_CELL_NAMES[c] for c in g["known_top"]],
+                           "known_bottom": [_CELL_NAMES[c] for c in g["known_bottom"]]},
                 "safe": {"at": pname(safe) if safe is not None else None,
                          "dice": s.safe_dice[f], "open": s.safe_open[f],
                          "combination": [{"at": pname(q), "number":
