@@ -13,7 +13,6 @@ from boardlab.engine.protocol import (
     Game,
     Result,
     canonical,
-    private,
     private_words,
     public,
     public_words,
@@ -117,7 +116,10 @@ def _words_move(name: str, path: tuple[str, ...], boosts: tuple[str, ...]) -> tu
             f"{name} moves {route_e}" + (f" ({', '.join(b[1] for b in words)})" if words else ""))
 
 
-def _words_reveal(parts: tuple[str, ...]) -> tuple[str, str]:
+def _words_reveal(shown: tuple[tuple[int, int, str | None, bool], ...]) -> tuple[str, str]:
+    """``shown``: (seat, card, declared item, 🚀) of every placed card, by seat."""
+    parts = [f"P{s + 1} {NOISE_ICONS[card]}{ITEMS[item][0] if item else ''}"
+             f"{'🚀' if rocket else ''}" for s, card, item, rocket in shown]
     return "揭示：" + ("，".join(parts) or "无人出牌"), "Reveal: " + (", ".join(parts) or "no cards")
 
 
@@ -139,6 +141,82 @@ def _words_best_freeze(name: str, bonus: int) -> tuple[str, str]:
 def _words_item_drawn(item: str) -> tuple[str, str]:
     icon, zh, en, _ = ITEMS[item]
     return f"你抽到道具 {icon}{zh}", f"you drew the item {icon} {en}"
+
+
+def _words_night_start(night: int, markers: tuple[tuple[str, str], ...],
+                       sight: tuple[str, ...], need: int, andy: int | None) -> tuple[str, str]:
+    cz = "、".join(f"{COMPANIONS[v][0]}@{_c(k)[0]}" for k, v in markers)
+    ce = ", ".join(f"{COMPANIONS[v][0]} on {_c(k)[1]}" for k, v in markers)
+    sz = "、".join(_c(c)[0] for c in sight)
+    se = ", ".join(_c(c)[1] for c in sight)
+    andy_en = andy_zh = ""
+    if andy is not None:
+        andy_en, andy_zh = f"; P{andy + 1} plays Andy", f"；P{andy + 1} 扮演安迪"
+    return (f"第 {night} 夜开始：伙伴 {cz}；视线格 {sz}；任务需求 {need}{andy_zh}",
+            f"Night {night}: companions {ce}; sight cells {se}; task needs {need}{andy_en}")
+
+
+def _words_sight(sight: tuple[str, ...]) -> tuple[str, str]:
+    return ("视线漂移：" + "、".join(_c(c)[0] for c in sight),
+            "Sight drifts: " + ", ".join(_c(c)[1] for c in sight))
+
+
+def _words_clock(name: str) -> tuple[str, str]:
+    return f"{name} 使用 ⏰小闹钟：本夜最佳定格 +2", f"{name} uses ⏰ alarm clock: best freeze +2 tonight"
+
+
+def _words_mirror(name: str, target: int) -> tuple[str, str]:
+    return (f"{name} 用 🪞小镜子 偷看了 P{target + 1} 的牌",
+            f"{name} uses 🪞 mirror to peek at P{target + 1}")
+
+
+def _words_peek(target: int, shown: str) -> tuple[str, str]:
+    return f"你看到 P{target + 1} 的牌是 {shown}", f"P{target + 1}'s card is {shown}"
+
+
+def _words_earmuffs(name: str) -> tuple[str, str]:
+    return f"{name} 使用 🎧隔音耳罩：本时刻 S−1", f"{name} uses 🎧 earmuffs: S − 1 this moment"
+
+
+def _words_replay(name: str, card: int) -> tuple[str, str]:
+    return (f"{name} 🥔 收回并重出：{NOISE_ICONS[card]}",
+            f"{name} 🥔 takes back and replays: {NOISE_ICONS[card]}")
+
+
+def _words_companion(name: str, cell: str, icon: str) -> tuple[str, str]:
+    return f"{name} 在{_c(cell)[0]}救回 {icon}", f"{name} rescues {icon} on {_c(cell)[1]}"
+
+
+def _words_companion_tie(cell: str, icon: str) -> tuple[str, str]:
+    return f"{_c(cell)[0]}平局，{icon} 无人拿到", f"tie on {_c(cell)[1]}: nobody takes {icon}"
+
+
+def _words_crossing(s: int, t: int, over: int, a: int, v: int, add: int, exposure: int,
+                    cap: int) -> tuple[str, str]:
+    return (f"越线！S={s} ≥ T={t}：曝光 +({s}−{t}+1)={over} + 🧸{a} + 视线 2×{v} = +{add}"
+            f" → {exposure}/{cap}",
+            f"Crossing! S={s} ≥ T={t}: exposure +({s}−{t}+1)={over} + active {a}"
+            f" + sight 2×{v} = +{add} → {exposure}/{cap}")
+
+
+def _words_task_done(progress: int, need: int) -> tuple[str, str]:
+    return (f"任务完成（{progress}/{need}）：全员 +3",
+            f"Task done ({progress}/{need}): everyone +3")
+
+
+def _words_task_failed(progress: int, need: int, exposure: int) -> tuple[str, str]:
+    return (f"任务失败（{progress}/{need}）：曝光 +3 → {exposure}，全员 −2",
+            f"Task failed ({progress}/{need}): exposure +3 → {exposure}, everyone −2")
+
+
+def _words_dawn() -> tuple[str, str]:
+    return "天亮了！全员 +5", "Dawn! Everyone +5"
+
+
+# The window after each one (``_open`` skips a window nobody takes part in).
+_NEXT_WINDOW = {"move": "noise", "noise": "peek", "peek": "after_peek",
+                "after_peek": "reveal", "reveal": "react", "react": "react2"}
+_NO_CARD: dict[str, Any] = {"item": None}  # a 🧸 without a placed card (read-only)
 
 
 # ---- legal choices, built once per situation ------------------------------------------
@@ -411,14 +489,14 @@ class ToysGame(Game[ToysConfig, ToysState]):
     # ---- night and moment flow ---------------------------------------------------------
 
     def _start_night(self, st: ToysState) -> list[Event]:
-        n = self.n(st)
+        n = st.cfg.players
         st.night += 1
         st.moment = 0
         plan = st.plan_nights[st.night - 1] if st.night <= len(st.plan_nights) else {}
         ev: list[Event] = []
         # ① task card -> companion cells.
         st.task_card, st.task_cells = self._night_card(st, plan, "task", "task_deck", TASKS)
-        names = list(plan.get("companions", []))
+        names = list(plan.get("companions", ()))
         for name in names:
             if name in st.companion_pool:
                 st.companion_pool.remove(name)
@@ -430,13 +508,13 @@ class ToysGame(Game[ToysConfig, ToysState]):
         # ③ everyone back on the toy box, 🧸.
         st.pos = [START] * n
         st.frozen = [False] * n
-        st.andy = (st.night - 1) % n if st.cfg.andy_stand_in else None
+        st.andy = andy = (st.night - 1) % n if st.cfg.andy_stand_in else None
         # ④ one item each.
         st.item = [None] * n
         if st.cfg.items:
             given = st.plan_items[st.night - 1] if st.night <= len(st.plan_items) else None
             for s in range(n):
-                if s == st.andy:
+                if s == andy:
                     continue
                 if given is not None:
                     it = given[s]
@@ -446,7 +524,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                     it = self._draw_item(st)
                 st.item[s] = it
                 if it is not None:
-                    ev.append(private_words([s], "item_drawn", _words_item_drawn, (it,),
+                    ev.append(private_words((s,), "item_drawn", _words_item_drawn, (it,),
                                             item=it))
         st.item_used = [False] * n
         st.ability_used = [False] * n
@@ -454,18 +532,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
         # ⑤ progress to zero.
         st.progress = 0
         st.need = st.nums["need"] + (2 if st.cfg.long_night and st.night == 5 else 0)
-        cz = "、".join(f"{COMPANIONS[v][0]}@{_c(k)[0]}" for k, v in st.markers.items())
-        ce = ", ".join(f"{COMPANIONS[v][0]} on {_c(k)[1]}" for k, v in st.markers.items())
-        sz = "、".join(_c(c)[0] for c in st.sight)
-        se = ", ".join(_c(c)[1] for c in st.sight)
-        andy = andy_zh = ""
-        if st.andy is not None:
-            andy, andy_zh = f"; P{st.andy + 1} plays Andy", f"；P{st.andy + 1} 扮演安迪"
-        ev.insert(0, public(
-            "night_start", f"第 {st.night} 夜开始：伙伴 {cz}；视线格 {sz}；任务需求 {st.need}{andy_zh}",
-            f"Night {st.night}: companions {ce}; sight cells {se}; task needs {st.need}{andy}",
+        ev.insert(0, public_words(
+            "night_start", _words_night_start,
+            (st.night, tuple(st.markers.items()), tuple(st.sight), st.need, andy),
             night=st.night, markers=dict(st.markers), sight=list(st.sight), need=st.need,
-            andy=st.andy))
+            andy=andy))
         ev += self._start_moment(st)
         return ev
 
@@ -484,15 +555,12 @@ class ToysGame(Game[ToysConfig, ToysState]):
         st.cards, st.peeks, st.guess, st.muffs = {}, {}, None, 0
         st.revealed = False
         st.moved_extra = {}
-        ev: list[Event] = []
         if st.cfg.drifting_sight and st.moment > 1:
             plan = st.plan_nights[st.night - 1] if st.night <= len(st.plan_nights) else {}
             self._set_sight(st, plan, st.moment)
-            ev.append(public("sight", "视线漂移：" + "、".join(_c(c)[0] for c in st.sight),
-                             "Sight drifts: " + ", ".join(_c(c)[1] for c in st.sight),
-                             sight=list(st.sight)))
-        ev += self._open(st, "move")
-        return ev
+            return [public_words("sight", _words_sight, (tuple(st.sight),),
+                                 sight=list(st.sight)), *self._open(st, "move")]
+        return self._open(st, "move")
 
     @staticmethod
     def holds_item(st: ToysState, seat: int) -> bool:
@@ -504,21 +572,22 @@ class ToysGame(Game[ToysConfig, ToysState]):
         """Who a window asks - decided on public facts only (R5a): which item a seat
         holds is secret, so every holder of an unused item card is asked where any item
         could be used, and answers ``pass`` when its own item does not fit."""
-        n = self.n(st)
-        if phase == "move":
-            return [s for s in range(n) if self.active(st, s)]
-        if phase == "noise":
-            return [s for s in range(n) if self.active(st, s) or s == st.andy]
+        n, andy, frozen = st.cfg.players, st.andy, st.frozen
+        if phase == "move":  # every 🧸
+            return [s for s in range(n) if s != andy and not frozen[s]]
+        if phase == "noise":  # every 🧸, and 9.4's Andy guesses
+            return [s for s in range(n) if s == andy or not frozen[s]]
+        item, used = st.item, st.item_used
         if phase == "peek":  # a 🪞 may be in any unused item card (FAQ 10.3: even 🧊)
             if not st.cards:
                 return []
-            return [s for s in range(n) if s != st.andy and self.holds_item(st, s)]
+            return [s for s in range(n) if s != andy and item[s] is not None and not used[s]]
         if phase == "after_peek":  # the peeks were public; a 🧸 peeker may freeze now
-            return [s for s in sorted(st.peeks) if self.active(st, s)]
+            return [s for s in sorted(st.peeks) if s != andy and not frozen[s]]
         # react / react2: every 🧸 may still freeze; every holder of an unused item card
         # too, even when 🧊 (FAQ 10.3: 🎧 and ⏰ are not blocked by the frozen status).
-        seats = [s for s in range(n) if self.active(st, s)
-                 or (s != st.andy and self.holds_item(st, s))]
+        seats = [s for s in range(n) if s != andy
+                 and (not frozen[s] or (item[s] is not None and not used[s]))]
         if st.cfg.react_order == "cascade":  # speakers in turn, from a rotating seat
             start = ((st.night - 1) * MOMENTS + st.moment - 1) % n
             seats = sorted(seats, key=lambda s: (s - start) % n)
@@ -526,7 +595,6 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _open(self, st: ToysState, phase: str) -> list[Event]:
         """Open a window; skip windows nobody takes part in."""
-        order = ["move", "noise", "peek", "after_peek", "reveal", "react", "react2"]
         while True:
             if phase == "reveal":
                 ev = self._reveal(st)
@@ -539,18 +607,21 @@ class ToysGame(Game[ToysConfig, ToysState]):
             st.waiting, st.pending = self._participants(st, phase), {}
             if st.waiting:
                 return []
-            phase = order[order.index(phase) + 1]
+            phase = _NEXT_WINDOW[phase]
 
     # ---- decisions ---------------------------------------------------------------------
 
     def to_move(self, st: ToysState) -> list[int]:
         if st.over:
             return []
-        left = [s for s in st.waiting if s not in st.pending]
-        if st.phase == "move" and st.cfg.move_order == "in_turn":
-            return left[:1]
-        if st.phase in ("react", "react2") and st.cfg.react_order == "cascade":
-            return left[:1]
+        pending = st.pending
+        left = [s for s in st.waiting if s not in pending] if pending else st.waiting[:]
+        if len(left) > 1:  # one at a time: in-turn moves, cascading reactions
+            ph = st.phase
+            if ((ph == "move" and st.cfg.move_order == "in_turn")
+                    or ((ph == "react" or ph == "react2")
+                        and st.cfg.react_order == "cascade")):
+                return left[:1]
         return left
 
     def players(self, st: ToysState) -> int:
@@ -631,33 +702,40 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _apply(self, st: ToysState, seat: int, action: dict[str, Any]) -> list[Event]:
         kind = action["type"]
+        ph = st.phase
         if kind == "clock":  # ⏰ "any time": immediate, public, does not end the choice
             st.item_used[seat] = True
             st.clock_on[seat] = True
-            name_z, name_e = self._seat_name(st, seat)
-            return [public("item", f"{name_z} 使用 ⏰小闹钟：本夜最佳定格 +2",
-                           f"{name_e} uses ⏰ alarm clock: best freeze +2 tonight",
-                           seat=seat, item="clock")]
-        if kind == "freeze" and st.phase in ("move", "noise"):
+            return [public_words("item", _words_clock, (_seat_label(seat, st.roles[seat]),),
+                                 seat=seat, item="clock")]
+        if kind == "freeze" and (ph == "move" or ph == "noise"):
             # Freezing is a public flip of the status card, effective at once.
             ev = self._freeze(st, seat)
             st.waiting = [s for s in st.waiting if s != seat]
-            return ev + self._maybe_close(st)
-        if st.phase in ("react", "react2") and st.cfg.react_order == "cascade":
+            ev += self._maybe_close(st)
+            return ev
+        if (ph == "react" or ph == "react2") and st.cfg.react_order == "cascade":
             return self._cascade(st, seat, action)
         st.pending[seat] = action
-        ev = []
-        if st.phase == "noise" and kind == "noise":
-            name = _seat_label(seat, st.roles[seat])
-            ev.append(public_words("placed", _words_placed, (name,), seat=seat))
-            ev.append(private_words([seat], "placed_own", _words_placed_own, (action["card"],),
-                                    card=action["card"]))
-        elif st.phase == "move" and st.cfg.move_order == "simultaneous":
-            ev.append(public_words("move_chosen", _words_move_chosen,
-                                   (_seat_label(seat, st.roles[seat]),), seat=seat))
-        elif st.phase == "move":
-            ev += self._do_move(st, seat, action)
-        return ev + self._maybe_close(st)
+        if ph == "noise":
+            if kind == "noise":
+                card = action["card"]
+                ev = [public_words("placed", _words_placed, (_seat_label(seat, st.roles[seat]),),
+                                   seat=seat),
+                      private_words((seat,), "placed_own", _words_placed_own, (card,),
+                                    card=card)]
+            else:
+                ev = []
+        elif ph == "move":
+            if st.cfg.move_order == "simultaneous":
+                ev = [public_words("move_chosen", _words_move_chosen,
+                                   (_seat_label(seat, st.roles[seat]),), seat=seat)]
+            else:
+                ev = self._do_move(st, seat, action)
+        else:
+            ev = []
+        ev += self._maybe_close(st)
+        return ev
 
     def _seat_name(self, st: ToysState, seat: int) -> tuple[str, str]:
         """A seat in event texts: ``P1``.. counted from 1, with its role's icon."""
@@ -685,7 +763,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if ph == "peek":
             return self._close_peek(st)
         if ph == "after_peek":
-            ev = [e for s, a in sorted(st.pending.items()) if a["type"] == "freeze"
+            ev = [e for s, a in sorted(pending.items()) if a["type"] == "freeze"
                   for e in self._freeze(st, s)]
             return ev + self._open(st, "reveal")
         return self._close_react(st)
@@ -693,33 +771,40 @@ class ToysGame(Game[ToysConfig, ToysState]):
     def _close_move(self, st: ToysState) -> list[Event]:
         ev: list[Event] = []
         if st.cfg.move_order == "simultaneous":  # in turn: each move was applied at once
-            for s in sorted(st.pending):
-                ev += self._do_move(st, s, st.pending[s])
-        return ev + self._open(st, "noise")
-
-    def _do_move(self, st: ToysState, s: int, a: dict[str, Any]) -> list[Event]:
-        ev: list[Event] = []
-        for b in a.get("boosts") or []:
-            if b == "magnet":
-                st.item_used[s] = True
-            else:
-                st.ability_used[s] = True
-        if a["path"]:
-            st.pos[s] = a["path"][-1]
-            ev.append(public_words("move", _words_move,
-                                   (_seat_label(s, st.roles[s]), tuple(a["path"]),
-                                    tuple(a.get("boosts") or ())),
-                                   seat=s, path=list(a["path"]), boosts=list(a.get("boosts") or [])))
+            pending = st.pending
+            for s in sorted(pending):
+                a = pending[s]
+                if a["path"] or "boosts" in a:  # staying (no path, no boost) does nothing
+                    ev += self._do_move(st, s, a)
+        ev += self._open(st, "noise")
         return ev
 
+    def _do_move(self, st: ToysState, s: int, a: dict[str, Any]) -> list[Event]:
+        boosts = a.get("boosts")
+        if boosts:
+            for b in boosts:
+                if b == "magnet":
+                    st.item_used[s] = True
+                else:
+                    st.ability_used[s] = True
+        path = a["path"]
+        if not path:
+            return []
+        st.pos[s] = path[-1]
+        return [public_words("move", _words_move,
+                             (_seat_label(s, st.roles[s]), tuple(path),
+                              tuple(boosts) if boosts else ()),
+                             seat=s, path=list(path), boosts=list(boosts) if boosts else [])]
+
     def _close_noise(self, st: ToysState) -> list[Event]:
+        cards = st.cards
         for s, a in st.pending.items():
             if a["type"] == "guess":
                 st.guess = a["cross"]
                 continue
             # Declarations stay secret until the reveal marks them used.
-            st.cards[s] = {"card": a["card"], "item": a.get("item"),
-                           "rocket": bool(a.get("rocket"))}
+            cards[s] = {"card": a["card"], "item": a.get("item"),
+                        "rocket": bool(a.get("rocket"))}
         return self._open(st, "peek")
 
     def _close_peek(self, st: ToysState) -> list[Event]:
@@ -731,48 +816,46 @@ class ToysGame(Game[ToysConfig, ToysState]):
             st.item_used[s] = True
             st.peeks[s] = t
             card = st.cards.get(t, {}).get("card")
-            z, e = self._seat_name(st, s)
-            ev.append(public("item", f"{z} 用 🪞小镜子 偷看了 P{t + 1} 的牌",
-                             f"{e} uses 🪞 mirror to peek at P{t + 1}", seat=s, target=t))
+            ev.append(public_words("item", _words_mirror, (_seat_label(s, st.roles[s]), t),
+                                   seat=s, target=t))
             shown = NOISE_ICONS.get(card, "🧊") if card is not None else "🧊"
-            ev.append(private([s], "peek", f"你看到 P{t + 1} 的牌是 {shown}",
-                              f"P{t + 1}'s card is {shown}", target=t, card=card))
+            ev.append(private_words((s,), "peek", _words_peek, (t, shown), target=t,
+                                    card=card))
         return ev + self._open(st, "after_peek")
 
     def _reveal(self, st: ToysState) -> list[Event]:
         st.revealed = True
-        parts = []
-        for s, c in sorted(st.cards.items()):
+        cards = st.cards
+        shown = []
+        for s in sorted(cards):
+            c = cards[s]
             if c["item"]:
                 st.item_used[s] = True
             if c["rocket"]:
                 st.ability_used[s] = True
-            extra = ""
-            if c["item"]:
-                extra += ITEMS[c["item"]][0]
-            if c["rocket"]:
-                extra += "🚀"
-            parts.append(f"P{s + 1} {NOISE_ICONS[c['card']]}{extra}")
-        cards = {str(s): dict(c) for s, c in st.cards.items()}
-        return [public_words("reveal", _words_reveal, (tuple(parts),), cards=cards)]
+            shown.append((s, c["card"], c["item"], c["rocket"]))
+        return [public_words("reveal", _words_reveal, (tuple(shown),),
+                             cards={str(s): dict(c) for s, c in cards.items()})]
 
     def _react_effect(self, st: ToysState, s: int, a: dict[str, Any]) -> list[Event]:
         """What one post-reveal choice does (pass does nothing)."""
+        kind = a["type"]
+        if kind == "pass":
+            return []
         ev: list[Event] = []
-        z, e = self._seat_name(st, s)
-        if a["type"] == "earmuffs":
+        if kind == "earmuffs":
             st.item_used[s] = True
             st.muffs += 1
-            ev.append(public("item", f"{z} 使用 🎧隔音耳罩：本时刻 S−1",
-                             f"{e} uses 🎧 earmuffs: S − 1 this moment", seat=s))
-        if a["type"] == "freeze" or a.get("freeze"):
+            ev.append(public_words("item", _words_earmuffs, (_seat_label(s, st.roles[s]),),
+                                   seat=s))
+        if kind == "freeze" or a.get("freeze"):
             ev += self._freeze(st, s)
-        elif a["type"] == "replay":
+        elif kind == "replay":
+            card = a["card"]
             st.ability_used[s] = True
-            st.cards[s]["card"] = a["card"]
-            ev.append(public("replay", f"{z} 🥔 收回并重出：{NOISE_ICONS[a['card']]}",
-                             f"{e} 🥔 takes back and replays: {NOISE_ICONS[a['card']]}",
-                             seat=s, card=a["card"]))
+            st.cards[s]["card"] = card
+            ev.append(public_words("replay", _words_replay, (_seat_label(s, st.roles[s]), card),
+                                   seat=s, card=card))
         return ev
 
     def _cascade(self, st: ToysState, seat: int, action: dict[str, Any]) -> list[Event]:
@@ -796,21 +879,25 @@ class ToysGame(Game[ToysConfig, ToysState]):
         ev: list[Event] = []
         replayed = False
         for s, a in sorted(st.pending.items()):
-            ev += self._react_effect(st, s, a)
-            replayed = replayed or a["type"] == "replay"
-        if st.phase == "react" and st.cfg.potato_timing == "after_freezes":
-            potatoes = [s for s in range(self.n(st)) if self.active(st, s) and s in st.cards
+            kind = a["type"]
+            if kind != "pass":
+                ev += self._react_effect(st, s, a)
+                replayed = replayed or kind == "replay"
+        ph = st.phase
+        if ph == "react" and st.cfg.potato_timing == "after_freezes":
+            potatoes = [s for s in range(st.cfg.players) if self.active(st, s) and s in st.cards
                         and st.roles[s] == "potato" and not st.ability_used[s]]
             if potatoes:
                 st.phase, st.waiting, st.pending = "potato", potatoes, {}
                 return ev
-        if replayed and st.phase == "react":
+        if replayed and ph == "react":
             # Everyone sees the replayed card and gets one more chance to freeze.
             st.phase = "react2"
             st.waiting, st.pending = self._participants(st, "react2"), {}
             if st.waiting:
                 return ev
-        return ev + self._resolve(st)
+        ev += self._resolve(st)
+        return ev
 
     # ---- the five reveal steps ---------------------------------------------------------
 
@@ -829,25 +916,44 @@ class ToysGame(Game[ToysConfig, ToysState]):
         return v
 
     def _resolve(self, st: ToysState) -> list[Event]:
-        n, T = self.n(st), st.nums["threshold"]
-        ev: list[Event] = []
-        actives = [s for s in range(n) if self.active(st, s)]
-        cards = {s: c for s, c in st.cards.items() if self.active(st, s)}
+        cfg, nums = st.cfg, st.nums
+        n, T = cfg.players, nums["threshold"]
+        andy, frozen, pos = st.andy, st.frozen, st.pos
+        actives = [s for s in range(n) if s != andy and not frozen[s]]
         # 1. S = sum of the 🧸 players' sounds (🧊 count 0); 🎧 takes 1 each.
-        raw = sum(self._sound(st, c) for c in cards.values())
-        S = max(0, raw - st.muffs)
-        # 2. progress and personal screws by each card's own value.
-        values = {s: self._value(st, c) for s, c in cards.items()}
+        # 2. progress and personal screws by each card's own value (🧴 +1, 🤫 only with
+        #    oil_on_quiet); a card's sound is its value, 0 with 🧦, 1 less for 🚀 on 💥.
+        cards: dict[int, dict[str, Any]] = {}
+        values: dict[int, int] = {}
+        raw = 0
+        oil_on_quiet = cfg.oil_on_quiet
+        for s, c in st.cards.items():
+            if s == andy or frozen[s]:
+                continue
+            cards[s] = c
+            card = v = c["card"]
+            item = c["item"]
+            if item == "oil" and (v > 0 or oil_on_quiet):
+                v += 1
+            values[s] = v
+            if item != "socks":
+                raw += v - 1 if c["rocket"] and card == 2 else v
+        muffs = st.muffs
+        S = max(0, raw - muffs)
         gained = sum(values.values())
         st.progress += gained
-        for s, v in values.items():
-            self._gain(st, s, v)
-        ev.append(public_words("noise", _words_noise, (S, st.muffs, gained, st.progress, st.need),
-                               S=S, progress=st.progress, values={str(k): v for k, v in values.items()}))
+        if not cfg.coop:  # 9.6: no personal screws
+            screws = st.screws
+            for s, v in values.items():
+                screws[s] += v
+        ev = [public_words("noise", _words_noise, (S, muffs, gained, st.progress, st.need),
+                           S=S, progress=st.progress,
+                           values={str(k): v for k, v in values.items()})]
         # 3. companions: noise value >= 1 and the unique highest value on the cell.
-        for cell, comp in list(st.markers.items()):
-            here = {s: v for s, v in values.items() if st.pos[s] == cell and v >= 1}
-            if st.cfg.socks_pickup is False:
+        markers = st.markers
+        for cell, comp in list(markers.items()):
+            here = {s: v for s, v in values.items() if pos[s] == cell and v >= 1}
+            if cfg.socks_pickup is False:
                 here = {s: v for s, v in here.items() if cards[s]["item"] != "socks"}
             if not here:
                 continue
@@ -859,53 +965,53 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 worth = 5 if st.roles[s] == "dragon" else 4
                 st.companions[s].append({"name": comp, "night": st.night, "cell": cell,
                                          "value": worth})
-                del st.markers[cell]
-                z, e = self._seat_name(st, s)
-                ev.append(public("companion", f"{z} 在{_c(cell)[0]}救回 {icon}",
-                                 f"{e} rescues {icon} on {_c(cell)[1]}", seat=s,
-                                 companion=comp, cell=cell))
+                del markers[cell]
+                ev.append(public_words("companion", _words_companion,
+                                       (_seat_label(s, st.roles[s]), cell, icon),
+                                       seat=s, companion=comp, cell=cell))
             else:
-                ev.append(public("companion_tie", f"{_c(cell)[0]}平局，{icon} 无人拿到",
-                                 f"tie on {_c(cell)[1]}: nobody takes {icon}",
-                                 cell=cell, seats=sorted(best)))
+                ev.append(public_words("companion_tie", _words_companion_tie, (cell, icon),
+                                       cell=cell, seats=sorted(best)))
         # 4. crossing check.
         crossed = S >= T
         add = 0
         if crossed:
             over = S - T + 1
-            seen = [s for s in actives if cards.get(s, {}).get("item") != "box"]
-            A = len(seen)
-            watched = [] if st.cfg.deep_sleep else [
-                s for s in actives if st.pos[s] in st.sight
-                and cards.get(s, {}).get("item") != "flashlight"]
-            V = len(watched)
+            A = 0  # 🧸 seen: not behind 📦
+            for s in actives:
+                if cards.get(s, _NO_CARD)["item"] != "box":
+                    A += 1
+            V = 0  # 🧸 in Andy's sight, not behind 🔦 (9.1: he sees nothing)
+            if not cfg.deep_sleep:
+                sight = st.sight
+                for s in actives:
+                    if pos[s] in sight and cards.get(s, _NO_CARD)["item"] != "flashlight":
+                        V += 1
             add = over + A + 2 * V
             st.exposure += add
-            ev.append(public(
-                "crossing",
-                f"越线！S={S} ≥ T={T}：曝光 +({S}−{T}+1)={over} + 🧸{A} + 视线 2×{V} = +{add}"
-                f" → {st.exposure}/{st.nums['cap']}",
-                f"Crossing! S={S} ≥ T={T}: exposure +({S}−{T}+1)={over} + active {A}"
-                f" + sight 2×{V} = +{add} → {st.exposure}/{st.nums['cap']}",
+            ev.append(public_words(
+                "crossing", _words_crossing, (S, T, over, A, V, add, st.exposure, nums["cap"]),
                 S=S, T=T, over=over, A=A, V=V, add=add, exposure=st.exposure))
         else:
             ev.append(public_words("quiet", _words_quiet, (S, T), S=S))
-        if st.andy is not None and st.guess is not None:
+        if andy is not None and st.guess is not None:
             right = st.guess == crossed
-            self._gain(st, st.andy, 3 if right else -1)
+            self._gain(st, andy, 3 if right else -1)
             if right:
-                st.guesses_right[st.andy] += 1
+                st.guesses_right[andy] += 1
             ev.append(public("andy_guess", f"替身安迪猜{'对' if right else '错'}了",
                              f"stand-in Andy guessed {'right' if right else 'wrong'}",
-                             seat=st.andy, right=right))
+                             seat=andy, right=right))
         st.last = {"night": st.night, "moment": st.moment, "S": S, "crossed": crossed,
                    "exposure_added": add}
         # 5. cards return; Andy wakes the instant exposure reaches the cap.
-        if st.exposure >= st.nums["cap"]:
-            return ev + self._wake(st)
-        if st.moment >= MOMENTS:
-            return ev + self._end_night(st)
-        return ev + self._start_moment(st)
+        if st.exposure >= nums["cap"]:
+            ev += self._wake(st)
+        elif st.moment >= MOMENTS:
+            ev += self._end_night(st)
+        else:
+            ev += self._start_moment(st)
+        return ev
 
     def _wake(self, st: ToysState) -> list[Event]:
         n = self.n(st)
@@ -922,24 +1028,25 @@ class ToysGame(Game[ToysConfig, ToysState]):
                        f"still active {seat_refs(hit)} lose 6 each", exposure=st.exposure, seats=hit)]
 
     def _end_night(self, st: ToysState) -> list[Event]:
-        n = self.n(st)
+        n = st.cfg.players
+        coop = st.cfg.coop
+        screws = st.screws
         ev: list[Event] = []
         # ① task.
         done = st.progress >= st.need
         st.tasks_done.append(done)
         if done:
-            for s in range(n):
-                self._gain(st, s, 3)
-            ev.append(public("task_done", f"任务完成（{st.progress}/{st.need}）：全员 +3",
-                             f"Task done ({st.progress}/{st.need}): everyone +3"))
+            if not coop:
+                for s in range(n):
+                    screws[s] += 3
+            ev.append(public_words("task_done", _words_task_done, (st.progress, st.need)))
         else:
             st.exposure += 3
-            for s in range(n):
-                self._gain(st, s, -2)
-            ev.append(public("task_failed",
-                             f"任务失败（{st.progress}/{st.need}）：曝光 +3 → {st.exposure}，全员 −2",
-                             f"Task failed ({st.progress}/{st.need}): exposure +3 → "
-                             f"{st.exposure}, everyone −2"))
+            if not coop:
+                for s in range(n):
+                    screws[s] -= 2
+            ev.append(public_words("task_failed", _words_task_failed,
+                                   (st.progress, st.need, st.exposure)))
         # ② best freeze: every seat 🧊 at night end.
         for s in range(n):
             if not st.frozen[s]:
@@ -955,7 +1062,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             ev.append(public_words("best_freeze", _words_best_freeze,
                                    (_seat_label(s, st.roles[s]), bonus), seat=s, bonus=bonus))
         st.night_exposure.append(st.exposure)
-        st.night_screws.append(list(st.screws))
+        st.night_screws.append(list(screws))
         # ③ cap check (seats still 🧸 at night end are the ones caught).
         if st.exposure >= st.nums["cap"]:
             return ev + self._wake(st)
@@ -968,11 +1075,12 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if st.night >= st.nums["nights"]:
             for s in range(n):
                 self._gain(st, s, 5)
-                if not st.cfg.coop:
+                if not coop:
                     st.dawn_bonus[s] = 5
             st.over, st.ending, st.dawn = True, "dawn", True
             st.phase, st.waiting, st.pending = "over", [], {}
-            return ev + [public("dawn", "天亮了！全员 +5", "Dawn! Everyone +5")]
+            ev.append(public_words("dawn", _words_dawn, ()))
+            return ev
         return ev + self._start_night(st)
 
     # ---- views, results, facts ---------------------------------------------------------
