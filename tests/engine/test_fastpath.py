@@ -168,3 +168,37 @@ def test_geometry_led_doors_kept_incrementally_equal_a_fresh_scan():
     for seed in range(3):
         play_match(game, {"players": 4}, seed, [RandomBot() for _ in range(4)], on_step=check)
     assert checked > 50
+
+
+def test_state_context_is_the_keyword_built_context():
+    """The engine's positional ``StateContext`` holds exactly what ``DecisionContext``
+    built with keywords holds (every slot), and behaves the same."""
+    from boardlab.bots.base import StateContext
+
+    state = SEALED.new_game({"players": 3}, 1)
+    legal, rng, log = SEALED.legal_actions(state, 0), random.Random(2), SeatLog(0)
+    fast = StateContext(SEALED, 0, legal, rng, state, log)
+    slow = DecisionContext(SEALED, 0, None, legal, rng, None, state=state, seat_log=log)
+    assert isinstance(fast, DecisionContext)
+    for slot in DecisionContext.__slots__:
+        assert getattr(fast, slot) is getattr(slow, slot), slot
+    assert fast.view == slow.view == SEALED.view(state, 0)
+    assert decision_context(SEALED, state, 0, rng).legal == legal
+
+
+def test_config_dict_equals_a_fresh_dump_and_shares_nothing():
+    from boardlab.engine.match import config_dict
+
+    for gid in all_game_ids():
+        game = get_game(gid)
+        cfg = game.make_config({})
+        first = config_dict(cfg)
+        assert first == cfg.model_dump()
+        first["players"] = -1  # a caller that changes its record's config
+        for value in first.values():
+            if isinstance(value, list | dict):
+                value.clear()
+        again = config_dict(cfg)
+        assert again == cfg.model_dump() and again is not first
+        other = game.make_config({"players": game.max_players})
+        assert config_dict(other) == other.model_dump()

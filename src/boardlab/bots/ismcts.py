@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from boardlab.bots.base import DecisionContext
-from boardlab.bots.search import ROLLOUT_LIMIT, outcome_value, quiet_step
+from boardlab.bots.search import ROLLOUT_LIMIT, finish_randomly, outcome_value, quiet_step
 from boardlab.engine.protocol import Action
 
 
@@ -66,7 +66,10 @@ class Node:
 
 def observation(events: list, seat: int) -> tuple:
     """What ``seat`` learnt from these events: the kind and data of each it may see."""
-    return tuple((e.kind, repr(e.data)) for e in events if e.visible(seat))
+    # e.visible(seat) spelt out (seat is an int here): this runs at every own decision
+    # of every iteration.
+    return tuple([(e.kind, repr(e.data)) for e in events
+                  if e.visible_to is None or seat in e.visible_to])
 
 
 class ISMCTSBot:
@@ -97,6 +100,9 @@ class ISMCTSBot:
             return 0
         root = Node(n)
         deadline = None if self.seconds is None else self.clock() + self.seconds
+        game = ctx.game
+        # What every iteration needs, looked up once per decision.
+        fns = (game.to_move, game.legal_actions, quiet_step(game), ctx.rng._randbelow)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -104,7 +110,7 @@ class ISMCTSBot:
             if (deadline is not None and self.clock() >= deadline
                     and not (self.cover_root and done < n)):
                 break
-            self._iterate(ctx, root)
+            self._iterate(ctx, root, fns)
             done += 1
         self.last_iterations = done
         visits = root.visits
@@ -113,44 +119,44 @@ class ISMCTSBot:
     def choose(self, ctx: DecisionContext) -> Action:
         return ctx.legal[self.choose_index(ctx)]
 
-    def _iterate(self, ctx: DecisionContext, root: Node) -> None:
-        game, seat, rng = ctx.game, ctx.seat, ctx.rng
+    def _iterate(self, ctx: DecisionContext, root: Node, fns: tuple) -> None:
+        seat = ctx.seat
         world = ctx.sample_world()
-        to_move, legal_actions, step = game.to_move, game.legal_actions, quiet_step(game)
+        to_move, legal_actions, step, randbelow = fns
         path: list[tuple[Node, int]] = []
-        node: Node | None = root
+        node: Node = root
         pending: tuple[Node, int] | None = None  # the last own edge, awaiting observation
         seen: list = []
-        for _ in range(ROLLOUT_LIMIT):
+        # The tree walk: the seat's own choices by UCB, the others' at random, until a new
+        # information set is added (or the game ends); then the same random play as
+        # below a montecarlo choice finishes the game (the same draws from the bot's
+        # generator, one per decision, as one loop over both parts would make).
+        for steps in range(ROLLOUT_LIMIT):
             movers = to_move(world)
             if not movers:
                 break
             mover = movers[0]
             legal = legal_actions(world, mover)
-            if node is not None and mover == seat:
+            if mover == seat:
                 if pending is not None:
                     parent, edge = pending
                     key = (edge, observation(seen, seat))
                     child = parent.children.get(key)
                     if child is None:  # expand one node, then roll out below it
                         parent.children[key] = Node(len(legal))
-                        node = None
-                    else:
-                        node = child
-                    seen = []
-                    pending = None
-                if node is not None:
-                    i = node.select(len(legal), self.exploration)
-                    path.append((node, i))
-                    pending = (node, i)
-                    seen = list(step(world, seat, legal[i]))
-                    continue
-            action = legal[rng._randbelow(len(legal))]
-            events = step(world, mover, action)
+                        finish_randomly(to_move, legal_actions, step, world, randbelow,
+                                        ROLLOUT_LIMIT - steps)
+                        break
+                    node = child
+                i = node.select(len(legal), self.exploration)
+                path.append((node, i))
+                pending = (node, i)
+                seen = list(step(world, seat, legal[i]))
+                continue
+            events = step(world, mover, legal[randbelow(len(legal))])
             if pending is not None:
                 seen += events
-        value = outcome_value(game, world, seat)
+        value = outcome_value(ctx.game, world, seat)
         for n, i in path:
             n.visits[i] += 1
             n.wins[i] += value
-

@@ -25,11 +25,13 @@ def outcome_value(game, state, seat: int) -> float:
     """The seat's share of the win plus 0.1 x its normalised score (0 if unfinished)."""
     if not game.is_over(state):
         return 0.0
-    result = game.result(state)
-    share = 1.0 / len(result.winners) if seat in result.winners else 0.0
-    scores = result.scores
-    spread = (max(scores) - min(scores)) or 1.0
-    return share + 0.1 * (scores[seat] - min(scores)) / spread
+    # Game.outcome: the result's scores and winners without validating a Result model
+    # (a playout's ending is valued once and thrown away).
+    scores, winners = game.outcome(state)
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    low = min(scores)
+    spread = (max(scores) - low) or 1.0
+    return share + 0.1 * (scores[seat] - low) / spread
 
 
 def quiet_step(game) -> Callable[..., list]:
@@ -44,17 +46,23 @@ def quiet_step(game) -> Callable[..., list]:
     return step
 
 
-def rollout_value(game, state, seat: int, rng: random.Random) -> float:
-    """Finish the game with uniformly random choices (quiet) and value it for ``seat``."""
-    to_move, legal_actions, step = game.to_move, game.legal_actions, quiet_step(game)
-    randbelow = rng._randbelow
-    for _ in range(ROLLOUT_LIMIT):
+def finish_randomly(to_move, legal_actions, step, state, randbelow,
+                    limit: int = ROLLOUT_LIMIT) -> None:
+    """Play ``state`` on with uniformly random choices (``legal[randbelow(len(legal))]``,
+    the first seat to move each time) until it ends or ``limit`` steps were taken. The
+    functions are passed in, looked up once per search rather than once per playout."""
+    for _ in range(limit):
         movers = to_move(state)
         if not movers:
-            break
+            return
         mover = movers[0]
         legal = legal_actions(state, mover)
         step(state, mover, legal[randbelow(len(legal))])
+
+
+def rollout_value(game, state, seat: int, rng: random.Random) -> float:
+    """Finish the game with uniformly random choices (quiet) and value it for ``seat``."""
+    finish_randomly(game.to_move, game.legal_actions, quiet_step(game), state, rng._randbelow)
     return outcome_value(game, state, seat)
 
 
@@ -72,13 +80,19 @@ class MonteCarloBot:
         if n == 1:
             return 0
         best, best_value = 0, float("-inf")
-        game, seat = ctx.game, ctx.seat
+        game, seat, legal = ctx.game, ctx.seat, ctx.legal
+        # Looked up once per decision; each playout is then exactly rollout_value's:
+        # the action applied in quiet mode, random play to the end, the value.
+        to_move, legal_actions, step = game.to_move, game.legal_actions, quiet_step(game)
+        randbelow, sample_world = ctx.rng._randbelow, ctx.sample_world
         for i in range(n):
             total = 0.0
+            action = legal[i]
             for _ in range(self.playouts):
-                world = ctx.sample_world()
-                game.apply_in_place(world, seat, ctx.legal[i], check=False, log=False)
-                total += rollout_value(game, world, seat, ctx.rng)
+                world = sample_world()
+                step(world, seat, action)
+                finish_randomly(to_move, legal_actions, step, world, randbelow)
+                total += outcome_value(game, world, seat)
             self.last_playouts += self.playouts
             value = total / self.playouts
             if value > best_value:

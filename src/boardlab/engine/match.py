@@ -10,6 +10,7 @@ before, so behaviour does not change.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -35,13 +36,35 @@ _CONTEXT: Any = None
 
 
 def _context_class():
+    """``StateContext(game, seat, legal, rng, state, seat_log)``: a :class:`DecisionContext`
+    built from positional arguments (the engine makes one per decision)."""
     # engine never imports bots at module level (layers); the class is looked up once.
     global _CONTEXT
     if _CONTEXT is None:
-        from boardlab.bots.base import DecisionContext
+        from boardlab.bots.base import StateContext
 
-        _CONTEXT = DecisionContext
+        _CONTEXT = StateContext
     return _CONTEXT
+
+
+_SCALARS = (str, int, float, bool, type(None))
+_LAST_CONFIG: tuple[Any, dict[str, Any] | None] = (None, None)
+
+
+def config_dict(cfg: Any) -> dict[str, Any]:
+    """``cfg.model_dump()``, for the record of every game. A lab run plays thousands of
+    games with one config object, so the last config's dump is kept and a copy handed
+    out: equal to a fresh dump because the config is frozen and, when kept, every value is
+    a plain scalar (a shallow copy then shares nothing mutable). Configs with nested
+    values are dumped afresh every time."""
+    global _LAST_CONFIG
+    last, dumped = _LAST_CONFIG
+    if last is cfg and dumped is not None:
+        return dict(dumped)
+    fresh = cfg.model_dump()
+    _LAST_CONFIG = (cfg, fresh if all(type(v) in _SCALARS for v in fresh.values())
+                    else None)
+    return dict(fresh)
 
 
 def decision_context(game: Game, state: GameState, seat: int, rng,
@@ -51,8 +74,8 @@ def decision_context(game: Game, state: GameState, seat: int, rng,
     world sampling. With ``seat_log`` the view's log is kept incrementally (equal to the
     full view's)."""
     return _context_class()(
-        game, seat, None, game.legal_actions(state, seat) if legal is None else legal, rng,
-        state=state, seat_log=seat_log,
+        game, seat, game.legal_actions(state, seat) if legal is None else legal,
+        random.Random(0) if rng is None else rng, state, seat_log,
     )
 
 
@@ -101,7 +124,7 @@ def play_match(
     # Built without pydantic's validation (a few % of a short game): every field is known
     # valid here, and the record equals the validated one.
     record = GameRecord.model_construct(
-        game=game.id, config=cfg.model_dump(), seed=int(seed),
+        game=game.id, config=config_dict(cfg), seed=int(seed),
         overrides=dict(overrides) if overrides else None, actions=[],
     )
     actions = record.actions
@@ -118,8 +141,7 @@ def play_match(
             break
         seat = seats[0]
         legal = legal_actions(state, seat)
-        ctx = context(game, seat, None, legal, rngs[seat], None, state=state,
-                      seat_log=logs[seat])
+        ctx = context(game, seat, legal, rngs[seat], state, logs[seat])
         chooser = by_index[seat]
         if chooser is not None:
             i = chooser(ctx)

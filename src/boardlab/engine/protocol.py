@@ -467,6 +467,15 @@ class Game(ABC, Generic[C, S]):
     def result(self, state: S) -> Result:
         """The result of a finished game (raise ``ValueError`` if it is not over)."""
 
+    def outcome(self, state: S) -> tuple[list[float], list[int]]:
+        """``(scores, winners)`` of a finished game: the same lists as ``result(state)``'s
+        fields, for search bots that value thousands of imagined endings and need nothing
+        else of the result. The default builds the result; a game may override it with a
+        cheaper one that gives equal lists (``tests/engine/test_fastpath.py`` compares them
+        for every game)."""
+        result = self.result(state)
+        return result.scores, result.winners
+
     @abstractmethod
     def facts(self, state: S) -> dict[str, Any]:
         """Full-information figures that scenarios check (exposure, scores, hands, ...)."""

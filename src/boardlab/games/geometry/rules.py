@@ -395,6 +395,12 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
                       summary={"rounds": state.rounds, "penalties": list(state.penalty),
                                "out": sum(state.out), "end": state.reason})
 
+    def outcome(self, state: GeometryState) -> tuple[list[float], list[int]]:
+        """``result``'s scores and winners, without building the Result (search bots)."""
+        if not self.is_over(state):
+            raise ValueError("the game is not over")
+        return [float(s) for s in state.score], list(state.winners or [])
+
     def facts(self, state: GeometryState) -> dict[str, Any]:
         return {"phase": state.phase, "leader": state.leader, "turn": self.to_move(state),
                 "oks": state.oks, "open": [d + 1 for d in state.open],
