@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import filterfalse
 from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
@@ -12,6 +13,7 @@ from boardlab.engine.protocol import (
     Event,
     Game,
     Result,
+    Words,
     private_words,
     public,
     public_words,
@@ -173,16 +175,19 @@ _ANY_ROOM: dict[str, tuple[Action, ...]] = {
 _CLEAN_KONRAD: tuple[Action, ...] = tuple(
     a for r in data.ROOMS for a in (_ANY_ROOM["clean"][data.ROOMS.index(r)],
                                     _play("clean", r, True)))
+_SHIFT: dict[tuple[str, str, int], Action] = {
+    (src, dst, k): {"type": "play", "card": "shift", "room": src, "to": dst, "amount": k}
+    for src in data.ROOMS for dst in data.ROOMS if dst != src for k in (1, 2, 3)}
 _SHIFTS: dict[str, tuple[tuple[Action, ...], ...]] = {
     # room -> [the shifts out of it with at most m points movable, for m = 0..3]
-    src: tuple(tuple({"type": "play", "card": "shift", "room": src, "to": dst, "amount": k}
-                     for dst in data.ROOMS if dst != src for k in range(1, m + 1))
-               for m in range(4))
+    src: tuple(tuple(_SHIFT[src, dst, k] for dst in data.ROOMS if dst != src
+                     for k in range(1, m + 1)) for m in range(4))
     for src in data.ROOMS}
 _DRAW: dict[str, Action] = {p: {"type": "draw", "pile": p} for p in data.PILES}
 _DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
 _PASS: Action = {"type": "pass"}
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
+_SEAT_KEY: tuple[str, ...] = tuple(str(s) for s in range(8))  # str(seat), the JSON key
 """One seat's audience of a private event (``private_words`` keeps a frozenset as is)."""
 
 
@@ -342,7 +347,7 @@ class CatGame(Game[CatConfig, CatState]):
             pending = state.pending
             if not pending:
                 return list(range(state.n))
-            return [s for s in range(state.n) if s not in pending]
+            return list(filterfalse(pending.__contains__, range(state.n)))
         if phase == "draw":  # _needs_card for every seat, the piles looked at once
             if not any(state.piles.values()):
                 return []
@@ -453,11 +458,11 @@ class CatGame(Game[CatConfig, CatState]):
         play = dict(action)  # the words below read this copy: pending plays never change
         pending = state.pending
         pending[seat] = play
-        events = [
-            private_words(_ONLY[seat], "chosen", _words_chosen, (play,), seat=seat,
-                          action=action),
-            public_words("face_down", _words_face_down, (seat,), seat=seat),
-        ]
+        chosen = _CHOSEN.get((seat, id(action)))
+        if chosen is None:  # an action of the caller's own, not one of the listed ones
+            chosen = private_words(_ONLY[seat], "chosen", _words_chosen, (play,), seat=seat,
+                                   action=action)
+        events = [chosen, _FACE_DOWN[seat]]
         if len(pending) == state.n:
             events += self._resolve(state)
         return events
@@ -465,14 +470,10 @@ class CatGame(Game[CatConfig, CatState]):
     def _draw(self, state: CatState, seat: int, pile: str, auto: bool = False) -> list[Event]:
         card = state.piles[pile].pop()
         state.hands[seat].append(card)
-        events = [
-            public_words("draw", _words_draw, (seat, pile), seat=seat, pile=pile),
-            private_words(_ONLY[seat], "drawn", _words_drawn, (card,), seat=seat, card=card),
-        ]
+        events = [_DRAW_EVENT[seat, pile], _DRAWN_EVENT[seat, card]]
         if not auto and not self._need_draw(state):
             state.phase = "play"
-            events.append(public_words("round", _words_round, (state.station,),
-                                       station=state.station))
+            events.append(_station_event("round", _words_round, state.station))
         return events
 
     def _resolve(self, state: CatState) -> list[Event]:
@@ -481,7 +482,7 @@ class CatGame(Game[CatConfig, CatState]):
         state.pending = {}
         events = [public_words(  # worded when read; the played actions are not changed later
             "reveal", _words_reveal, (tuple(plays.items()),),
-            plays={str(s): a for s, a in plays.items()}, station=station)]
+            plays={_SEAT_KEY[s]: a for s, a in plays.items()}, station=station)]
         hands, discard = state.hands, state.discard
         cards_played = []  # the card plays, in seat order
         for s, a in plays.items():
@@ -517,7 +518,7 @@ class CatGame(Game[CatConfig, CatState]):
             events += self._settle(state)
             return events
         station = state.station = station + 1
-        events.append(public_words("advance", _words_advance, (station,), station=station))
+        events.append(_station_event("advance", _words_advance, station))
         events += self._enter_draw(state)
         return events
 
@@ -709,8 +710,12 @@ class CatGame(Game[CatConfig, CatState]):
         else:
             reason = text("第 7 站结束，妈妈进门，三间房终局清算",
                           "mom arrived after the last station; every room was settled")
-        return Result(scores=[float(s) for s in f["scores"]], winners=list(f["winners"]),
-                      reason=reason, summary=summary)
+        # Every field is already of its declared type (floats, ints, a Text, JSON values):
+        # pydantic's validation would return an equal Result (tests/cat/test_fastpath.py),
+        # and a search bot asks for one at the end of every playout.
+        return Result.model_construct(scores=[float(s) for s in f["scores"]],
+                                      winners=list(f["winners"]), reason=reason,
+                                      summary=summary)
 
     def describe_action(self, state: CatState, seat: int, action: Action,
                         lang: str = "en") -> str:
@@ -759,6 +764,43 @@ class CatGame(Game[CatConfig, CatState]):
                 pending[s] = dict(rng.choice(opts or [_PASS]))
         world.with_seed(rng.getrandbits(64))
         return world
+
+
+# ---- the frequent events, made once ------------------------------------------------------
+# An event is an immutable value (engine.protocol.Event): the same draw, the same face-down
+# play, the same listed action chosen by the same seat is the same event whatever the game,
+# so these are made here once and shared - by every log that holds them and every rollout
+# that discards them. Each equals what the plain call would make (kind, data, audience,
+# words; tests/cat/test_fastpath.py). Their data is shared too and, like every event's, is
+# never changed by a reader.
+
+_SEATS = range(CatGame.max_players)
+_LISTED: tuple[Action, ...] = (
+    *(a for pair in _CHAOS_ROLE.values() for a in pair), *_CLEAN_KONRAD,
+    *_ANY_ROOM["fish"], *_ANY_ROOM["cat"], *_SHIFT.values(), *_DISCARD.values(), _PASS)
+"""Every listed action ``_apply`` can get (draws aside); all live as long as the module, so
+``id`` names each of them alone."""
+_CHOSEN: dict[tuple[int, int], Event] = {
+    (s, id(a)): private_words(_ONLY[s], "chosen", _words_chosen, (dict(a),), seat=s, action=a)
+    for s in _SEATS for a in _LISTED}
+_FACE_DOWN: tuple[Event, ...] = tuple(
+    public_words("face_down", _words_face_down, (s,), seat=s) for s in _SEATS)
+_DRAW_EVENT: dict[tuple[int, str], Event] = {
+    (s, p): public_words("draw", _words_draw, (s, p), seat=s, pile=p)
+    for s in _SEATS for p in data.PILES}
+_DRAWN_EVENT: dict[tuple[int, str], Event] = {
+    (s, c): private_words(_ONLY[s], "drawn", _words_drawn, (c,), seat=s, card=c)
+    for s in _SEATS for c in _PILE_OF}
+_STATION_EVENTS: dict[tuple[str, int], Event] = {}
+
+
+def _station_event(kind: str, words: Words, station: int) -> Event:
+    """The ``round`` / ``advance`` event of a station (made once per station number)."""
+    event = _STATION_EVENTS.get((kind, station))
+    if event is None:
+        event = _STATION_EVENTS[kind, station] = public_words(
+            kind, words, (station,), station=station)
+    return event
 
 
 _C_RANDOM = random.Random
