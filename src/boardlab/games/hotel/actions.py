@@ -67,7 +67,7 @@ def salvage(commission: int) -> Action:
     return a
 
 
-_BID_HEADS: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
+BID_HEADS: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
 
 
 def bid_head(contracts: int, max_bid: int, full_house: bool) -> tuple[Action, ...]:
@@ -75,14 +75,14 @@ def bid_head(contracts: int, max_bid: int, full_house: bool) -> tuple[Action, ..
     ``max_bid`` is -1), then the check-in, or on a full-house night with nothing to bid the
     pass (ruling H13)."""
     key = (contracts, max_bid, full_house)
-    out = _BID_HEADS.get(key)
+    out = BID_HEADS.get(key)
     if out is None:
         head = [bid(i, b) for i in range(contracts) for b in range(max_bid + 1)]
         if not full_house:
             head.append(CHECKIN)
         elif not head:
             head.append(PASS)
-        out = _BID_HEADS[key] = tuple(head)
+        out = BID_HEADS[key] = tuple(head)
     return out
 
 

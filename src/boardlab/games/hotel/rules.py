@@ -46,6 +46,7 @@ _TECH_SET = frozenset(_TECH)
 _ROLE_SET = frozenset(data.ROLES)
 _INTEL_POOL: tuple[str, ...] = tuple(c for c in data.INTEL for _ in range(3))
 _KIND = attrgetter("kind")
+_SEAT_KEY = {p: str(p) for p in range(6)}  # seats as JSON object keys
 _CARD_VALUE = {c: data.card_value(c) for c in _TECH}
 _CARD_TAG = {c: data.card_tag(c) for c in _TECH}
 _PENALTY = {"tough": (2, 0), "gutter": (0, 4), "legend": (2, 2)}  # risk mark: wounds, gold
@@ -254,7 +255,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
         ev += self._event_now(s)
         k = min(n + 1, len(s.com_deck))
         deck = s.com_deck
-        cards = tuple(deck.pop() for _ in range(k))  # shared deck cards, never changed
+        # the top k cards, top first (``pop`` k times); shared deck cards, never changed
+        cards = tuple(reversed(deck[len(deck) - k:]))
+        del deck[len(deck) - k:]
         bonus = 2 if s.event == "rush" else 0
         # the wall's own copies: a tie marks them later
         s.wall = [{**c, "reward": c["r"] + bonus} for c in cards]
@@ -337,10 +340,12 @@ class HotelGame(Game[HotelConfig, HotelState]):
         return ev
 
     def _resolve_bids(self, s: HotelState) -> list[Event]:
-        revealed = s.revealed = {p: dict(a) for p, a in s.bids.items()}
+        # The sealed choices move to ``revealed`` as they are: each is already the state's
+        # own copy (``dict(action)`` when sealed, or a determinized guess), kept by no one else.
+        revealed = s.revealed = s.bids
         s.bids = {}
         ev = [public_words("reveal", self._words_reveal, (tuple(sorted(revealed.items())),),
-                           choices={str(p): a for p, a in revealed.items()})]
+                           choices={_SEAT_KEY[p]: a for p, a in revealed.items()})]
         cass = self._seat_of(s, "cassian")
         charon = self._seat_of(s, "charon")
         compare = s.cfg.cassian_discount == "compare"
@@ -406,14 +411,13 @@ class HotelGame(Game[HotelConfig, HotelState]):
         """Move past execution, salvage and the night's end while nobody must choose."""
         if s.phase == "execute" and s.queue:
             return []
-        ev: list[Event] = []
         b = self._seat_of(s, "beggar")
         if (not s.salvage_done and b is not None and b not in s.succeeded
                 and b not in s.resting and self._salvage_funds(s, b) >= 2
                 and (s.hands[b] or s.cfg.empty_hand == "may_bid") and self._salvageable(s)):
             s.phase = "salvage"
-            return ev
-        return ev + self._end_night(s)
+            return []
+        return self._end_night(s)
 
     def _salvage_funds(self, s: HotelState, seat: int) -> int:
         # Ruling H12: a key (「任何时刻」) may be cashed to pay for the salvage. Whether the
@@ -502,6 +506,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s = state
         if s.phase == "bid":
             resting, bids = s.resting, s.bids
+            if not resting:
+                return [p for p in range(len(s.gold)) if p not in bids]
             return [p for p in range(len(s.gold)) if p not in resting and p not in bids]
         if s.phase == "execute" and s.queue:
             return [s.owners[s.queue[0]]]
@@ -520,8 +526,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 return []
             if seat in s.foresight:
                 return list(acts.arrangements(s.foresight[seat]))
-            out = list(acts.bid_head(len(s.wall), self._max_bid(s, seat),
-                                     s.event == "full_house"))
+            key = (len(s.wall), self._max_bid(s, seat), s.event == "full_house")
+            out = list(acts.BID_HEADS.get(key) or acts.bid_head(*key))
             held = s.intel[seat]
             if held:
                 out += acts.intel_uses(tuple(sorted(set(held))), seat, len(s.gold),
@@ -585,11 +591,13 @@ class HotelGame(Game[HotelConfig, HotelState]):
     def _apply(self, state: HotelState, seat: int, action: Action) -> list[Event]:
         s, t = state, action["type"]
         if t in ("bid", "checkin") or (t == "pass" and s.phase == "bid"):
-            s.bids[seat] = dict(action)
+            bids = s.bids
+            bids[seat] = dict(action)
             # worded only when read (rollouts never do); the action is never changed later
             ev = [private_words(_alone(seat), "sealed", self._words_sealed, (action,)),
                   public_words("submitted", _words_submitted, (seat,), seat=seat)]
-            if self._all_sealed(s):
+            # All sealed needs every seat resting or sealed: fewer of both cannot be.
+            if len(bids) + len(s.resting) >= len(s.gold) and self._all_sealed(s):
                 ev += self._resolve_bids(s)
             return ev
         if t == "intel":
