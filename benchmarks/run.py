@@ -16,7 +16,10 @@ alternating rounds of the same run. Tables:
 6. with ``--against DIR``: this tree against another checkout's ``src`` (e.g. an older
    commit from ``git archive``), each in its own worker process, asked in alternating
    rounds: µs per decision (random bots, and a bot that reads its view) and montecarlo
-   playouts/s per game, so a session's gain is a same-run ratio too.
+   playouts/s per game, so a session's gain is a same-run ratio too;
+7. the issue's targets that this benchmark measures, one line each: reached or not, the
+   figure, its ratio to the target and (µs per decision) to the reference model measured
+   in the same run (table 1 interleaves the reference with every game's rounds).
 
 Usage: ``python benchmarks/run.py [--rounds 5] [--only toys,cat] [--lab] [--against DIR]``.
 """
@@ -116,22 +119,69 @@ def load_games(only: str) -> list:
     return out
 
 
-def decisions_table(games, rounds: int, console: Console) -> None:
+class Targets:
+    """The issue's targets, checked against this run's figures: one status line each."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def at_most(self, what: str, value: float, target: float, unit: str,
+                reference_us: float | None = None) -> None:
+        self._add(what, "≤", value, target, value <= target, unit, reference_us)
+
+    def at_least(self, what: str, value: float, target: float, unit: str) -> None:
+        self._add(what, "≥", value, target, value >= target, unit, None)
+
+    def holds(self, what: str, ok: bool, detail: str) -> None:
+        self.lines.append(f"{'reached' if ok else 'NOT reached':>11}  {what}: {detail}")
+
+    def _add(self, what, sign, value, target, reached, unit, reference_us) -> None:
+        figure = f"{value:,.2f}" if value < 100 else f"{value:,.0f}"
+        line = (f"{'reached' if reached else 'NOT reached':>11}  {what} {sign} {target:,g}"
+                f"{unit}: {figure}{unit} ({value / target:.2f}× the target")
+        if reference_us:
+            line += (f"; {value / reference_us:.1f}× the reference model's "
+                     f"{reference_us:.2f} µs in the same rounds")
+        self.lines.append(line + ")")
+
+    def print(self, console: Console) -> None:
+        if self.lines:
+            console.print("7. issue 9 targets measured here (CPU time; the absolute µs move "
+                          "with the machine's load, the ratio to the reference much less):",
+                          markup=False)
+            for line in self.lines:
+                console.print(line, markup=False, highlight=False)
+
+
+def decisions_table(games, rounds: int, console: Console, targets: Targets) -> None:
+    from boardlab.engine.protocol import GameState
+
     t = Table("game", "µs/decision", "games/s", "µs/dec. +view", "legacy µs/dec.",
-              "legacy +view", "gain (legacy/ours)", "gain +view",
-              title="1. random bots, one core: ours vs the pre-issue-9 engine path")
+              "legacy +view", "gain (legacy/ours)", "gain +view", "ours/ref",
+              title="1. random bots, one core: ours vs the pre-issue-9 engine path, and the "
+                    "reference model (same rounds)")
     for game in games:
         cfg = game.make_config({})
         best = best_of(rounds, {
             "ours": ours(game, cfg, RandomBot), "ours+view": ours(game, cfg, ViewReader),
             "legacy": legacy(game, cfg, RandomBot),
             "legacy+view": legacy(game, cfg, ViewReader),
+            "reference": reference(),
         })
         t.add_row(game.id, f"{best['ours'][0]:.1f}", f"{best['ours'][1]:.0f}",
                   f"{best['ours+view'][0]:.1f}", f"{best['legacy'][0]:.1f}",
                   f"{best['legacy+view'][0]:.1f}",
                   f"{best['legacy'][0] / best['ours'][0]:.2f}×",
-                  f"{best['legacy+view'][0] / best['ours+view'][0]:.2f}×")
+                  f"{best['legacy+view'][0] / best['ours+view'][0]:.2f}×",
+                  f"{best['ours'][0] / best['reference'][0]:.1f}×")
+        targets.at_most(f"{game.id}: per seat decision, random bots", best["ours"][0],
+                        10, " µs", reference_us=best["reference"][0])
+        if game.id == "toys":
+            targets.at_least("toys: games/s on one core", best["ours"][1], 2000, "")
+        own_copy = type(game.setup(cfg, 1)).copy is not GameState.copy
+        targets.holds(f"{game.id}: cheap state copy", own_copy,
+                      "the state has its own copy()" if own_copy
+                      else "GameState.copy (deepcopy)")
     console.print(t)
 
 
@@ -147,7 +197,7 @@ def reference_table(rounds: int, console: Console) -> None:
     console.print(t)
 
 
-def flatness_table(rounds: int, console: Console) -> None:
+def flatness_table(rounds: int, console: Console, targets: Targets) -> None:
     game = get_game("toys")
     # 1 night against 8 (the config's range); T out of reach so Andy never wakes early.
     short = game.make_config({"nights": 1, "threshold": 30, "cap": 60})
@@ -165,6 +215,9 @@ def flatness_table(rounds: int, console: Console) -> None:
     for name in ("ours", "ours+view", "legacy", "ref"):
         a, b = best[f"{name} short"][0], best[f"{name} long"][0]
         t.add_row(name, f"{a:.1f}", f"{b:.1f}", f"{b / a:.2f}×")
+        if name == "ours":
+            targets.at_most("toys: cost per decision, 8× longer games / short", b / a,
+                            1.2, "×")
     console.print(t)
 
 
@@ -179,7 +232,7 @@ def mid_game_states(game, players: int, count: int, seed: int = 5) -> list:
     return states
 
 
-def search_table(games, console: Console, seconds: float) -> None:
+def search_table(games, console: Console, seconds: float, targets: Targets) -> None:
     from boardlab.bots.ismcts import ISMCTSBot
     from boardlab.bots.search import MonteCarloBot
 
@@ -211,6 +264,9 @@ def search_table(games, console: Console, seconds: float) -> None:
             counts["is"] += bot.last_iterations
         t.add_row(game.id, f"{counts['mc'] / spent['mc']:.0f}",
                   f"{counts['is'] / spent['is']:.0f}")
+        if game.id == "cat":
+            targets.at_least("cat: montecarlo playouts/s on one core",
+                             counts["mc"] / spent["mc"], 10_000, "")
     console.print(t)
 
 
@@ -336,13 +392,15 @@ def main() -> None:
     if args.against:
         against_table(games, args.rounds, args.against, console)
         return
-    decisions_table(games, args.rounds, console)
+    targets = Targets()
+    decisions_table(games, args.rounds, console, targets)
     if any(g.id == "toys" for g in games):
         reference_table(args.rounds, console)
-        flatness_table(args.rounds, console)
-    search_table(games, console, args.search_seconds)
+        flatness_table(args.rounds, console, targets)
+    search_table(games, console, args.search_seconds, targets)
     if args.lab:
         lab_table(games, console, [int(w) for w in args.workers.split(",")])
+    targets.print(console)
 
 
 if __name__ == "__main__":

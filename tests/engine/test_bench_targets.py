@@ -1,0 +1,30 @@
+"""``benchmarks/run.py`` prints one status line per issue-9 target, right either way."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+RUN = Path(__file__).resolve().parents[2] / "benchmarks" / "run.py"
+
+
+def _run_module():
+    spec = importlib.util.spec_from_file_location("bench_run", RUN)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_target_lines_say_reached_or_not_with_figure_and_ratios():
+    targets = _run_module().Targets()
+    targets.at_most("geometry: per seat decision", 8.5, 10, " µs", reference_us=2.5)
+    targets.at_most("toys: per seat decision", 14.0, 10, " µs", reference_us=2.0)
+    targets.at_least("cat: montecarlo playouts/s", 2500, 10_000, "")
+    targets.holds("toys: cheap state copy", False, "GameState.copy (deepcopy)")
+    first, second, third, fourth = targets.lines
+    assert first.split()[0] == "reached" and "8.50 µs" in first
+    assert "0.85× the target" in first and "3.4× the reference" in first
+    assert second.startswith("NOT reached") and "1.40× the target" in second
+    assert "7.0× the reference" in second
+    assert third.startswith("NOT reached") and "2,500" in third and "0.25×" in third
+    assert fourth.startswith("NOT reached") and "deepcopy" in fourth
