@@ -110,8 +110,41 @@ PEEK: dict[int, Action] = {q: {"type": "peek", "at": pname(q)} for q in range(3 
 ADD_DIE: dict[int, Action] = {q: {"type": "add_die", "at": pname(q)} for q in range(3 * CELLS)}
 ROLL: dict[int, Action] = {q: {"type": "roll", "at": pname(q)} for q in range(3 * CELLS)}
 ENTRANCE: dict[int, Action] = {q: {"type": "entrance", "at": pname(q)} for q in range(CELLS)}
+CHARACTER: dict[tuple[str, str], Action] = {
+    (c, side): {"type": "character", "name": c, "side": side} for c in data.CHARACTERS
+    for side in ("basic", "advanced")}
 HACK: Action = {"type": "hack"}
 END: Action = {"type": "end"}
+_SEATS = range(4)  # BurgleGame.max_players
+_ALL = range(3 * CELLS)
+ABILITY: dict[str, Action] = {n: {"type": "ability", "name": n} for n in (
+    "hack_token", "drop_alarm", "pickup_alarm", "draw_tool", "spot")}
+ABILITY_AT: dict[tuple[str, int], Action] = {
+    (n, q): {"type": "ability", "name": n, "at": pname(q)} for n in ("peek", "alarm", "crow")
+    for q in _ALL}
+CLIMB: dict[int, Action] = {q: {"type": "ability", "name": "climb", "to": pname(q)} for q in _ALL}
+NUDGE: dict[tuple[int, int], Action] = {
+    (i, q): {"type": "ability", "name": "nudge", "seat": i, "to": pname(q)}
+    for i in _SEATS for q in _ALL}
+SWAP: dict[int, Action] = {i: {"type": "ability", "name": "swap", "seat": i} for i in _SEATS}
+TOOL: dict[str, Action] = {t: {"type": "tool", "tool": t} for t in data.TOOLS}
+TOOL_AT: dict[tuple[str, int], Action] = {
+    (t, q): {"type": "tool", "tool": t, "at": pname(q)} for t in ("blueprints", "crowbar", "virus")
+    for q in _ALL}
+STETHOSCOPE: dict[int, Action] = {k: {"type": "tool", "tool": "stethoscope", "face": k}
+                                  for k in range(1, 7)}
+THERMAL_BOMB: dict[str, Action] = {d: {"type": "tool", "tool": "thermal_bomb", "dir": d}
+                                   for d in ("up", "down")}
+DYNAMITE: dict[tuple[int, int], Action] = {
+    (p, q): {"type": "tool", "tool": "dynamite", "wall": [pname(p), pname(q)]}
+    for p in _ALL for q in (p // CELLS * CELLS + n for n in neighbours(p % CELLS))}
+_ITEMS = (*data.TOOLS, *data.LOOT)
+DROP: dict[str, Action] = {item: {"type": "drop", "item": item} for item in _ITEMS}
+PICKUP: dict[str, Action] = {item: {"type": "pickup", "item": item} for item in _ITEMS}
+GIVE: dict[tuple[str, int], Action] = {(item, i): {"type": "give", "item": item, "to": i}
+                                       for item in _ITEMS for i in _SEATS}
+TAKE: dict[tuple[str, int], Action] = {(item, i): {"type": "take", "item": item, "from": i}
+                                       for item in _ITEMS for i in _SEATS}
 _COMPUTER_OF = {room: computer for computer, room in data.COMPUTERS.items()}
 # Characters whose side may add an ability choice (the Peterman's sides are passive).
 _ABILITY_CHARS = frozenset(data.CHARACTERS) - {"peterman"}
@@ -134,6 +167,27 @@ def random_walls(rng: random.Random, count: int = 8) -> frozenset[tuple[int, int
 
 
 _item_name = words.item_name
+_RANDBELOW = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+_GETRANDBITS = random.Random.getrandbits
+
+
+def _shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``, the same draws and the same order, without a Python call per
+    element: CPython's ``Random.shuffle`` with its ``_randbelow_with_getrandbits`` written
+    out (tests/burgle/test_speed_caches.py compares them). A generator whose class changes
+    either method takes its own shuffle."""
+    cls = type(rng)
+    if cls._randbelow is not _RANDBELOW or cls.getrandbits is not _GETRANDBITS:  # type: ignore[attr-defined]
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 class BurgleGame(Game[BurgleConfig, BurgleState]):
@@ -158,13 +212,13 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         n, floors = config.players, 3
         # Tiles (设置): 42 others in three piles of 14, each with a safe and stairs.
         others = [t for t in _TILE_IDS if _KIND[t] not in ("safe", "stairs")]
-        rng.shuffle(others)
+        _shuffle(rng, others)
         stairs = [t for t in _TILE_IDS if _KIND[t] == "stairs"]
-        rng.shuffle(stairs)
+        _shuffle(rng, stairs)
         tiles: list[str] = []
         for f in range(floors):
             pile = others[14 * f:14 * f + 14] + ["safe:0", stairs[f]]
-            rng.shuffle(pile)
+            _shuffle(rng, pile)
             tiles += pile
         if "tiles" in ov:  # per floor: 16 "kind:number" ids, A1 B1 C1 D1 A2 ...
             tiles = self._check_tiles(ov["tiles"])
@@ -183,7 +237,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         removed = data.PATROL_REMOVED[n] if config.patrol_removed == "by_players" else 0
         for f in range(floors):
             deck = list(range(CELLS))
-            rng.shuffle(deck)
+            _shuffle(rng, deck)
             if "patrol" in ov and f < len(ov["patrol"]):  # top first, as cell names
                 top = [cell_index(c) for c in ov["patrol"][f]]
                 deck = [c for c in deck if c not in top] + top[::-1]
@@ -194,14 +248,14 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                              "removed": deck[:removed], "discard": [], "donut": False,
                              "known_top": [], "known_bottom": [], "tie": []})
         s.event_deck = list(data.EVENTS)
-        rng.shuffle(s.event_deck)
+        _shuffle(rng, s.event_deck)
         if "events" in ov:  # top first
             top = list(ov["events"])
             s.event_deck = [e for e in s.event_deck if e not in top] + top[::-1]
         s.tool_deck = list(data.TOOLS)
-        rng.shuffle(s.tool_deck)
+        _shuffle(rng, s.tool_deck)
         s.loot_deck = list(data.LOOT_CARDS)
-        rng.shuffle(s.loot_deck)
+        _shuffle(rng, s.loot_deck)
         if "tools" in ov:
             top = list(ov["tools"])
             s.tool_deck = [t for t in s.tool_deck if t not in top] + top[::-1]
@@ -212,7 +266,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 rest.remove(t)
             s.loot_deck = rest + top[::-1]
         chars = list(data.CHARACTERS)
-        rng.shuffle(chars)
+        _shuffle(rng, chars)
         s.offers = [chars[2 * i:2 * i + 2] for i in range(n)]
         if "offers" in ov:
             s.offers = [list(o) for o in ov["offers"]]
@@ -318,7 +372,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _reshuffle(self, s: BurgleState, f: int) -> list[Event]:
         g = s.guards[f]
         deck = list(range(CELLS))
-        s.rng.shuffle(deck)
+        _shuffle(s.rng, deck)
         k = data.PATROL_REMOVED[s.n] if s.cfg.patrol_removed == "by_players" else 0
         g["deck"], g["removed"], g["discard"] = deck[k:], deck[:k], []
         g["known_top"], g["known_bottom"] = [], []
@@ -386,6 +440,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def _settle_ties(self, s: BurgleState) -> list[Event]:
         """Between actions: a tie left by an alarm (or a walk that ended on one) is asked now."""
+        if s.phase != "actions":
+            return []
         for f in range(s.floors):
             if s.phase == "actions" and s.guards[f]["tie"] and self._ask_tie(s, f, "actions"):
                 return [public_words("alarm_tie", words.tie_asked, (f + 1,), floor=f + 1)]
@@ -920,7 +976,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _event(self, s: BurgleState) -> list[Event]:
         if not s.event_deck:
             s.event_deck, s.event_discard = s.event_discard, []
-            s.rng.shuffle(s.event_deck)
+            _shuffle(s.rng, s.event_deck)
             s.event_known = 0
         ev_id = s.event_deck.pop()
         s.event_discard.append(ev_id)
@@ -1139,7 +1195,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return []
         if s.phase == "character":
             sides = ["basic", "advanced"] if s.cfg.sides == "choose" else [s.cfg.sides]
-            return [{"type": "character", "name": c, "side": side}
+            return [CHARACTER.get((c, side)) or {"type": "character", "name": c, "side": side}
                     for c in s.offers[seat] for side in sides]
         if s.phase == "entrance":
             return [ENTRANCE[q] for q in range(CELLS) if q != s.guards[0]["pos"]]
@@ -1192,52 +1248,48 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if ch == "acrobat" and side == "advanced" and left >= 3 and p % CELLS not in (5, 6, 9, 10):
             for q in (p - CELLS, p + CELLS):
                 if 0 <= q < s.floors * CELLS:
-                    out.append({"type": "ability", "name": "climb", "to": pname(q)})
+                    out.append(CLIMB[q])
         elif ch == "hacker" and side == "advanced" and left >= 1 and not pl["hack"]:
-            out.append({"type": "ability", "name": "hack_token"})
+            out.append(ABILITY["hack_token"])
         elif ch == "hawk" and not once:
             if side == "basic":
                 targets = [q for q in self._all_adjacent(s, p)
                            if q // CELLS == f and q not in self._open_neighbours(s, p)]
             else:
                 targets = self._within_two(s, p, through_revealed=True)
-            out += [{"type": "ability", "name": "peek", "at": pname(q)}
-                    for q in targets if not s.revealed[q]]
+            out += [ABILITY_AT["peek", q] for q in targets if not s.revealed[q]]
         elif ch == "juicer" and side == "basic":
-            out += [{"type": "ability", "name": "alarm", "at": pname(q)}
-                    for q in self._open_neighbours(s, p)
+            out += [ABILITY_AT["alarm", q] for q in self._open_neighbours(s, p)
                     if q not in s.alarms and not self._guard_on(s, q)]
         elif ch == "juicer" and side == "advanced" and not once:
             if pl["held_alarm"] and p not in s.alarms and not self._guard_on(s, p):
-                out.append({"type": "ability", "name": "drop_alarm"})
+                out.append(ABILITY["drop_alarm"])
             elif not pl["held_alarm"] and p in s.alarms:
-                out.append({"type": "ability", "name": "pickup_alarm"})
+                out.append(ABILITY["pickup_alarm"])
         elif ch == "raven" and not once:
             if side == "basic":
-                out += [{"type": "ability", "name": "crow", "at": pname(q)}
+                out += [ABILITY_AT["crow", q]
                         for q in [p, *self._within_two(s, p, through_revealed=False)]
                         if q != s.crow]
             elif s.crow != p:
-                out.append({"type": "ability", "name": "crow", "at": pname(p)})
+                out.append(ABILITY_AT["crow", p])
         elif ch == "rigger" and side == "advanced" and not once and pl["stealth"] > 0 \
                 and len(s.tool_deck) >= 2:
-            out.append({"type": "ability", "name": "draw_tool"})
+            out.append(ABILITY["draw_tool"])
         elif ch == "rook" and side == "basic" and not once and left >= 1:
             for i, o in enumerate(s.players):
                 if i != seat and o["pos"] >= 0:
                     for q in self._open_neighbours(s, o["pos"]):
                         if not (self._active(s, q, "keypad") and q not in s.keypads_open) \
                                 and s.revealed[q]:
-                            out.append({"type": "ability", "name": "nudge", "seat": i,
-                                        "to": pname(q)})
+                            out.append(NUDGE[i, q])
         elif ch == "rook" and side == "advanced" and s.used == 0 and left >= 1:
-            out += [{"type": "ability", "name": "swap", "seat": i}
-                    for i, o in enumerate(s.players)
+            out += [SWAP[i] for i, o in enumerate(s.players)
                     if i != seat and o["pos"] >= 0 and o["pos"] != p]
         elif ch == "spotter" and not once and left >= 1 and (
                 (side == "basic" and s.guards[f]["pos"] >= 0)
                 or (side == "advanced" and s.event_deck)):
-            out.append({"type": "ability", "name": "spot"})
+            out.append(ABILITY["spot"])
         return out
 
     def _tool_actions(self, s: BurgleState, seat: int) -> list[Action]:
@@ -1246,12 +1298,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         f = p // CELLS
         out: list[Action] = []
         for tool in sorted(set(pl["tools"])):
-            base = {"type": "tool", "tool": tool}
+            base = TOOL[tool]
             if tool == "blueprints":
-                out += [{**base, "at": pname(q)} for q in range(s.floors * CELLS)
-                        if not s.revealed[q]]
+                out += [TOOL_AT[tool, q] for q in range(s.floors * CELLS) if not s.revealed[q]]
             elif tool == "crowbar":
-                out += [{**base, "at": pname(q)} for q in self._open_neighbours(s, p)
+                out += [TOOL_AT[tool, q] for q in self._open_neighbours(s, p)
                         if s.revealed[q] and q not in s.disabled
                         and self._kind(s, q) in (*data.ALARM_TILES, *data.STOP_TILES)]
             elif tool == "crystal_ball":
@@ -1262,17 +1313,17 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                     out.append(base)
             elif tool == "dynamite":
                 c = p % CELLS
-                out += [{**base, "wall": [pname(p), pname(f * CELLS + n)]} for n in neighbours(c)
+                out += [DYNAMITE[p, f * CELLS + n] for n in neighbours(c)
                         if _wall_key(c, n) in s.walls[f]]
             elif tool == "stethoscope":
                 if s.last_roll >= 0:
-                    out += [{**base, "face": k} for k in range(1, 7)]
+                    out += [STETHOSCOPE[k] for k in range(1, 7)]
             elif tool == "thermal_bomb":
                 for d, q in (("up", p + CELLS), ("down", p - CELLS)):
                     if 0 <= q < s.floors * CELLS and [min(p, q), max(p, q)] not in s.links:
-                        out.append({**base, "dir": d})
+                        out.append(THERMAL_BOMB[d])
             elif tool == "virus":
-                out += [{**base, "at": pname(q)} for q in range(s.floors * CELLS)
+                out += [TOOL_AT[tool, q] for q in range(s.floors * CELLS)
                         if s.revealed[q] and self._kind(s, q).startswith("computer_")
                         and s.hacks[self._kind(s, q).split("_")[1]] < data.MAX_HACKS]
             else:  # emp, invisible_suit, makeup_kit, rollerskates, smoke_bomb
@@ -1291,20 +1342,20 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         back = set(s.left) if s.cfg.trades == "no_return" else set()
         for item in mine:
             if f"{item}@tile{p}" not in back:
-                out.append({"type": "drop", "item": item})
+                out.append(DROP[item])
         for i, o in enumerate(s.players):
             if i == seat or o["pos"] != p:
                 continue
             for item in mine:
                 if not (item == "gold_bar" and "gold_bar" in o["loot"]) and f"{item}@{i}" not in back:
-                    out.append({"type": "give", "item": item, "to": i})
+                    out.append(GIVE[item, i])
             for item in sorted(set(o["tools"] + o["loot"])):
                 if not (item == "gold_bar" and "gold_bar" in pl["loot"]) \
                         and f"{item}@{seat}" not in back:
-                    out.append({"type": "take", "item": item, "from": i})
+                    out.append(TAKE[item, i])
         for item in sorted(set(s.items.get(p, []))):
             if not (item == "gold_bar" and "gold_bar" in pl["loot"]) and f"{item}@{seat}" not in back:
-                out.append({"type": "pickup", "item": item})
+                out.append(PICKUP[item])
         return out
 
     # ================================================================ applying
@@ -1847,10 +1898,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 special.setdefault(p // CELLS, []).append(s.tiles[p])
             else:
                 pool.append(s.tiles[p])
-        rng.shuffle(pool)
+        _shuffle(rng, pool)
         for f in range(s.floors):
             cells = [p for p in hidden if p // CELLS == f]
-            rng.shuffle(cells)
+            _shuffle(rng, cells)
             for tile in special.get(f, []):
                 s.tiles[cells.pop()] = tile
             for p in cells:
@@ -1859,13 +1910,13 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             top, bottom = len(g["known_top"]), len(g["known_bottom"])
             mid = g["deck"][bottom:len(g["deck"]) - top]
             mixed = mid + g["removed"]
-            rng.shuffle(mixed)
+            _shuffle(rng, mixed)
             g["deck"][bottom:len(g["deck"]) - top] = mixed[:len(mid)]
             g["removed"] = mixed[len(mid):]
         k = s.event_known
         mid = s.event_deck[:len(s.event_deck) - k]
-        rng.shuffle(mid)
+        _shuffle(rng, mid)
         s.event_deck[:len(s.event_deck) - k] = mid
-        rng.shuffle(s.tool_deck)
-        rng.shuffle(s.loot_deck)
+        _shuffle(rng, s.tool_deck)
+        _shuffle(rng, s.loot_deck)
         return s

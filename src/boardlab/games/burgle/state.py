@@ -6,12 +6,12 @@ a player not yet in the building has ``pos == -1``, one on the roof ``pos == -2`
 
 from __future__ import annotations
 
-import copy
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardlab.engine.protocol import Event, GameState
+from boardlab.engine.rng import copy_rng
 from boardlab.games.burgle.config import BurgleConfig
 
 OUTSIDE = -1
@@ -71,26 +71,43 @@ class BurgleState(GameState):
     def copy(self, rng: random.Random | None = None) -> BurgleState:
         """A copy sharing nothing mutable (shallow copies of the plain containers: the
         hot path of simulations and search). ``rng``, if given, becomes the copy's generator
-        instead of a copy of ours (as :meth:`GameState.copy`; ``determinize`` passes one)."""
-        if rng is None:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-        kw: dict[str, Any] = {}
-        for f in fields(self):
-            if f.name in ("rng", "cfg", "log"):
-                continue
-            v = getattr(self, f.name)
-            if f.name in ("guards", "players"):
-                v = [{k: list(x) if isinstance(x, list) else x for k, x in d.items()} for d in v]
-            elif f.name in ("links", "offers"):
-                v = [list(x) for x in v]
-            elif f.name == "items":
-                v = {k: list(x) for k, x in v.items()}
-            elif isinstance(v, list | dict):
-                v = copy.copy(v)  # lists/dicts of numbers, strings and frozensets
-            kw[f.name] = v
-        return BurgleState(cfg=self.cfg, rng=rng, log=list(self.log), **kw)
+        instead of a copy of ours (as :meth:`GameState.copy`; ``determinize`` passes one).
+
+        Every container is copied as deep as the rules change it: the guards' and
+        players' dicts and the lists in them, the [lower, upper] links and offers, the
+        lists of items per tile, and every other list or dict one level (they hold
+        numbers, strings, frozensets, or values the rules replace rather than change).
+        ``cfg`` is shared (immutable). ``tests/burgle/test_speed_caches.py`` checks this
+        against the field-by-field copy."""
+        new = _new_state(BurgleState)
+        d = self.__dict__.copy()  # every field; the mutable ones are replaced below
+        d["rng"] = copy_rng(self.rng) if rng is None else rng
+        d["guards"] = [{k: x[:] if x.__class__ is list else x for k, x in g.items()}
+                       for g in self.guards]
+        d["players"] = [{k: x[:] if x.__class__ is list else x for k, x in pl.items()}
+                        for pl in self.players]
+        d["links"] = [x[:] for x in self.links]
+        d["offers"] = [x[:] for x in self.offers]
+        d["items"] = {k: x[:] for k, x in self.items.items()}
+        for name in _FLAT_LISTS:
+            d[name] = d[name][:]
+        for name in _FLAT_DICTS:
+            d[name] = d[name].copy()
+        pending = self.pending
+        if pending is not None:
+            d["pending"] = pending.copy()
+        new.__dict__ = d
+        return new
 
     @property
     def n(self) -> int:
         return len(self.players)
+
+
+_new_state = object.__new__
+# The one-level containers of BurgleState (copied by copy(); the nested ones have their
+# own lines there). A new list or dict field must be named here or in copy().
+_FLAT_LISTS = ("tiles", "revealed", "walls", "alarms", "safe_dice", "safe_open", "cracked",
+               "keypads_open", "labs_taken", "disabled", "entered", "once", "left",
+               "event_deck", "event_discard", "tool_deck", "loot_deck", "log")
+_FLAT_DICTS = ("hacks", "lavatory", "smoke", "keypad_tries", "effects", "stats", "reason")

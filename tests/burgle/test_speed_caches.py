@@ -1,0 +1,210 @@
+"""burgle's fast paths (issue 9) equal the obvious code they replace.
+
+Paths, open cells and wall names kept per wall layout; positions, kinds and numbers spelt
+once; the view's plain cells; the state copy; the written-out shuffle; the shared
+read-only action objects (nothing may change them) and the events worded on first read.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import fields
+
+import pytest
+
+from boardlab.bots.base import RandomBot
+from boardlab.engine.match import play_match
+from boardlab.games.burgle import GAME, data, rules, words
+from boardlab.games.burgle.bots import BOTS
+from boardlab.games.burgle.path import (
+    distance,
+    neighbours,
+    open_cells,
+    path_indices,
+    path_uncached,
+)
+from boardlab.games.burgle.rules import CELLS, ROOF, parse_pos, pname, random_walls
+from boardlab.games.burgle.state import _FLAT_DICTS, _FLAT_LISTS, BurgleState
+
+
+def _layouts() -> list[frozenset]:
+    rng = random.Random(7)
+    return [*rules._DEFAULT_WALLS, frozenset(), *(random_walls(rng) for _ in range(12))]
+
+
+@pytest.mark.parametrize("walls", _layouts())
+def test_paths_and_open_cells_kept_per_layout_equal_a_fresh_computation(walls):
+    for start in range(16):
+        for goal in range(16):
+            fresh = path_uncached(walls, start, goal)
+            assert path_indices(walls, start, goal) == fresh
+            assert path_indices(walls, start, goal) == fresh  # the kept one
+            assert distance(walls, start, goal) == len(fresh)
+        assert open_cells(walls)[start] == tuple(
+            n for n in neighbours(start) if (min(start, n), max(start, n)) not in walls)
+    names = sorted([rules.cell_name(a), rules.cell_name(b)] for a, b in walls)
+    assert [list(w) for w in rules._wall_names(walls)] == names
+
+
+def test_a_forgotten_layout_is_worked_out_again_alike():
+    walls = random_walls(random.Random(3))
+    before = [path_indices(walls, a, b) for a in range(16) for b in range(16)]
+    from boardlab.games.burgle import path
+
+    path._PATHS.clear()
+    path._OPEN.clear()
+    assert [path_indices(walls, a, b) for a in range(16) for b in range(16)] == before
+
+
+def test_names_kinds_and_numbers_spelt_once_equal_the_spelling():
+    for p in (ROOF, *range(3 * CELLS)):
+        assert pname(p) == rules._spell(p)
+        assert parse_pos(pname(p)) == p
+    assert pname(-1) == rules._spell(-1)  # outside the table: spelt on demand
+    assert parse_pos("1b2") == parse_pos("1B2")  # the slow path still reads other spellings
+    with pytest.raises(ValueError):
+        parse_pos("3A1", floors=2)
+    with pytest.raises(ValueError):
+        parse_pos(["1A1"])
+    for t in data.tile_copies():
+        assert data.kind_of(t) == t.split(":")[0]
+        assert data.number_of(t) == int(t.split(":")[1])
+
+
+def test_the_written_out_shuffle_draws_like_random_shuffle():
+    for n in range(40):
+        for seed in range(10):
+            a, b = list(range(n)), list(range(n))
+            r1, r2 = random.Random(seed), random.Random(seed)
+            r1.shuffle(a)
+            rules._shuffle(r2, b)
+            assert a == b and r1.getstate() == r2.getstate()
+
+    class Odd(random.Random):
+        def _randbelow(self, n):  # a generator with its own draws keeps its own shuffle
+            return 0
+
+    a, b = list(range(9)), list(range(9))
+    Odd(1).shuffle(a)
+    rules._shuffle(Odd(1), b)
+    assert a == b
+
+
+def _states(seeds: range, players: int = 2):
+    for seed in seeds:
+        out = play_match(GAME, {"players": players}, seed, [RandomBot() for _ in range(players)],
+                         on_step=lambda *a: None)
+        yield from (GAME.replay(out.record, k) for k in range(0, len(out.record.actions), 3))
+
+
+def _field_copy(s: BurgleState) -> BurgleState:
+    """The copy as first written: field by field, containers one level (nested ones deeper)."""
+    return copy.deepcopy(s)
+
+
+def test_copy_equals_a_deep_copy_and_shares_nothing_mutable():
+    names = {f.name for f in fields(BurgleState)}
+    nested = {"guards", "players", "links", "offers", "items", "pending"}
+    assert {n for n in names if isinstance(getattr(GAME.new_game({}, 1), n), list | dict)} \
+        <= set(_FLAT_LISTS) | set(_FLAT_DICTS) | nested
+    for s in _states(range(6), players=3):
+        c, deep = s.copy(), _field_copy(s)
+        for name in names - {"rng", "log", "cfg"}:
+            assert getattr(c, name) == getattr(deep, name), name
+        assert c.rng.getstate() == s.rng.getstate() and c.log == s.log and c.cfg is s.cfg
+        for name in names - {"rng", "cfg"}:
+            mine, theirs = getattr(c, name), getattr(s, name)
+            if isinstance(mine, list | dict):
+                assert mine is not theirs, name
+        for g, h in zip(c.guards + c.players, s.guards + s.players, strict=True):
+            assert all(v is not h[k] for k, v in g.items() if isinstance(v, list))
+        assert all(a is not b for a, b in zip(c.links, s.links, strict=True))
+        assert all(c.items[k] is not s.items[k] for k in s.items)
+
+
+def test_the_views_plain_cells_equal_the_full_cell_view():
+    for s in _states(range(8)):
+        view = GAME.view(s, 0)
+        downs, ups = {hi for _lo, hi in s.links}, {lo for lo, _hi in s.links}
+        for f, floor in enumerate(view["floors"]):
+            assert floor["cells"] == [GAME._cell_view(s, f * CELLS + c, downs, ups)
+                                      for c in range(CELLS)]
+            assert floor["walls"] == sorted([rules.cell_name(a), rules.cell_name(b)]
+                                            for a, b in s.walls[f])
+
+
+def test_legal_lists_follow_to_move_and_are_the_shared_objects():
+    for s in _states(range(8)):
+        movers = GAME.to_move(s)
+        for seat in range(s.n):
+            legal = GAME.legal_actions(s, seat)
+            assert bool(legal) == (seat in movers)
+            for a in legal:  # an outside copy of a listed action is that listed action,
+                checked = GAME.check_action(s, seat, json.loads(json.dumps(a)))
+                assert checked == a
+                if a["type"] != "choose":  # and (choices of a pending card aside) shared
+                    assert checked is a
+
+
+def _tables() -> dict:
+    return {name: getattr(rules, name) for name in (
+        "MOVE", "PEEK", "ADD_DIE", "ROLL", "ENTRANCE", "CHARACTER", "HACK", "END", "ABILITY", "ABILITY_AT",
+        "CLIMB", "NUDGE", "SWAP", "TOOL", "TOOL_AT", "STETHOSCOPE", "THERMAL_BOMB", "DYNAMITE",
+        "DROP", "PICKUP", "GIVE", "TAKE")}
+
+
+def test_the_shared_action_objects_are_what_their_keys_say():
+    t = _tables()
+    assert all(a == {"type": "move", "to": pname(q)} for q, a in t["MOVE"].items())
+    assert all(a == {"type": "peek", "at": pname(q)} for q, a in t["PEEK"].items())
+    assert all(a == {"type": "ability", "name": n, "at": pname(q)}
+               for (n, q), a in t["ABILITY_AT"].items())
+    assert all(a == {"type": "ability", "name": "nudge", "seat": i, "to": pname(q)}
+               for (i, q), a in t["NUDGE"].items())
+    assert all(a == {"type": "tool", "tool": tool, "at": pname(q)}
+               for (tool, q), a in t["TOOL_AT"].items())
+    assert all(a == {"type": "tool", "tool": "dynamite", "wall": [pname(p), pname(q)]}
+               for (p, q), a in t["DYNAMITE"].items())
+    assert all(a == {"type": "give", "item": item, "to": i} for (item, i), a in t["GIVE"].items())
+    assert all(a == {"type": "take", "item": item, "from": i}
+               for (item, i), a in t["TAKE"].items())
+
+
+def test_no_bot_or_engine_path_changes_a_shared_action():
+    before = copy.deepcopy(_tables())
+    from boardlab.bots.search import MonteCarloBot
+
+    for players, bots in ((2, ["team", "greedy"]), (3, ["greedy", "team", "random"]),
+                          (1, ["team"])):
+        seats = [BOTS[b]() if b in BOTS else RandomBot() for b in bots]
+        out = play_match(GAME, {"players": players}, 11, seats)
+        GAME.replay(out.record)
+        json.dumps(out.record.model_dump())
+    s = GAME.new_game({"players": 2}, 4)
+    for _ in range(40):  # a few search decisions and applied copies
+        if GAME.is_over(s):
+            break
+        seat = GAME.to_move(s)[0]
+        from boardlab.engine.match import decision_context
+
+        ctx = decision_context(GAME, s, seat, random.Random(1))
+        i = MonteCarloBot(playouts=1).choose_index(ctx)
+        s, _ = GAME.apply(s, seat, ctx.legal[i])
+    assert _tables() == before
+
+
+def test_events_are_worded_when_read_and_read_as_before():
+    out = play_match(GAME, {"players": 2}, 3, [RandomBot(), RandomBot()])
+    lazy = [e for e in out.state.log if e._words is not None]
+    assert len(lazy) > len(out.state.log) // 2  # the frequent ones wait to be read
+    for e in out.state.log:
+        t = e.text
+        assert t["zh"] and t["en"] and "{" not in t["en"] and "[" not in t["en"]
+    # a few wordings pinned as the rules wrote them eagerly
+    assert words.reveal("1A1", "lab", 3) == ("1A1 翻开：实验室 3", "1A1 is revealed: Laboratory 3")
+    assert words.reveal("2B2", "safe", 0) == ("2B2 翻开：金库", "2B2 is revealed: Safe")
+    assert words.guard_moves(2, 5) == ("2 楼守卫走 5 步", "the floor 2 guard moves 5")
+    assert words.trade(1, "take", "gold_bar")[1] == "P2 takes the Gold Bar"
+    assert words.keypad([2, 6], True) == ("密码锁掷出 2 6：打开了", "keypad roll 2 6: open")
