@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from boardlab.bots.base import RandomBot
+from boardlab.engine.match import play_match
 from boardlab.games.burgle import GAME, texts
 
 
@@ -44,5 +46,17 @@ def test_every_loss_word_exists_in_both_languages():
     values = GAME.labels()["values"]
     for key in ("guard", "foyer", "atrium", "tiara", "time", "at", "guard_floor", "by"):
         assert values[key]["zh"] and values[key]["en"] and values[key]["zh"] != values[key]["en"]
-    time = texts.loss_reason({"by": "time", "seat": -1, "at": ""})
+    time = texts.loss_reason({"turn": 400, "by": "time"})
     assert "天亮" in time["zh"] and "dawn" in time["en"]
+
+
+def test_a_loss_by_time_names_no_seat_and_no_place():
+    for seed in range(40):  # random play that lasts to the (lowest) turn limit
+        out = play_match(GAME, {"players": 2, "turn_limit": 10}, seed, [RandomBot(), RandomBot()])
+        loss = out.result.summary["loss"]
+        if loss["by"] == "time":
+            break
+    else:
+        raise AssertionError("no random game of 40 reached the turn limit")
+    assert loss == {"turn": 10, "by": "time"}
+    assert out.result.reason == texts.loss_reason(loss) and "dawn" in out.result.reason["en"]

@@ -955,8 +955,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.turn += 1
         s.stats["turns"] = s.turn
         if s.turn >= s.cfg.turn_limit:
-            s.stats["loss"] = {"floor": 0, "turn": s.turn, "by": "time", "guard_floor": 0,
-                               "at": "", "seat": -1, "char": ""}
+            # Out of time: nobody was caught anywhere, so the record names only when and why
+            # (no seat, place or guard; see texts.loss_reason).
+            s.stats["loss"] = {"turn": s.turn, "by": "time"}
             return [self._over(s, False, texts.loss_reason(s.stats["loss"]))]
         seat = s.seat
         ev: list[Event] = []

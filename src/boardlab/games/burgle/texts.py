@@ -135,7 +135,8 @@ def spotted_in_cover(by: str, seat: int, cover: str) -> Text:
 
 
 def loss_reason(loss: dict[str, Any]) -> Text:
-    """The words of a lost game from its structured record (``summary.loss``)."""
+    """The words of a lost game from its structured record (``summary.loss``): caught,
+    ``{floor, turn, by, guard_floor, at, seat, char}``; out of time, ``{turn, by: "time"}``."""
     if loss["by"] == "time":
         return text("天亮了：行动超时，团队失败", "dawn breaks: out of time, the team loses")
     w = CAUGHT_BY[loss["by"]]
