@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from itertools import filterfalse
+from itertools import compress, filterfalse
 from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
@@ -183,7 +183,9 @@ _SHIFTS: dict[str, tuple[tuple[Action, ...], ...]] = {
     src: tuple(tuple(_SHIFT[src, dst, k] for dst in data.ROOMS if dst != src
                      for k in range(1, m + 1)) for m in range(4))
     for src in data.ROOMS}
+_FULL_PILE: dict[str, tuple[str, ...]] = {p: tuple(data.full_pile(p)) for p in data.PILES}
 _DRAW: dict[str, Action] = {p: {"type": "draw", "pile": p} for p in data.PILES}
+_ALL_DRAWS: tuple[Action, ...] = tuple(_DRAW[p] for p in data.PILES)
 _DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
 _PASS: Action = {"type": "pass"}
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
@@ -219,7 +221,7 @@ class CatGame(Game[CatConfig, CatState]):
                               f"allowed: {', '.join(sorted(OVERRIDE_KEYS))}")
         n = config.players
         rng = make_rng(seed)
-        pools = {p: data.full_pile(p) for p in data.PILES}
+        pools = {p: list(_FULL_PILE[p]) for p in data.PILES}
         hands: list[list[str]] = [[] for _ in range(n)]
         if "hands" in ov:
             raw = ov["hands"]
@@ -243,7 +245,7 @@ class CatGame(Game[CatConfig, CatState]):
                     raise ConfigError(f"setup.piles.{p}: {card!r} is not a card of that pile")
                 self._take(pools, card, f"setup.piles.{p}")
             rest = pools[p]
-            rng.shuffle(rest)
+            shuffle(rng, rest)  # = rng.shuffle(rest)
             piles[p] = rest + prefix[::-1]  # the top card is the last item
         roles: list[str | None] = [None] * n
         if "roles" in ov:
@@ -351,8 +353,9 @@ class CatGame(Game[CatConfig, CatState]):
         if phase == "draw":  # _needs_card for every seat, the piles looked at once
             if not any(state.piles.values()):
                 return []
-            size, hands = state.cfg.hand_size, state.hands
-            return [s for s in range(state.n) if len(hands[s]) < size]
+            # the seats whose hand is short (len(hand) < size), without a Python loop
+            return list(compress(range(state.n), map(state.cfg.hand_size.__gt__,
+                                                     map(len, state.hands))))
         return []
 
     def play_options(self, state: CatState, seat: int) -> list[Action]:
@@ -408,6 +411,8 @@ class CatGame(Game[CatConfig, CatState]):
             if not 0 <= seat < state.n or len(state.hands[seat]) >= state.cfg.hand_size:
                 return []
             piles = state.piles  # every pile empty: nothing listed, as _needs_card says
+            if all(piles.values()):  # the usual case: every pile
+                return list(_ALL_DRAWS)
             return [_DRAW[p] for p in data.PILES if piles[p]]
         return []
 
@@ -455,13 +460,15 @@ class CatGame(Game[CatConfig, CatState]):
     def _apply(self, state: CatState, seat: int, action: Action) -> list[Event]:
         if action["type"] == "draw":
             return self._draw(state, seat, action["pile"])
-        play = dict(action)  # the words below read this copy: pending plays never change
         pending = state.pending
-        pending[seat] = play
         chosen = _CHOSEN.get((seat, id(action)))
         if chosen is None:  # an action of the caller's own, not one of the listed ones
+            play = dict(action)  # kept as it is now, whatever the caller does with its own
             chosen = private_words(_ONLY[seat], "chosen", _words_chosen, (play,), seat=seat,
                                    action=action)
+            pending[seat] = play
+        else:  # one of the shared listed actions, which nothing changes: kept as it is
+            pending[seat] = action
         events = [chosen, _FACE_DOWN[seat]]
         if len(pending) == state.n:
             events += self._resolve(state)
