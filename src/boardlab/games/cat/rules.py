@@ -189,6 +189,7 @@ _ALL_DRAWS: tuple[Action, ...] = tuple(_DRAW[p] for p in data.PILES)
 _DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
 _PASS: Action = {"type": "pass"}
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
+_IN_ORDER: tuple[list[int], ...] = tuple(list(range(k)) for k in range(9))
 _SEAT_KEY: tuple[str, ...] = tuple(str(s) for s in range(8))  # str(seat), the JSON key
 """One seat's audience of a private event (``private_words`` keeps a frozenset as is)."""
 
@@ -485,7 +486,9 @@ class CatGame(Game[CatConfig, CatState]):
 
     def _resolve(self, state: CatState) -> list[Event]:
         cfg, station = state.cfg, state.station
-        plays = dict(sorted(state.pending.items()))
+        plays = state.pending  # by seat; usually chosen in seat order already
+        if list(plays) != _IN_ORDER[len(plays)]:
+            plays = dict(sorted(plays.items()))
         state.pending = {}
         events = [public_words(  # worded when read; the played actions are not changed later
             "reveal", _words_reveal, (tuple(plays.items()),),
@@ -582,13 +585,13 @@ class CatGame(Game[CatConfig, CatState]):
             return None
         if max(lanes) == 0 and cfg.fish_only_room == "no_exposure":
             return None
-        dirtiest, second = ranks(lanes)
+        ranked = dirtiest, second = ranks(lanes)
         if cfg.variant_d:
             deltas = [0] * state.n
             bill = ceil_div(total, 2)
             state.house_bill += bill
         else:
-            deltas = exposure_deltas(lanes, total, cfg.exposure_tie)
+            deltas = exposure_deltas(lanes, total, cfg.exposure_tie, ranked)
             bill = -sum(deltas[s] for s in dirtiest)
         fish_bonus = []
         for s in range(state.n):
@@ -614,19 +617,21 @@ class CatGame(Game[CatConfig, CatState]):
         events = []
         for room in data.ROOMS:
             lanes, total = state.lanes[room], state.room_total(room)
-            dirtiest, second = ranks(lanes)
-            b, g = final_bills(lanes, total)
+            ranked = dirtiest, second = ranks(lanes)
             if cfg.variant_d:
                 state.house_bill += total  # the house pays every room together
                 b, g = [0] * n, [0] * n
-            bills = [x + y for x, y in zip(bills, b, strict=True)]
-            bonuses = [x + y for x, y in zip(bonuses, g, strict=True)]
+            else:
+                b, g = final_bills(lanes, total, ranked)
+                bills = [x + y for x, y in zip(bills, b, strict=True)]
+                bonuses = [x + y for x, y in zip(bonuses, g, strict=True)]
             rooms[room] = {"total": total, "lanes": list(lanes), "fish": state.fish[room],
                            "dirtiest": dirtiest, "second": second, "bills": b, "bonus": g}
             events.append(public_words(
                 "settle", _words_settle, (room, total, tuple(dirtiest), tuple(second)),
                 room=room, **rooms[room]))
-        held = [state.mess_held(s) for s in range(n)]
+        # mess_held of every seat: its lane summed over the rooms
+        held = [sum(mine) for mine in zip(*state.lanes.values(), strict=True)]
         if cfg.variant_d:
             team = sum(state.fun) - state.house_bill
             scores = [team] * n

@@ -29,9 +29,11 @@ def ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def exposure_deltas(lanes: Sequence[int], total: int, tie: str = "all_pay") -> list[int]:
-    """Score change per seat of an exposure of a room with ``total`` mess."""
-    dirtiest, second = ranks(lanes)
+def exposure_deltas(lanes: Sequence[int], total: int, tie: str = "all_pay",
+                    ranked: tuple[list[int], list[int]] | None = None) -> list[int]:
+    """Score change per seat of an exposure of a room with ``total`` mess (``ranked``:
+    ``ranks(lanes)`` when the caller has it already)."""
+    dirtiest, second = ranks(lanes) if ranked is None else ranked
     bill = ceil_div(total, 2)
     if dirtiest and tie == "split":
         bill = ceil_div(bill, len(dirtiest))  # the shared bill, rounded up per payer
@@ -46,9 +48,12 @@ def exposure_deltas(lanes: Sequence[int], total: int, tie: str = "all_pay") -> l
     return out
 
 
-def final_bills(lanes: Sequence[int], total: int) -> tuple[list[int], list[int]]:
-    """(bill paid, bonus received) per seat at mom's arrival."""
-    dirtiest, second = ranks(lanes)
+def final_bills(lanes: Sequence[int], total: int,
+                ranked: tuple[list[int], list[int]] | None = None
+                ) -> tuple[list[int], list[int]]:
+    """(bill paid, bonus received) per seat at mom's arrival (``ranked``: ``ranks(lanes)``
+    when the caller has it already)."""
+    dirtiest, second = ranks(lanes) if ranked is None else ranked
     bills = [total if s in dirtiest else 0 for s in range(len(lanes))]
     bonus = [total // 3 if s in second else 0 for s in range(len(lanes))]
     return bills, bonus
