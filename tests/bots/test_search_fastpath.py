@@ -17,7 +17,7 @@ import pytest
 from boardlab.bots.base import RandomBot
 from boardlab.bots.ismcts import ISMCTSBot, Node
 from boardlab.bots.registry import determinizable
-from boardlab.bots.search import ROLLOUT_LIMIT, MonteCarloBot
+from boardlab.bots.search import ROLLOUT_LIMIT, MonteCarloBot, random_picker
 from boardlab.engine.match import decision_context, play_match
 from boardlab.engine.registry import all_game_ids, get_game
 from boardlab.engine.rng import derive_seed, make_rng
@@ -154,7 +154,8 @@ def test_ismcts_root_statistics_equal_the_plain_loop():
         bot = ISMCTSBot(iterations=30)
         ctx = decision_context(game, state, seat, make_rng(k))
         fast_root = Node(len(ctx.legal))
-        fns = (game.to_move, game.legal_actions, game._apply, ctx.rng._randbelow)
+        fns = (game.to_move, game.legal_actions, game._apply, ctx.rng._randbelow,
+               random_picker(game))
         for _ in range(30):
             bot._iterate(ctx, fast_root, fns)
         ctx = decision_context(game, state, seat, make_rng(k))

@@ -202,3 +202,35 @@ def test_config_dict_equals_a_fresh_dump_and_shares_nothing():
         assert again == cfg.model_dump() and again is not first
         other = game.make_config({"players": game.max_players})
         assert config_dict(other) == other.model_dump()
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_random_action_is_the_legal_lists_draw(gid):
+    """``random_action`` (a game's own or the protocol's) asks ``randbelow`` once, with the
+    number of legal actions, and returns the action at that index of the legal list: a
+    rollout drawing through it plays exactly the game a rollout over the lists plays."""
+    game = _game(gid)
+    checked = 0
+    for players in sorted({game.min_players, game.max_players}):
+        for seed in range(6):
+            state = game.new_game({"players": players}, seed)
+            rng = random.Random(seed)
+            for _ in range(3000):
+                movers = game.to_move(state)
+                if not movers:
+                    break
+                for seat in movers:
+                    legal = game.legal_actions(state, seat)
+                    asked: list[tuple[int, int]] = []
+
+                    def randbelow(n, asked=asked, rng=rng):
+                        asked.append((n, rng.randrange(n)))
+                        return asked[-1][1]
+
+                    action = game.random_action(state, seat, randbelow)
+                    assert len(asked) == 1 and asked[0][0] == len(legal)
+                    assert canonical(action) == canonical(legal[asked[0][1]])
+                    checked += 1
+                seat = movers[0]
+                game.apply_in_place(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert checked > 50

@@ -28,7 +28,13 @@ import time
 from collections.abc import Callable
 
 from boardlab.bots.base import DecisionContext
-from boardlab.bots.search import ROLLOUT_LIMIT, finish_randomly, outcome_value, quiet_step
+from boardlab.bots.search import (
+    ROLLOUT_LIMIT,
+    finish_randomly,
+    outcome_value,
+    quiet_step,
+    random_picker,
+)
 from boardlab.engine.protocol import Action
 
 
@@ -102,7 +108,8 @@ class ISMCTSBot:
         deadline = None if self.seconds is None else self.clock() + self.seconds
         game = ctx.game
         # What every iteration needs, looked up once per decision.
-        fns = (game.to_move, game.legal_actions, quiet_step(game), ctx.rng._randbelow)
+        fns = (game.to_move, game.legal_actions, quiet_step(game), ctx.rng._randbelow,
+               random_picker(game))
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -122,7 +129,7 @@ class ISMCTSBot:
     def _iterate(self, ctx: DecisionContext, root: Node, fns: tuple) -> None:
         seat = ctx.seat
         world = ctx.sample_world()
-        to_move, legal_actions, step, randbelow = fns
+        to_move, legal_actions, step, randbelow, pick = fns
         path: list[tuple[Node, int]] = []
         node: Node = root
         pending: tuple[Node, int] | None = None  # the last own edge, awaiting observation
@@ -136,8 +143,8 @@ class ISMCTSBot:
             if not movers:
                 break
             mover = movers[0]
-            legal = legal_actions(world, mover)
             if mover == seat:
+                legal = legal_actions(world, mover)
                 if pending is not None:
                     parent, edge = pending
                     key = (edge, observation(seen, seat))
@@ -145,7 +152,7 @@ class ISMCTSBot:
                     if child is None:  # expand one node, then roll out below it
                         parent.children[key] = Node(len(legal))
                         finish_randomly(to_move, legal_actions, step, world, randbelow,
-                                        ROLLOUT_LIMIT - steps)
+                                        ROLLOUT_LIMIT - steps, pick)
                         break
                     node = child
                 i = node.select(len(legal), self.exploration)
@@ -153,7 +160,11 @@ class ISMCTSBot:
                 pending = (node, i)
                 seen = list(step(world, seat, legal[i]))
                 continue
-            events = step(world, mover, legal[randbelow(len(legal))])
+            if pick is None:
+                legal = legal_actions(world, mover)
+                events = step(world, mover, legal[randbelow(len(legal))])
+            else:
+                events = step(world, mover, pick(world, mover, randbelow))
             if pending is not None:
                 seen += events
         value = outcome_value(ctx.game, world, seat)

@@ -46,23 +46,43 @@ def quiet_step(game) -> Callable[..., list]:
     return step
 
 
+def random_picker(game) -> Callable[..., Action] | None:
+    """The game's own ``random_action`` if it overrides the protocol's (it then builds only
+    the chosen action), else ``None``: the rollout draws from the legal list itself, which
+    is what the default does, without a call more per step."""
+    if type(game).random_action is Game.random_action:
+        return None
+    return game.random_action
+
+
 def finish_randomly(to_move, legal_actions, step, state, randbelow,
-                    limit: int = ROLLOUT_LIMIT) -> None:
+                    limit: int = ROLLOUT_LIMIT, pick: Callable[..., Action] | None = None
+                    ) -> None:
     """Play ``state`` on with uniformly random choices (``legal[randbelow(len(legal))]``,
     the first seat to move each time) until it ends or ``limit`` steps were taken. The
-    functions are passed in, looked up once per search rather than once per playout."""
-    for _ in range(limit):
-        movers = to_move(state)
-        if not movers:
-            return
-        mover = movers[0]
-        legal = legal_actions(state, mover)
-        step(state, mover, legal[randbelow(len(legal))])
+    functions are passed in, looked up once per search rather than once per playout;
+    ``pick`` is :func:`random_picker`'s answer (the same draws and actions)."""
+    if pick is None:
+        for _ in range(limit):
+            movers = to_move(state)
+            if not movers:
+                return
+            mover = movers[0]
+            legal = legal_actions(state, mover)
+            step(state, mover, legal[randbelow(len(legal))])
+    else:
+        for _ in range(limit):
+            movers = to_move(state)
+            if not movers:
+                return
+            mover = movers[0]
+            step(state, mover, pick(state, mover, randbelow))
 
 
 def rollout_value(game, state, seat: int, rng: random.Random) -> float:
     """Finish the game with uniformly random choices (quiet) and value it for ``seat``."""
-    finish_randomly(game.to_move, game.legal_actions, quiet_step(game), state, rng._randbelow)
+    finish_randomly(game.to_move, game.legal_actions, quiet_step(game), state, rng._randbelow,
+                    pick=random_picker(game))
     return outcome_value(game, state, seat)
 
 
@@ -84,14 +104,14 @@ class MonteCarloBot:
         # Looked up once per decision; each playout is then exactly rollout_value's:
         # the action applied in quiet mode, random play to the end, the value.
         to_move, legal_actions, step = game.to_move, game.legal_actions, quiet_step(game)
-        randbelow, sample_world = ctx.rng._randbelow, ctx.sample_world
+        randbelow, sample_world, pick = ctx.rng._randbelow, ctx.sample_world, random_picker(game)
         for i in range(n):
             total = 0.0
             action = legal[i]
             for _ in range(self.playouts):
                 world = sample_world()
                 step(world, seat, action)
-                finish_randomly(to_move, legal_actions, step, world, randbelow)
+                finish_randomly(to_move, legal_actions, step, world, randbelow, pick=pick)
                 total += outcome_value(game, world, seat)
             self.last_playouts += self.playouts
             value = total / self.playouts

@@ -394,6 +394,16 @@ class Game(ABC, Generic[C, S]):
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every legal choice of ``seat`` now (empty if the seat need not choose)."""
 
+    def random_action(self, state: S, seat: int, randbelow: Callable[[int], int]) -> Action:
+        """``legal[randbelow(len(legal))]`` for ``legal = legal_actions(state, seat)``: the
+        uniformly random choice of a rollout. A game may override it to build only the
+        chosen action (an action id, as OpenSpiel's are), as long as it calls
+        ``randbelow`` exactly once with the same count and returns an equal action
+        (``tests/engine/test_fastpath.py`` checks every game); search bots then draw the
+        same playouts either way."""
+        legal = self.legal_actions(state, seat)
+        return legal[randbelow(len(legal))]
+
     def check_action(self, state: S, seat: int, action: Any) -> Action:
         """Return the action if ``seat`` may take it now, else raise :class:`IllegalAction`.
 
