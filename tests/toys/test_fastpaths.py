@@ -3,6 +3,8 @@
 * ``legal_actions`` hands out prebuilt action objects per situation: compared, per step of
   random games under many options, with the rules' original enumeration written out here
   from the state (``reference_legal``), so a fact missing from the situation key shows.
+* ``shuffle`` is the generator's own shuffle (same permutation, same draws), and
+  ``result`` (built without validation) equals the validated ``Result``.
 * The shared action objects are read-only: after games with views, facts, searches and
   outside (unlisted) actions, every cached list still equals a fresh build, and a reader
   changing what it was given changes nothing in the game.
@@ -19,10 +21,10 @@ import pytest
 from boardlab.bots.base import RandomBot
 from boardlab.bots.search import rollout_value
 from boardlab.engine.match import play_match
-from boardlab.engine.protocol import canonical
+from boardlab.engine.protocol import Result, canonical
 from boardlab.games.toys import GAME
 from boardlab.games.toys.data import NOISE_ITEMS, ROLE_IDS
-from boardlab.games.toys.rules import _LEGAL, _build_legal, _paths
+from boardlab.games.toys.rules import _LEGAL, _build_legal, _paths, shuffle
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 3},
@@ -177,3 +179,35 @@ def test_shared_actions_stay_unchanged_after_play_views_facts_and_search():
         assert acts == _build_legal(key), key
         for a in acts:
             assert "scribble" not in a.get("path", [])
+
+
+class _OwnDraws(random.Random):
+    """A generator with its own ``random`` (Python then picks another ``_randbelow``)."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+@pytest.mark.parametrize("rng_class", [random.Random, _OwnDraws])
+def test_shuffle_is_the_generators_own_shuffle(rng_class):
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 6, 10, 12, 24, 31):
+            mine, theirs = rng_class(seed), rng_class(seed)
+            a, b = list(range(size)), list(range(size))
+            shuffle(mine, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert mine.random() == theirs.random()  # the same draws were used up
+
+
+def test_result_equals_a_validated_result():
+    for seed, config in enumerate(CONFIGS):
+        out = play_match(GAME, config, seed, [RandomBot() for _ in range(config["players"])])
+        got = GAME.result(out.state)
+        assert all(type(x) is float for x in got.scores)
+        assert all(type(x) is int for x in got.winners)
+        assert set(got.reason) == {"zh", "en"} and all(type(x) is str for x in got.reason.values())
+        assert type(got.summary) is dict
+        assert got == Result.model_validate(got.model_dump())
+        assert canonical(got.model_dump()) == canonical(
+            Result.model_validate(got.model_dump()).model_dump())

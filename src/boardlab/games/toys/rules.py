@@ -213,10 +213,43 @@ def _words_dawn() -> tuple[str, str]:
     return "天亮了！全员 +5", "Dawn! Everyone +5"
 
 
+# Every search playout ends in ``result``: its fields are built here with exactly the
+# types ``Result`` validates to (fresh lists of floats and ints, a zh/en dict, a fresh
+# summary), so validating them again would only copy them.
+_result = Result.model_construct
+
 # The window after each one (``_open`` skips a window nobody takes part in).
 _NEXT_WINDOW = {"move": "noise", "noise": "peek", "peek": "after_peek",
                 "after_peek": "reveal", "reveal": "react", "react": "react2"}
 _NO_CARD: dict[str, Any] = {"item": None}  # a 🧸 without a placed card (read-only)
+
+
+# ---- shuffling ------------------------------------------------------------------------
+
+_RANDBELOW_BITS = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+_SHUFFLE = random.Random.shuffle
+
+
+def shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``, the same permutation from the same draws, a few times faster.
+
+    CPython's ``Random.shuffle`` swaps ``x[i]`` with ``x[randbelow(i + 1)]`` for i from the
+    end, and ``randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the draw is below
+    n; written out here without the two Python-level calls per card. A generator whose
+    ``_randbelow`` or ``shuffle`` is not that one (a subclass with its own ``random``)
+    uses its own ``shuffle`` (``tests/toys/test_fastpaths.py`` compares both)."""
+    cls = type(rng)
+    if getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS or cls.shuffle is not _SHUFFLE:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 # ---- legal choices, built once per situation ------------------------------------------
@@ -382,11 +415,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
         st.item_deck = [i for i in ITEM_IDS for _ in range(3)]
         st.companion_pool = list(COMPANIONS)
         for deck in (st.task_deck, st.roll_deck, st.item_deck, st.companion_pool):
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         roles: list[str | None] = [None] * n
         if config.roles:
             pool = list(ROLE_IDS)
-            rng.shuffle(pool)
+            shuffle(rng, pool)
             roles = list(pool[:n])
         if "roles" in ov:
             given = ov["roles"]
@@ -457,7 +490,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         cards = getattr(st, deck)
         if not cards:
             cards.extend(TASKS if deck == "task_deck" else ROLLOVERS)
-            st.rng.shuffle(cards)
+            shuffle(st.rng, cards)
         return cards.pop()
 
     def _night_card(self, st: ToysState, plan: Mapping[str, Any], key: str, deck: str,
@@ -476,14 +509,14 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if not st.item_deck and st.item_discard:  # 9.2 / FAQ: reshuffle the discards
             st.item_deck = st.item_discard
             st.item_discard = []
-            st.rng.shuffle(st.item_deck)
+            shuffle(st.rng, st.item_deck)
         return st.item_deck.pop() if st.item_deck else None
 
     def _companion(self, st: ToysState) -> str:
         if not st.companion_pool:
             st.companion_pool = [c for c in COMPANIONS
                                  if all(c != x["name"] for h in st.companions for x in h)]
-            st.rng.shuffle(st.companion_pool)
+            shuffle(st.rng, st.companion_pool)
         return st.companion_pool.pop()
 
     # ---- night and moment flow ---------------------------------------------------------
@@ -1139,11 +1172,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if st.cfg.coop:
             won = st.dawn and all(st.tasks_done)
             summary["perfect_night"] = won
-            return Result(scores=[1.0 if won else 0.0] * n,
-                          winners=list(range(n)) if won else [],
-                          reason=text("完美之夜！" if won else "团队失败",
-                                      "Perfect night!" if won else "the team lost"),
-                          summary=summary)
+            return _result(scores=[1.0 if won else 0.0] * n,
+                           winners=list(range(n)) if won else [],
+                           reason=text("完美之夜！" if won else "团队失败",
+                                       "Perfect night!" if won else "the team lost"),
+                           summary=summary)
         sc = self.scores(st)
         best = max(sc)
         win = [s for s in range(n) if sc[s] == best]
@@ -1156,8 +1189,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
                           f"dawn: the toys lasted {st.nums['nights']} nights")
         else:
             reason = text(f"第 {st.night} 夜安迪醒了", f"Andy woke up in night {st.night}")
-        return Result(scores=[float(x) for x in sc], winners=win, reason=reason,
-                      summary=summary)
+        return _result(scores=[float(x) for x in sc], winners=win, reason=reason,
+                       summary=summary)
 
     def _summary(self, st: ToysState) -> dict[str, Any]:
         return {
@@ -1238,12 +1271,12 @@ class ToysGame(Game[ToysConfig, ToysState]):
         others = [s for s in range(n) if s != seat and w.item[s] is not None
                   and not w.item_used[s]]
         pool = [w.item[s] for s in others] + w.item_deck
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for s in others:
             w.item[s] = pool.pop()
         w.item_deck = pool
         for deck in (w.task_deck, w.roll_deck, w.companion_pool):
-            rng.shuffle(deck)
+            shuffle(rng, deck)
         if not w.revealed:
             for s, c in w.cards.items():
                 if s != seat and w.peeks.get(seat) != s:
