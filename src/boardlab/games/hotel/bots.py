@@ -65,8 +65,12 @@ def _soft(values: list[float], spread: float) -> list[float]:
     return [x / tot for x in w]
 
 
+_VALUE = {c: data.card_value(c) for c in data.technique_set()}
+_TAG = {c: data.card_tag(c) for c in data.technique_set()}
+
+
 def fire_of(card: str, c: dict) -> int:
-    return data.card_value(card) + (data.card_tag(card) == c["tag"])
+    return _VALUE[card] + (_TAG[card] == c["tag"])
 
 
 class Seat:
@@ -91,6 +95,9 @@ class Table:
         self.nights_left = view["nights"] - view["night"] + 1  # tonight included
         self.reserve = reserve or {}
         self.cfg = view.get("options", {})
+        # card_cost by hand, then card: it depends only on them, the reserve and the nights
+        # left, all fixed for this table (the same floats as calling card_cost each time)
+        self._costs: dict[tuple[str, ...], dict[str, float]] = {}
 
     # -- values -----------------------------------------------------------------------------
 
@@ -102,10 +109,18 @@ class Table:
         extra = self.reserve.get(card, 0.0)
         if self.nights_left <= 1:
             return extra
-        weakest = min(data.card_value(c) for c in hand)
+        weakest = min(_VALUE[c] for c in hand)
         surplus = len(hand) - (self.nights_left - 1)
         scale = 0.35 if surplus > 1 else 0.8
-        return scale * (data.card_value(card) - weakest) + 0.6 + extra
+        return scale * (_VALUE[card] - weakest) + 0.6 + extra
+
+    def hand_costs(self, hand: list[str]) -> dict[str, float]:
+        """``card_cost(hand, card)`` of every card of ``hand``, computed once per hand."""
+        key = tuple(hand)
+        costs = self._costs.get(key)
+        if costs is None:
+            costs = self._costs[key] = {card: self.card_cost(hand, card) for card in hand}
+        return costs
 
     def play_value(self, s: Seat, c: dict, bid: int = 0, kill_ok: bool = True
                    ) -> tuple[float, Action | None]:
@@ -113,25 +128,35 @@ class Table:
         (points gained, the action), or (-inf, None) when no sure play exists."""
         best: tuple[float, Action | None] = (-math.inf, None)
         pay = bid
-        if s.role == "cassian" and c["risk"]:
+        risk, tag, d = c["risk"], c["tag"], c["d"]
+        if s.role == "cassian" and risk:
             pay = max(0, bid - 1)
         funds = s.gold + 2 * s.keys - pay
         base = c["reward"] + POINTS_PER_REP - pay
-        if s.role == "wick" and c["tag"] == "gun":
+        if s.role == "wick" and tag == "gun":
             base += 3
-        if s.role == "cassian" and c["risk"]:
+        if s.role == "cassian" and risk:
             base += 3
-        if c["risk"] == "cleanup":
+        if risk == "cleanup":
             base -= CLEANUP_FEE
         if self.v["event"] == "bounty":
-            base += 0.5 * c["d"] / 5  # the night's hardest completion earns +1 reputation
-        for card in s.hand:
-            need = max(0, c["d"] - fire_of(card, c))
-            if need > min(5, funds):
-                continue
-            val = base - need - self.card_cost(s.hand, card)
-            if val > best[0]:
-                best = (val, {"type": "execute", "card": card, "boost": need})
+            base += 0.5 * d / 5  # the night's hardest completion earns +1 reputation
+        hand = s.hand
+        if hand:
+            costs = self.hand_costs(hand)
+            most = min(5, funds)
+            best_val, best_card, best_need = -math.inf, None, 0
+            for card in hand:
+                need = d - (_VALUE[card] + (_TAG[card] == tag))  # fire_of
+                if need < 0:
+                    need = 0  # max(0, ...)
+                if need > most:  # also 0 when even a free play is beyond the funds
+                    continue
+                val = base - need - costs[card]
+                if val > best_val:
+                    best_val, best_card, best_need = val, card, need
+            if best_card is not None:
+                best = (best_val, {"type": "execute", "card": best_card, "boost": best_need})
         if kill_ok and s.sofia and c["d"] <= 9:
             # The one-shot saves the card and the boost and adds 3; held back it could do
             # the same later, on a harder contract.
@@ -225,6 +250,9 @@ class Table:
             if p in v["resting"]:
                 continue
             rows = []
+            # The same for every sampled hand (the stay's worth reads no hand), so once.
+            stay = self.checkin_value(p)
+            cap = top_bid if debt else max(0, min(top_bid, v["gold"][p]))
             for hand in self.rival_hands(p):
                 s = Seat(v, p, hand)
                 s.keys = 0
@@ -232,35 +260,54 @@ class Table:
                 # ⚠ contract is assumed a little more wanted than its net says.
                 vals = [self.play_value(s, c, 0)[0] + (RIVAL_RISK_LOVE if c["risk"] else 0)
                         for c in walls]
-                cap = top_bid if debt else max(0, min(top_bid, v["gold"][p]))
-                rows.append((vals, self.checkin_value(p), cap))
+                rows.append((vals, stay, cap))
             seats[p] = rows
+        # The loops below do the same float operations in the same order as the plain
+        # formulas in their comments (terms merely hoisted), so every figure is identical.
         q = [[[0.0] * (levels + 1) for _ in walls] for _ in range(self.n)]
         for p, rows in seats.items():
+            qp = q[p]
             for vals, stay, _ in rows:
                 w = _soft([*vals, stay], FIRST_SPREAD)
                 for i in range(len(walls)):
+                    # q[p][i][b] += w[i] / len(rows) * bid_at_least(vals[i], b)
+                    share, val, row = w[i] / len(rows), vals[i], qp[i]
                     for b in range(levels):
-                        q[p][i][b] += w[i] / len(rows) * bid_at_least(vals[i], b)
+                        row[b] += share * bid_at_least(val, b)
         for rnd in range(REPLIES):
             answer = [[[0.0] * (levels + 1) for _ in walls] for _ in range(self.n)]
             for p, rows in seats.items():
                 charon = v["roles"][p] == "charon" and not v["charon_used"]
-                others = [o for o in seats if o != p]
-                win = [[math.prod(1 - q[o][i][min(b + charon, levels)] for o in others)
-                        for b in range(levels)] for i in range(len(walls))]
+                theirs = [q[o] for o in seats if o != p]
+                # win[i][b] = prod(1 - q[o][i][min(b + charon, levels)] for o in others)
+                win = []
+                at = [min(b + charon, levels) for b in range(levels)]
+                for i in range(len(walls)):
+                    cols = [qo[i] for qo in theirs]
+                    win.append([math.prod([1 - col[k] for col in cols]) for k in at])
+                ap = answer[p]
                 for vals, stay, cap in rows:
                     picks: list[tuple[float, int, int]] = []
                     for i, val in enumerate(vals):
                         if val > -math.inf:
-                            x, b = max((win[i][b] * (val - b), b) for b in range(cap + 1))
-                            picks.append((x, i, b))
+                            # max((win[i][b] * (val - b), b) for b in range(cap + 1)): the
+                            # later b wins a tie, as the tuples compare
+                            wi = win[i]
+                            x, best = wi[0] * (val - 0), 0
+                            for b in range(1, cap + 1):
+                                y = wi[b] * (val - b)
+                                if y >= x:
+                                    x, best = y, b
+                            picks.append((x, i, best))
                     w = _soft([x for x, _, _ in picks] + [stay], REPLY_SPREAD)
                     for (_, i, b), wi in zip(picks, w, strict=False):
+                        # answer[p][i][lower] += wi / len(rows) for lower in 0..b
+                        add, row = wi / len(rows), ap[i]
                         for lower in range(b + 1):
-                            answer[p][i][lower] += wi / len(rows)
+                            row[lower] += add
             keep = 1 - 1 / (rnd + 2)
-            q = [[[keep * x + (1 - keep) * y for x, y in zip(row, arow, strict=True)]
+            rest = 1 - keep
+            q = [[[keep * x + rest * y for x, y in zip(row, arow, strict=True)]
                   for row, arow in zip(qp, ap, strict=True)] for qp, ap in zip(q, answer, strict=True)]
         return q
 
