@@ -56,7 +56,11 @@ DEFAULTS = {"item": None, "rocket": False, "boosts": [], "freeze": False}
 
 
 def _c(cell: str) -> tuple[str, str]:
-    return cell_name(cell, "zh"), cell_name(cell, "en")
+    """A cell's name in zh and en (as ``cell_name`` spells it; spelt once per cell)."""
+    return _CELL_WORDS[cell]
+
+
+_CELL_WORDS = {c: (cell_name(c, "zh"), cell_name(c, "en")) for c in CELLS}
 
 
 def normalise(action: Any) -> Any:
@@ -694,7 +698,13 @@ class ToysGame(Game[ToysConfig, ToysState]):
         as the very objects): nobody may change them. ``normalise`` and the rules make
         new objects instead, and the view copies the ones it shows
         (``tests/toys/test_fastpaths.py`` checks both)."""
-        if not self._may_choose(st, seat):
+        # ``self._may_choose(st, seat)`` written out (this runs at every decision)
+        if st.over or seat in st.pending or seat not in st.waiting:
+            return []
+        ph = st.phase
+        if (((ph == "move" and st.cfg.move_order == "in_turn")
+                or ((ph == "react" or ph == "react2") and st.cfg.react_order == "cascade"))
+                and self.to_move(st)[0] != seat):
             return []
         key = _situation(st, seat)
         acts = _LEGAL.get(key)
@@ -767,6 +777,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 ev = self._do_move(st, seat, action)
         else:
             ev = []
+        pending = st.pending
+        for s in st.waiting:  # someone still to choose: the window stays open
+            if s not in pending:
+                return ev
         ev += self._maybe_close(st)
         return ev
 
@@ -1119,28 +1133,29 @@ class ToysGame(Game[ToysConfig, ToysState]):
     # ---- views, results, facts ---------------------------------------------------------
 
     def view(self, st: ToysState, seat: int | None) -> dict[str, Any]:
-        n = self.n(st)
+        n, nums = st.cfg.players, st.nums
+        item, used = st.item, st.item_used
         v: dict[str, Any] = {
             "night": st.night, "moment": st.moment, "phase": st.phase,
-            "nights": st.nums["nights"], "threshold": st.nums["threshold"],
-            "need": st.need, "cap": st.nums["cap"], "exposure": st.exposure,
+            "nights": nums["nights"], "threshold": nums["threshold"],
+            "need": st.need, "cap": nums["cap"], "exposure": st.exposure,
             "progress": st.progress, "positions": list(st.pos), "frozen": list(st.frozen),
             "andy": st.andy, "roles": list(st.roles), "screws": list(st.screws),
-            "companions": [[dict(c) for c in h] for h in st.companions],
+            "companions": [[dict(c) for c in h] if h else [] for h in st.companions],
             "markers": dict(st.markers), "sight": list(st.sight),
             "task_card": st.task_card, "roll_card": st.roll_card,
             "task_cells": list(st.task_cells),
             "ability_used": list(st.ability_used), "clock_on": list(st.clock_on),
-            "items_used": list(st.item_used),
+            "items_used": list(used),
             "waiting": list(st.waiting), "submitted": sorted(st.pending),
-            "to_move": self.to_move(st), "noise_cards": self._cards(st),
+            "to_move": self.to_move(st), "noise_cards": list(_CARDS[nums["loud"]]),
             "over": st.over, "last": dict(st.last),
             "night_exposure": list(st.night_exposure),
             "night_screws": [list(x) for x in st.night_screws], "freezes": list(st.freezes),
         }
         # Used items are public (they were declared); unused ones only to their holder.
-        v["items_declared"] = [st.item[s] if st.item_used[s] else None for s in range(n)]
-        v["items_held"] = [self.holds_item(st, s) for s in range(n)]
+        v["items_declared"] = [item[s] if used[s] else None for s in range(n)]
+        v["items_held"] = [item[s] is not None and not used[s] for s in range(n)]  # holds_item
         if st.revealed:
             v["cards"] = {str(s): dict(c) for s, c in st.cards.items()}
         if seat is not None:
