@@ -53,8 +53,8 @@ def test_a_forgotten_layout_is_worked_out_again_alike():
     before = [path_indices(walls, a, b) for a in range(16) for b in range(16)]
     from boardlab.games.burgle import path
 
-    path._PATHS.clear()
-    path._OPEN.clear()
+    path.path_indices.cache_clear()
+    path.open_cells.cache_clear()
     assert [path_indices(walls, a, b) for a in range(16) for b in range(16)] == before
 
 
@@ -68,6 +68,13 @@ def test_names_kinds_and_numbers_spelt_once_equal_the_spelling():
         parse_pos("3A1", floors=2)
     with pytest.raises(ValueError):
         parse_pos(["1A1"])
+    from boardlab.games.burgle import path
+
+    for c in range(16):  # cell names and neighbours of a 4x4 floor, looked up
+        assert path.cell_index(rules.cell_name(c)) == c == path.cell_index(rules.cell_name(c).lower())
+        assert path.neighbours(c) == path._neighbours(c, 4)
+        assert path.neighbours(c) is not path.neighbours(c)  # a fresh list each time
+    assert path.cell_index("C2", 5) == 7 and path.neighbours(7, 5) == path._neighbours(7, 5)
     for t in data.tile_copies():
         assert data.kind_of(t) == t.split(":")[0]
         assert data.number_of(t) == int(t.split(":")[1])

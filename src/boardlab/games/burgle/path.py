@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from functools import lru_cache
 
 COLS = "ABCDEFGHIJ"
 
@@ -24,6 +25,10 @@ def cell_name(index: int, size: int = 4) -> str:
 
 def cell_index(name: str, size: int = 4) -> int:
     """``"B3"`` -> 9 on a 4x4 floor; ValueError for a name that is not on the floor."""
+    if size == 4 and type(name) is str:  # a name as cell_name spells it: looked up
+        index = _INDEX4.get(name)
+        if index is not None:
+            return index
     if (not isinstance(name, str) or len(name) < 2 or name[0].upper() not in COLS[:size]
             or not name[1:].isdigit() or not 1 <= int(name[1:]) <= size):
         raise ValueError(f"{name!r} is not a cell of a {size}x{size} floor (A1..{COLS[size - 1]}{size})")
@@ -31,6 +36,12 @@ def cell_index(name: str, size: int = 4) -> int:
 
 
 def neighbours(index: int, size: int = 4) -> list[int]:
+    if size == 4 and 0 <= index < 16:
+        return list(NEIGHBOURS4[index])  # a fresh list: callers may change theirs
+    return _neighbours(index, size)
+
+
+def _neighbours(index: int, size: int) -> list[int]:
     x, y = index % size, index // size
     out = []
     if y > 0:
@@ -45,23 +56,17 @@ def neighbours(index: int, size: int = 4) -> list[int]:
 
 
 # The neighbours of each cell of a 4x4 floor, in the order of :func:`neighbours` (read-only).
-NEIGHBOURS4: tuple[tuple[int, ...], ...] = tuple(tuple(neighbours(c)) for c in range(16))
+NEIGHBOURS4: tuple[tuple[int, ...], ...] = tuple(tuple(_neighbours(c, 4)) for c in range(16))
+_INDEX4: dict[str, int] = {f"{COLS[i % 4]}{i // 4 + 1}": i for i in range(16)}
 
-_OPEN: dict[frozenset[tuple[int, int]], tuple[tuple[int, ...], ...]] = {}
 
-
+@lru_cache(maxsize=1024)
 def open_cells(walls: frozenset[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
     """Per cell of a 4x4 floor, its neighbours with no wall between, in the order of
     :func:`neighbours`; kept per layout (a frozenset never changes), equal to filtering
     :func:`neighbours` against ``walls``."""
-    out = _OPEN.get(walls)
-    if out is None:
-        if len(_OPEN) >= MAX_LAYOUTS:
-            _OPEN.clear()
-        out = _OPEN[walls] = tuple(
-            tuple(n for n in neighbours(c) if (min(c, n), max(c, n)) not in walls)
-            for c in range(16))
-    return out
+    return tuple(tuple(n for n in neighbours(c) if (min(c, n), max(c, n)) not in walls)
+                 for c in range(16))
 
 
 def _wall_set(walls: Iterable, size: int) -> frozenset[tuple[int, int]]:
@@ -146,34 +151,15 @@ def path_uncached(walls: frozenset[tuple[int, int]], start: int, goal: int,
 
 # Paths per wall layout. A layout is a frozenset and never changes (Dynamite makes a new
 # one), so a path once worked out for (layout, start, goal) holds for every state and copy
-# that has that layout. The per-layout dict is keyed by ``start * 4096 + goal * 16 + size``;
-# the number of layouts kept is bounded (random walls make new ones every game), and
-# forgetting one only means working its paths out again.
-_PATHS: dict[frozenset[tuple[int, int]], dict[int, tuple[int, ...]]] = {}
-MAX_LAYOUTS = 512
-
-
-def _layout_paths(walls: frozenset[tuple[int, int]]) -> dict[int, tuple[int, ...]]:
-    table = _PATHS.get(walls)
-    if table is None:
-        if len(_PATHS) >= MAX_LAYOUTS:
-            _PATHS.clear()
-        table = _PATHS[walls] = {}
-    return table
-
-
+# that has that layout. functools' C cache answers a repeated question faster than any
+# Python-level table could; it is bounded (random walls make new layouts every game), and
+# forgetting a path only means working it out again.
+@lru_cache(maxsize=1 << 16)
 def path_indices(walls: frozenset[tuple[int, int]], start: int, goal: int,
                  size: int = 4) -> tuple[int, ...]:
     """:func:`guard_path` on cell indices and a normalised wall set (the game's hot path):
     equal to :func:`path_uncached`, kept per layout."""
-    table = _PATHS.get(walls)
-    if table is None:
-        table = _layout_paths(walls)
-    key = start * 4096 + goal * 16 + size  # one int per (start, goal, size): size <= 10
-    out = table.get(key)
-    if out is None:
-        out = table[key] = path_uncached(walls, start, goal, size)
-    return out
+    return path_uncached(walls, start, goal, size)
 
 
 def distance(walls: frozenset[tuple[int, int]], start: int, goal: int, size: int = 4) -> int:

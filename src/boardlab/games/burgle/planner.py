@@ -36,7 +36,7 @@ from heapq import heappop, heappush
 from typing import Any
 
 from boardlab.games.burgle import data
-from boardlab.games.burgle.path import cell_index, cell_name, neighbours, path_indices
+from boardlab.games.burgle.path import cell_index, cell_name, neighbours, open_cells, path_indices
 
 CELLS = 16
 ROOF = -2
@@ -184,7 +184,8 @@ class Board:
 
     def open_neighbours(self, p: int) -> list[int]:
         f, c = divmod(p, CELLS)
-        return [f * CELLS + n for n in neighbours(c) if _wkey(c, n) not in self.walls[f]]
+        base = f * CELLS  # open_cells: the unwalled neighbours in neighbours' order, per layout
+        return [base + n for n in open_cells(self.walls[f])[c]]
 
     def guard_at(self, p: int) -> bool:
         g = self.guards[p // CELLS]

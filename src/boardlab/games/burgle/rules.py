@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from boardlab.engine.errors import ConfigError
@@ -79,19 +80,13 @@ _TILE_IDS = data.tile_copies()
 _KIND = data.KIND
 _NUMBER = data.NUMBER
 _CELL_NAMES = tuple(cell_name(c) for c in range(CELLS))
-_WALL_NAMES: dict[frozenset[tuple[int, int]], tuple[tuple[str, str], ...]] = {}
 
 
+@lru_cache(maxsize=1024)
 def _wall_names(walls: frozenset[tuple[int, int]]) -> tuple[tuple[str, str], ...]:
     """A floor's walls as sorted pairs of cell names (the view's ``walls``), kept per
     layout: equal to ``sorted([cell_name(a), cell_name(b)] for a, b in walls)``."""
-    out = _WALL_NAMES.get(walls)
-    if out is None:
-        if len(_WALL_NAMES) >= 512:
-            _WALL_NAMES.clear()
-        out = _WALL_NAMES[walls] = tuple(
-            tuple(pair) for pair in sorted([cell_name(a), cell_name(b)] for a, b in walls))
-    return out
+    return tuple(tuple(pair) for pair in sorted([cell_name(a), cell_name(b)] for a, b in walls))
 # The supplement's walls, built once: a layout is a frozenset (never changed; Dynamite
 # makes a new one), so every game and copy may share these, and the path caches keyed
 # by layout hit at once.
@@ -1207,19 +1202,23 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _turn_actions(self, s: BurgleState, seat: int) -> list[Action]:
         pl = s.players[seat]
         p = pl["pos"]
-        left = self._left(s)
+        left = s.max_actions - s.used
         acts: list[Action] = []
         if left >= 1:
-            for q in self._move_targets(s, seat):
-                if q != ROOF and "gemstone" in pl["loot"] and self._players_on(s, q) and left < 2:
-                    continue
-                acts.append(MOVE[q])
+            if "gemstone" in pl["loot"] and left < 2:
+                acts = [MOVE[q] for q in self._move_targets(s, seat)
+                        if q == ROOF or not self._players_on(s, q)]
+            else:
+                acts = [MOVE[q] for q in self._move_targets(s, seat)]
             acts += [PEEK[q] for q in self._peek_targets(s, p)]
-            comp = _COMPUTER_OF.get(_KIND[s.tiles[p]]) if s.revealed[p] \
-                and p not in s.disabled else None
+            # the kind of an active (revealed, not crowbarred) tile here, else None
+            here = _KIND[s.tiles[p]] if s.revealed[p] and p not in s.disabled else None
+            comp = _COMPUTER_OF.get(here)  # type: ignore[arg-type]
             if comp and s.hacks[comp] < data.MAX_HACKS:
                 acts.append(HACK)
-            safes = self._safe_here(s, seat)
+            # _safe_here lists nothing unless this is a safe or the advanced Peterman asks
+            safes = self._safe_here(s, seat) if here == "safe" or pl["char"] == "peterman" \
+                else ()
             if safes:
                 keycard = [i for i, o in enumerate(s.players) if "keycard" in o["loot"]]
                 for safe in safes:
@@ -1335,9 +1334,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         pl = s.players[seat]
         p = pl["pos"]
         out: list[Action] = []
-        if not (pl["tools"] or pl["loot"] or p in s.items) and not any(
-                o["pos"] == p for i, o in enumerate(s.players) if i != seat):
-            return out  # nothing held, nothing here, nobody to trade with
+        if not (pl["tools"] or pl["loot"] or p in s.items):
+            for o in s.players:
+                if o["pos"] == p and o is not pl:
+                    break
+            else:
+                return out  # nothing held, nothing here, nobody to trade with
         mine = sorted(set(pl["tools"] + pl["loot"]))
         # R36: an item never goes back this turn to a holder it left (seat or tile).
         back = set(s.left) if s.cfg.trades == "no_return" else set()
