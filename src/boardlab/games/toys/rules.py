@@ -78,15 +78,15 @@ BOOST_WORDS = {"cowboy": ("🤠牛仔冲刺", "🤠 cowboy dash"), "springdog": 
                "magnet": ("🧲小磁铁", "🧲 magnet")}
 
 # How a seat is named in event texts: ``P1``.. with its role's icon; roles are fixed for a
-# game, so each (seat, role) is spelt once.
-_SEAT_NAMES: dict[tuple[int, str | None], str] = {}
+# game, so each (seat, role) is spelt once: ``_LABELS[role][seat]``.
+_LABELS: dict[str | None, tuple[str, ...]] = {
+    role: tuple(f"P{seat + 1}{ROLES[role][0] if role else ''}" for seat in range(6))
+    for role in (None, *ROLES)
+}
 
 
 def _seat_label(seat: int, role: str | None) -> str:
-    name = _SEAT_NAMES.get((seat, role))
-    if name is None:
-        name = _SEAT_NAMES[(seat, role)] = f"P{seat + 1}{ROLES[role][0] if role else ''}"
-    return name
+    return _LABELS[role][seat]
 
 
 # Words of the frequent events, made only when someone reads the event (lazy texts: a
@@ -502,9 +502,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
         """A night's task or roll-over card and its two cells: the cells given directly by
         the scenario plan (``<key>_cells``, the card then only a name or none), else the card
         it names (taken out of the deck), else the top of the deck."""
-        if f"{key}_cells" in plan:
+        if plan and f"{key}_cells" in plan:
             return plan.get(key), list(plan[f"{key}_cells"])
-        cid = plan.get(key) or self._draw(st, deck)
+        cid = (plan.get(key) if plan else None) or self._draw(st, deck)
         if cid in getattr(st, deck):
             getattr(st, deck).remove(cid)
         return cid, list(cards[cid].cells)
@@ -610,9 +610,14 @@ class ToysGame(Game[ToysConfig, ToysState]):
         holds is secret, so every holder of an unused item card is asked where any item
         could be used, and answers ``pass`` when its own item does not fit."""
         n, andy, frozen = st.cfg.players, st.andy, st.frozen
+        everyone = andy is None and True not in frozen  # every seat a 🧸 (often: early)
         if phase == "move":  # every 🧸
+            if everyone:
+                return list(range(n))
             return [s for s in range(n) if s != andy and not frozen[s]]
         if phase == "noise":  # every 🧸, and 9.4's Andy guesses
+            if True not in frozen:
+                return list(range(n))
             return [s for s in range(n) if s == andy or not frozen[s]]
         item, used = st.item, st.item_used
         if phase == "peek":  # a 🪞 may be in any unused item card (FAQ 10.3: even 🧊)
@@ -623,8 +628,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
             return [s for s in sorted(st.peeks) if s != andy and not frozen[s]]
         # react / react2: every 🧸 may still freeze; every holder of an unused item card
         # too, even when 🧊 (FAQ 10.3: 🎧 and ⏰ are not blocked by the frozen status).
-        seats = [s for s in range(n) if s != andy
-                 and (not frozen[s] or (item[s] is not None and not used[s]))]
+        seats = list(range(n)) if everyone else [
+            s for s in range(n) if s != andy
+            and (not frozen[s] or (item[s] is not None and not used[s]))]
         if st.cfg.react_order == "cascade":  # speakers in turn, from a rotating seat
             start = ((st.night - 1) * MOMENTS + st.moment - 1) % n
             seats = sorted(seats, key=lambda s: (s - start) % n)
@@ -749,7 +755,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if kind == "clock":  # ⏰ "any time": immediate, public, does not end the choice
             st.item_used[seat] = True
             st.clock_on[seat] = True
-            return [public_words("item", _words_clock, (_seat_label(seat, st.roles[seat]),),
+            return [public_words("item", _words_clock, (_LABELS[st.roles[seat]][seat],),
                                  seat=seat, item="clock")]
         if kind == "freeze" and (ph == "move" or ph == "noise"):
             # Freezing is a public flip of the status card, effective at once.
@@ -763,7 +769,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if ph == "noise":
             if kind == "noise":
                 card = action["card"]
-                ev = [public_words("placed", _words_placed, (_seat_label(seat, st.roles[seat]),),
+                ev = [public_words("placed", _words_placed, (_LABELS[st.roles[seat]][seat],),
                                    seat=seat),
                       private_words((seat,), "placed_own", _words_placed_own, (card,),
                                     card=card)]
@@ -772,7 +778,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         elif ph == "move":
             if st.cfg.move_order == "simultaneous":
                 ev = [public_words("move_chosen", _words_move_chosen,
-                                   (_seat_label(seat, st.roles[seat]),), seat=seat)]
+                                   (_LABELS[st.roles[seat]][seat],), seat=seat)]
             else:
                 ev = self._do_move(st, seat, action)
         else:
@@ -786,13 +792,13 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _seat_name(self, st: ToysState, seat: int) -> tuple[str, str]:
         """A seat in event texts: ``P1``.. counted from 1, with its role's icon."""
-        name = _seat_label(seat, st.roles[seat])
+        name = _LABELS[st.roles[seat]][seat]
         return name, name
 
     def _freeze(self, st: ToysState, seat: int) -> list[Event]:
         st.frozen[seat] = True
         st.cards.pop(seat, None)
-        return [public_words("freeze", _words_freeze, (_seat_label(seat, st.roles[seat]),),
+        return [public_words("freeze", _words_freeze, (_LABELS[st.roles[seat]][seat],),
                              seat=seat)]
 
     def _maybe_close(self, st: ToysState) -> list[Event]:
@@ -839,7 +845,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             return []
         st.pos[s] = path[-1]
         return [public_words("move", _words_move,
-                             (_seat_label(s, st.roles[s]), tuple(path),
+                             (_LABELS[st.roles[s]][s], tuple(path),
                               tuple(boosts) if boosts else ()),
                              seat=s, path=list(path), boosts=list(boosts) if boosts else [])]
 
@@ -863,7 +869,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             st.item_used[s] = True
             st.peeks[s] = t
             card = st.cards.get(t, {}).get("card")
-            ev.append(public_words("item", _words_mirror, (_seat_label(s, st.roles[s]), t),
+            ev.append(public_words("item", _words_mirror, (_LABELS[st.roles[s]][s], t),
                                    seat=s, target=t))
             shown = NOISE_ICONS.get(card, "🧊") if card is not None else "🧊"
             ev.append(private_words((s,), "peek", _words_peek, (t, shown), target=t,
@@ -893,7 +899,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if kind == "earmuffs":
             st.item_used[s] = True
             st.muffs += 1
-            ev.append(public_words("item", _words_earmuffs, (_seat_label(s, st.roles[s]),),
+            ev.append(public_words("item", _words_earmuffs, (_LABELS[st.roles[s]][s],),
                                    seat=s))
         if kind == "freeze" or a.get("freeze"):
             ev += self._freeze(st, s)
@@ -901,7 +907,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             card = a["card"]
             st.ability_used[s] = True
             st.cards[s]["card"] = card
-            ev.append(public_words("replay", _words_replay, (_seat_label(s, st.roles[s]), card),
+            ev.append(public_words("replay", _words_replay, (_LABELS[st.roles[s]][s], card),
                                    seat=s, card=card))
         return ev
 
@@ -913,7 +919,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             st.pending[seat] = action
             st.waiting = st.waiting[1:] + st.waiting[:1]
             return [public_words("react_pass", _words_pass,
-                                 (_seat_label(seat, st.roles[seat]),), seat=seat),
+                                 (_LABELS[st.roles[seat]][seat],), seat=seat),
                     *self._maybe_close(st)]
         ev = self._react_effect(st, seat, action)
         # the seats after the one that acted speak first; it comes last again
@@ -1014,7 +1020,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                                          "value": worth})
                 del markers[cell]
                 ev.append(public_words("companion", _words_companion,
-                                       (_seat_label(s, st.roles[s]), cell, icon),
+                                       (_LABELS[st.roles[s]][s], cell, icon),
                                        seat=s, companion=comp, cell=cell))
             else:
                 ev.append(public_words("companion_tie", _words_companion_tie, (cell, icon),
@@ -1107,7 +1113,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             self._gain(st, s, bonus)
             st.freezes[s] += 1
             ev.append(public_words("best_freeze", _words_best_freeze,
-                                   (_seat_label(s, st.roles[s]), bonus), seat=s, bonus=bonus))
+                                   (_LABELS[st.roles[s]][s], bonus), seat=s, bonus=bonus))
         st.night_exposure.append(st.exposure)
         st.night_screws.append(list(screws))
         # ③ cap check (seats still 🧸 at night end are the ones caught).
