@@ -256,3 +256,26 @@ def test_style_and_search_bots_change_no_shared_object():
     mc = [MonteCarloBot(playouts=1)] + [RandomBot() for _ in range(2)]
     play_match(GAME, {"players": 3, "nights": 2}, 5, mc)
     check_shared_objects_unchanged()
+
+
+def obvious_label(c, lang="en"):
+    """hotel's contract label before issue 9 (made afresh every time)."""
+    zh = lang == "zh"
+    tag = rules.TAG_WORDS.get(c["tag"], (c["tag"], c["tag"]))[0 if zh else 1]
+    risk = (rules.RISK_WORDS.get(c["risk"], (c["risk"], c["risk"]))[0 if zh else 1]
+            if c["risk"] else "")
+    reward = c.get("reward", c["r"])
+    return (f"「{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "」" if zh
+            else f"‘{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "’")
+
+
+def test_cached_labels_equal_the_obvious_ones():
+    for _ in range(2):  # the second round reads the cache
+        for card in data.commission_deck():
+            for bonus in (None, 0, 2):
+                c = dict(card) if bonus is None else {**card, "reward": card["r"] + bonus}
+                for lang in ("zh", "en"):
+                    assert GAME._com_label(c, lang) == obvious_label(c, lang)
+                    if bonus is not None:
+                        assert rules._label(card, lang == "zh", card["r"] + bonus) == \
+                            obvious_label(c, lang)

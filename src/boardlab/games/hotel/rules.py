@@ -46,7 +46,11 @@ _TECH_SET = frozenset(_TECH)
 _ROLE_SET = frozenset(data.ROLES)
 _INTEL_POOL: tuple[str, ...] = tuple(c for c in data.INTEL for _ in range(3))
 _KIND = attrgetter("kind")
-_SEAT_KEY = {p: str(p) for p in range(6)}  # seats as JSON object keys
+_KEYS = {p: str(p) for p in range(8)}  # seats and wall indices as JSON object keys
+
+
+def _key(i: int) -> str:
+    return _KEYS.get(i) or str(i)
 _CARD_VALUE = {c: data.card_value(c) for c in _TECH}
 _CARD_TAG = {c: data.card_tag(c) for c in _TECH}
 _PENALTY = {"tough": (2, 0), "gutter": (0, 4), "legend": (2, 2)}  # risk mark: wounds, gold
@@ -66,13 +70,24 @@ def _words_submitted(seat: int) -> tuple[str, str]:
 
 def _label(c: dict, zh: bool, reward: int | None = None) -> str:
     """A contract in words: tag, difficulty, reward (``reward``, else the card's own) and
-    risk mark."""
-    tag = TAG_WORDS.get(c["tag"], (c["tag"], c["tag"]))[0 if zh else 1]
-    risk = RISK_WORDS.get(c["risk"], (c["risk"], c["risk"]))[0 if zh else 1] if c["risk"] else ""
+    risk mark. Made once per distinct wording (the key holds all it depends on)."""
     if reward is None:
         reward = c.get("reward", c["r"])
-    return (f"「{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "」" if zh
-            else f"‘{tag} D{c['d']} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "’")
+    key = (c["tag"], c["d"], reward, c["risk"], zh)
+    out = _LABELS.get(key)
+    if out is None:
+        out = _LABELS[key] = _make_label(*key)
+    return out
+
+
+_LABELS: dict[tuple, str] = {}
+
+
+def _make_label(tag_id: str, d: int, reward: int, risk_id: str | None, zh: bool) -> str:
+    tag = TAG_WORDS.get(tag_id, (tag_id, tag_id))[0 if zh else 1]
+    risk = RISK_WORDS.get(risk_id, (risk_id, risk_id))[0 if zh else 1] if risk_id else ""
+    return (f"「{tag} D{d} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "」" if zh
+            else f"‘{tag} D{d} 💰{reward}" + (f" ⚠{risk}" if risk else "") + "’")
 
 
 # Words of frequent events, made only when read (rollouts never do). Their arguments are
@@ -345,7 +360,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         revealed = s.revealed = s.bids
         s.bids = {}
         ev = [public_words("reveal", self._words_reveal, (tuple(sorted(revealed.items())),),
-                           choices={_SEAT_KEY[p]: a for p, a in revealed.items()})]
+                           choices={_key(p): a for p, a in revealed.items()})]
         cass = self._seat_of(s, "cassian")
         charon = self._seat_of(s, "charon")
         compare = s.cfg.cassian_discount == "compare"
@@ -676,19 +691,19 @@ class HotelGame(Game[HotelConfig, HotelState]):
 
     def view(self, state: HotelState, seat: int | None) -> dict[str, Any]:
         s = state
-        n = s.n
         known = s.com_deck[len(s.com_deck) - s.known_top[seat]:][::-1] if (
             seat is not None and s.known_top[seat]) else []
+        # hands this seat may read: its own and those it eavesdropped on
+        readable = () if seat is None else (seat, *s.peeked[seat])
         return {
             "game": "hotel", "seat": seat, "night": s.night, "nights": s.cfg.nights,
             "phase": s.phase, "event": s.event, "wall": [dict(c) for c in s.wall],
             "vault": s.vault, "gold": list(s.gold), "rep": list(s.rep),
             "wounds": list(s.wounds), "checkins": list(s.checkins), "roles": list(s.roles),
             "played": [list(p) for p in s.played],
-            "hands": [sorted(s.hands[p]) if seat is not None and (
-                p == seat or p in s.peeked[seat]) else None for p in range(n)],
+            "hands": [sorted(h) if p in readable else None for p, h in enumerate(s.hands)],
             "hand_sizes": [len(h) for h in s.hands],
-            "intel": [sorted(s.intel[p]) if p == seat else None for p in range(n)],
+            "intel": [sorted(h) if p == seat else None for p, h in enumerate(s.intel)],
             "intel_sizes": [len(h) for h in s.intel],
             "intel_discard": sorted(s.intel_discard),
             "decks": {"commissions": len(s.com_deck), "events": len(s.event_deck),
@@ -697,8 +712,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             "foresight_pending": s.foresight.get(seat, 0) if seat is not None else 0,
             "submitted": sorted(s.bids),
             "my_choice": s.bids.get(seat) if seat is not None else None,
-            "revealed": {str(p): a for p, a in sorted(s.revealed.items())},
-            "owners": {str(i): p for i, p in sorted(s.owners.items())},
+            "revealed": {_key(p): a for p, a in sorted(s.revealed.items())},
+            "owners": {_key(i): p for i, p in sorted(s.owners.items())},
             "queue": list(s.queue), "resting": list(s.resting),
             "hospital_next": list(s.hospital_next),
             "charon_used": s.charon_used, "sofia_used": s.sofia_used,
