@@ -150,15 +150,15 @@ def arrangements(k: int) -> tuple[Action, ...]:
     return out
 
 
-_EXECUTIONS: dict[tuple[tuple[str, ...], int], tuple[Action, ...]] = {}
+EXECUTIONS: dict[tuple[tuple[str, ...], int], tuple[Action, ...]] = {}
 
 
 def executions(hand: tuple[str, ...], top: int) -> tuple[Action, ...]:
     """Every card of ``hand`` (sorted) with every boost ``0..top``, card by card."""
     key = (hand, top)
-    out = _EXECUTIONS.get(key)
+    out = EXECUTIONS.get(key)
     if out is None:
-        out = _EXECUTIONS[key] = tuple(execute(card, b) for card in hand
+        out = EXECUTIONS[key] = tuple(execute(card, b) for card in hand
                                        for b in range(top + 1))
     return out
 

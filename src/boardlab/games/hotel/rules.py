@@ -555,16 +555,19 @@ class HotelGame(Game[HotelConfig, HotelState]):
             if not queue or s.owners[queue[0]] != seat:
                 return []
             c = s.wall[queue[0]]
-            out = []
-            if s.roles[seat] == "sofia" and not s.sofia_used and c["d"] <= 9:
-                out.append(acts.KILL)
             hand = s.hands[seat]
             if hand:
-                out += acts.executions(tuple(sorted(hand)),
-                                       min(s.cfg.max_boost, max(0, s.gold[seat])))
+                key = (tuple(sorted(hand)), min(s.cfg.max_boost, max(0, s.gold[seat])))
+                plays = acts.EXECUTIONS.get(key) or acts.executions(*key)
             else:
-                out.append(acts.FORFEIT)
-            return out + self._instant_intel(s, seat)
+                plays = (acts.FORFEIT,)
+            if s.roles[seat] == "sofia" and not s.sofia_used and c["d"] <= 9:
+                out = [acts.KILL, *plays]
+            else:
+                out = list(plays)
+            if s.intel[seat]:
+                out += self._instant_intel(s, seat)
+            return out
         if phase == "salvage":
             if self._seat_of(s, "beggar") != seat:
                 return []
@@ -615,6 +618,10 @@ class HotelGame(Game[HotelConfig, HotelState]):
             if len(bids) + len(s.resting) >= len(s.gold) and self._all_sealed(s):
                 ev += self._resolve_bids(s)
             return ev
+        if t == "execute" or t == "kill" or t == "forfeit":
+            i = s.queue.pop(0)
+            ev = self._execute(s, seat, i, action)
+            return ev + self._advance(s)
         if t == "intel":
             return self._use_intel(s, seat, action)
         if t == "arrange":
@@ -635,10 +642,6 @@ class HotelGame(Game[HotelConfig, HotelState]):
             return [public("swap", f"P{seat + 1} 弃 {len(action['discard'])} 张情报重抽",
                            f"P{seat + 1} swaps {len(action['discard'])} intel",
                            seat=seat, discard=list(action["discard"])), *got]
-        if t in ("execute", "kill", "forfeit"):
-            i = s.queue.pop(0)
-            ev = self._execute(s, seat, i, action)
-            return ev + self._advance(s)
         if t == "salvage":
             s.salvage_done = True
             s.gold[seat] -= 2
