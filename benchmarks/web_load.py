@@ -5,8 +5,10 @@ Each human seat is a scripted client that does what the browser does (``web/stat
 the table's creator takes seat 0 in the create call (``claim``, as the lobby does), the
 other human seats use their one-time invite codes (``/claim``, as an invite link does); each
 seat opens ``/ws/tables/ID``, says who it is in its first message, merges the incremental
-log (``log_from``) as ``connection.js`` does, and when a push asks it to choose, waits its
-think time and POSTs one random legal choice with its ``step`` to ``/act``. A finished table
+log and the view's changed parts (``log_from``, ``view_from``) as ``connection.js`` does, and
+when a push asks it to choose, waits its think time and POSTs one random legal choice with
+its ``step`` and the ``view_tag`` it holds (``have``: an incremental answer, as ``table.js``
+asks; a server without ``view_tag`` gets the old request) to ``/act``. A finished table
 is replaced by a new one, so the number of live tables stays constant.
 
 Figures (per load level, i.e. per think time):
@@ -51,6 +53,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from boardlab.server.delta import rebuild
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDLAB = Path(sys.executable).with_name("boardlab")
@@ -229,6 +233,7 @@ class Human:
         self.table, self.seat, self.token, self.ip = table, seat, token, ip
         self.think, self.rng = think, rng
         self.log: list[Any] = []
+        self.state: dict[str, Any] | None = None  # the state rebuilt from the pushes
         self.sending = False
         self.acted_step = -1  # the last step this seat sent and had accepted
         self.latest: dict[str, Any] | None = None  # the newest state seen (push or answer)
@@ -240,11 +245,13 @@ class Human:
         self.http = Http1(self.base)  # its own connection, as each player's browser has
         async with websockets.connect(url, additional_headers={"X-Forwarded-For": self.ip},
                                       max_size=2**22, compression=None) as ws:
-            await ws.send(json.dumps({"seat": self.seat, "token": self.token}))
+            await ws.send(json.dumps({"seat": self.seat, "token": self.token, "delta": True}))
             reader = asyncio.ensure_future(self._read(ws))
             stopper = asyncio.ensure_future(stop.wait())
             done = asyncio.ensure_future(self.over.wait())
             await asyncio.wait([reader, stopper, done], return_when=asyncio.FIRST_COMPLETED)
+            if reader.done() and not reader.cancelled() and reader.exception() is not None:
+                self.rec.errors.append(f"reader: {reader.exception()!r}")
             self.stopping = True
             for task in (reader, stopper, done):
                 task.cancel()
@@ -256,8 +263,14 @@ class Human:
             msg = json.loads(raw)
             if msg.get("type") != "state":
                 continue
-            if isinstance(msg.get("log_from"), int):  # as connection.js merges it
-                self.log = self.log[:msg["log_from"]] + list(msg.get("log") or [])
+            try:  # as connection.js rebuilds it: the log's new entries, the view's changes
+                self.state = rebuild(self.state, msg)
+            except ValueError:  # lost track: the next push comes whole
+                self.state = None
+                await ws.send("full")
+                continue
+            msg = self.state
+            self.log = msg["log"]
             version = msg["table"]["version"]
             self.times.append(now)
             self.vers.append(version)
@@ -277,22 +290,27 @@ class Human:
         if self.sending or not msg["legal"] or msg["step"] <= self.acted_step:
             return
         self.sending = True
-        asyncio.ensure_future(self._act(msg["step"], self.rng.choice(msg["legal"])["action"]))
+        asyncio.ensure_future(self._act(msg["step"], self.rng.choice(msg["legal"])["action"],
+                                        msg))
 
-    async def _act(self, step: int, action: Any) -> None:
+    async def _act(self, step: int, action: Any, base: dict[str, Any]) -> None:
         try:
             await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think[0])
             if self.stopping or self.http is None:
                 return
             a = Act(self.table, self.seat, step, time.perf_counter())
+            body = {"seat": self.seat, "action": action, "step": step}
+            if base.get("view_tag"):  # as table.js asks: an incremental answer
+                body["have"] = base["view_tag"]
             status, content = await self.http.post(
-                f"/api/tables/{self.table}/act", {"seat": self.seat, "action": action,
-                                                  "step": step},
+                f"/api/tables/{self.table}/act", body,
                 {"X-Seat-Token": self.token, "X-Forwarded-For": self.ip})
             a.acked, a.status, a.size = time.perf_counter(), status, len(content)
             self.rec.acts.append(a)
             if status == 200:
                 answer = json.loads(content)  # the page draws from it (table.js: p = res)
+                if "have" in body:
+                    answer = rebuild(base, answer)
                 a.version = answer["table"]["version"]
                 self.rec.saw(self.table, a.acked, a.version)
                 self.acted_step = step

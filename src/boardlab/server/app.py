@@ -20,7 +20,7 @@ from typing import Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -30,6 +30,7 @@ from boardlab.bots.registry import bot_factories
 from boardlab.engine import registry
 from boardlab.engine.protocol import Game
 from boardlab.server.db import make_engine, migrate
+from boardlab.server.delta import dumps, message
 from boardlab.server.hub import Hub
 from boardlab.server.limits import BadJson, BodyLimit, JsonGuard, RateLimit, SecurityHeaders
 from boardlab.server.limits import check_json_text as strict_json
@@ -96,6 +97,18 @@ class Act(BaseModel):
     seat: StrictInt = Field(..., ge=0, le=64)
     action: dict[str, Any] = Field(..., description="one of the seat's legal actions")
     step: StrictInt = Field(..., ge=0, description="the seat's number of accepted choices so far")
+    have: StrictStr | None = Field(None, max_length=60, description=(
+        "the 'view_tag' of the state this client holds (from a push or an earlier answer): "
+        "the answer is then incremental, as the pushes are ('log_from', 'view_from'; see "
+        "boardlab.server.delta). Without it the answer is the whole payload"))
+
+
+def _with_online(body: bytes, online: list[int]) -> Response:
+    """A payload's JSON (encoded once per change and seat) with the seats online added: the
+    bytes go out as they are, without FastAPI validating and encoding the whole payload
+    again per request (the schema still names the endpoint's answer)."""
+    return Response(body[:-1] + b',"online":' + dumps(online).encode() + b"}",
+                    media_type="application/json")
 
 
 def _link(table_id: str, code: str) -> str:
@@ -301,29 +314,32 @@ def create_app(
 
     # ---- play -----------------------------------------------------------------------------
 
-    @app.get("/api/tables/{table_id}/state", tags=["play"])
+    @app.get("/api/tables/{table_id}/state", tags=["play"], response_model=dict[str, Any])
     def state(table_id: str, seat: int | None = Query(None, ge=0, le=64),
-              x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+              x_seat_token: str | None = Header(None)) -> Response:
         """What a seat sees (its token in ``X-Seat-Token``) or, without ``seat``, what a
         spectator sees."""
         t = tables.get(table_id)
         if seat is not None:
             tables.check_seat(t, seat, x_seat_token)
         with tables.locked(table_id):
-            out = {**tables.payload(t, seat)}  # shared with the pushes: never changed
-        out["online"] = hub.online(table_id)
-        return out
+            now = tables.shown(t, seat)
+        return _with_online(now.body(), hub.online(table_id))
 
-    @app.post("/api/tables/{table_id}/act", tags=["play"])
+    @app.post("/api/tables/{table_id}/act", tags=["play"], response_model=dict[str, Any])
     def act(table_id: str, body: Act,
-            x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+            x_seat_token: str | None = Header(None)) -> Response:
         """Submit one choice. Refused unless the token is the seat's, ``step`` is the seat's
         next, and the game finds the action legal; nothing changes when refused."""
         t = tables.act(table_id, body.seat, x_seat_token, body.action, body.step)
         with tables.locked(table_id):
-            out = {**tables.payload(t, body.seat)}  # shared with the pushes: never changed
-        out["online"] = hub.online(table_id)
-        return out
+            now = tables.shown(t, body.seat)
+            base = tables.shown_by_tag(t, body.seat, body.have) if body.have else None
+        if body.have is None:  # the whole payload, as before
+            return _with_online(now.body(), hub.online(table_id))
+        msg = message(now, base)  # incremental (whole parts where the base is gone)
+        msg["online"] = hub.online(table_id)
+        return Response(dumps(msg).encode(), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/record", tags=["play"])
     def record(table_id: str) -> dict[str, Any]:
@@ -333,11 +349,14 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
-        """Pushes ``{"type": "state", ...}`` after every change. The first message says who
-        is watching: ``{"seat": N, "token": "..."}`` for a seat, ``{}`` for a spectator."""
+        """Pushes ``{"type": "state", ...}`` after every change, incrementally (new log
+        entries, the view's changed parts: ``boardlab.server.delta``). The first message says
+        who is watching: ``{"seat": N, "token": "..."}`` for a seat, ``{}`` for a spectator,
+        with ``"delta": true`` for only the view's changed parts; ``"full"`` later asks for
+        the next state whole."""
         await websocket.accept()
         try:
-            who, key = await asyncio.wait_for(hello(websocket, table_id), timeout=10)
+            who, key, delta = await asyncio.wait_for(hello(websocket, table_id), timeout=10)
         except Refused as exc:
             await websocket.close(code=4403 if exc.status == 403 else 4404 if exc.status == 404
                                   else 4400, reason=exc.message[:120])
@@ -347,7 +366,7 @@ def create_app(
             return
         except WebSocketDisconnect:
             return
-        await hub.join(table_id, websocket, who, key)
+        await hub.join(table_id, websocket, who, key, delta)
         window, count = time.monotonic(), 0
         try:
             while True:
@@ -367,12 +386,14 @@ def create_app(
                     break
                 if msg == "ping":
                     await websocket.send_json({"type": "pong"})
+                elif msg == "full":  # the client lost track: its next state comes whole
+                    await hub.resync(table_id, websocket)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             await hub.leave(table_id, websocket)
 
-    async def hello(websocket: WebSocket, table_id: str) -> tuple[int | None, str]:
+    async def hello(websocket: WebSocket, table_id: str) -> tuple[int | None, str, bool]:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
@@ -385,14 +406,16 @@ def create_app(
             raise Refused(400, str(exc)) from None
         if not isinstance(data, dict):
             raise Refused(400, "the first message must be a JSON object")
-        seat, token = data.get("seat"), data.get("token")
+        seat, token, delta = data.get("seat"), data.get("token"), data.get("delta", False)
+        if not isinstance(delta, bool):
+            raise Refused(400, "'delta' must be true or false")
         t = await asyncio.to_thread(tables.get, table_id)
         if seat is None:
-            return None, ""
+            return None, "", delta
         if type(seat) is not int or not isinstance(token, str):
             raise Refused(400, "'seat' must be a whole number and 'token' a string")
         tables.check_seat(t, seat, token)
-        return seat, digest(token)
+        return seat, digest(token), delta
 
     # ---- front end ------------------------------------------------------------------------
 

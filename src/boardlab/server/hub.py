@@ -8,6 +8,12 @@ was claimed on another device or handed to a bot).
 A burst of choices (bots answering one after another within one request) is pushed as one
 message per choice, each with the view after it, so that clients can show the board step by
 step at their own pace; a step that changes nothing a seat can see is not sent to it.
+
+Every message is incremental (:mod:`boardlab.server.delta`): relative to what that socket
+was sent last, only the new log entries, and for a client that asked for it in its hello
+(``"delta": true``, as ``connection.js`` does) only the parts of the view that changed. A
+socket's first message, and the next one after the client sends ``"full"`` (it lost
+track), is whole.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from fastapi import WebSocket
+
+from boardlab.server.delta import Shown, dumps, message
 
 MAX_STEPS = 40  # a longer burst (an all-bot stretch) sends only its last steps one by one
 
@@ -32,22 +40,25 @@ class Hub:
         self.conns: dict[str, dict[WebSocket, tuple[int | None, str]]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._order: dict[str, asyncio.Lock] = {}  # one push at a time per table, in order
-        self._sent_log: dict[WebSocket, int] = {}  # log entries each socket already has
-        self._sent_version: dict[WebSocket, int] = {}  # the table version each socket has
-        self._sent_seen: dict[WebSocket, int] = {}  # a digest of what it saw last
+        self._held: dict[WebSocket, Shown] = {}  # what each socket holds: its last message's
+        self._deltas: set[WebSocket] = set()  # sockets that take the view's changes only
         self._shown: dict[str, tuple[int, Any]] = {}  # table -> (version, its state then)
 
     def online(self, table_id: str) -> list[int]:
         return sorted({s for s, _ in self.conns.get(table_id, {}).values() if s is not None})
 
-    async def join(self, table_id: str, ws: WebSocket, seat: int | None, key: str) -> None:
+    async def join(self, table_id: str, ws: WebSocket, seat: int | None, key: str,
+                   delta: bool = False) -> None:
         self.loop = asyncio.get_running_loop()
+        if delta:
+            self._deltas.add(ws)
         self.conns.setdefault(table_id, {})[ws] = (seat, key)
         await self.broadcast(table_id)
 
     async def leave(self, table_id: str, ws: WebSocket) -> None:
         room = self.conns.get(table_id, {})
         self._forget(ws)
+        self._deltas.discard(ws)
         if room.pop(ws, None) is not None:
             await self.broadcast(table_id)
         if not room:
@@ -55,9 +66,15 @@ class Hub:
             self._order.pop(table_id, None)
             self._shown.pop(table_id, None)
 
+    async def resync(self, table_id: str, ws: WebSocket) -> None:
+        """The client lost track (it holds another view than its next message is relative
+        to): its next message is whole."""
+        if ws in self.conns.get(table_id, {}):
+            self._forget(ws)
+            await self.broadcast(table_id)
+
     def _forget(self, ws: WebSocket) -> None:
-        for sent in (self._sent_log, self._sent_version, self._sent_seen):
-            sent.pop(ws, None)
+        self._held.pop(ws, None)
 
     def changed(self, table_id: str) -> None:
         """Called (from any thread) after a table changed."""
@@ -101,27 +118,59 @@ class Hub:
         except Exception:  # a replay that goes wrong only costs the in-between steps
             return
 
-    def _payloads(self, table_id: str) -> tuple[dict[int | None, list[dict[str, Any]]], set[int]]:
-        """Per seat watching, one payload per step since the last push, the current state
-        last (built once per change), and seats whose key changed; runs off the event loop
-        (it reads the database)."""
+    def _messages(self, table_id: str,
+                  room: list[tuple[WebSocket, int | None, str, Shown | None]]
+                  ) -> tuple[dict[WebSocket, list[str]], dict[WebSocket, Shown], set[int]]:
+        """Off the event loop (it reads the database): per socket of ``room`` (with its seat,
+        the seat key it showed and what it holds), the JSON texts to send - one per step since the last push that
+        shows it something new, the current state last - and what it then holds; and the
+        seats whose key changed. Each text is encoded once per seat, base and step."""
         t = self.tables.get(table_id)
-        room = dict(self.conns.get(table_id, {}))
-        revoked = {seat for seat, key in room.values()
+        revoked = {seat for _ws, seat, key, _held in room
                    if seat is not None and t.seats[seat].token != key}
-        online = sorted({s for s, k in room.values() if s is not None and s not in revoked})
-        seats = {s for s, _ in room.values() if s not in revoked}
+        live = [(ws, seat, held) for ws, seat, _key, held in room if seat not in revoked]
+        online = sorted({seat for _ws, seat, _held in live if seat is not None})
+        seats = {seat for _ws, seat, _held in live}
         with self.tables.locked(table_id):
-            now = {seat: self.tables.payload(t, seat) for seat in seats}
+            now = {seat: self.tables.shown(t, seat) for seat in seats}
             replay = self._replay_from(table_id, t)
-        out: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in seats}
-        for step in self._between(*replay) if replay else ():  # our own copies: no lock
-            for seat in seats:
-                out[seat].append({"type": "state", **self.tables.payload(step, seat),
-                                  "online": online})
-        for seat in seats:
-            out[seat].append({"type": "state", **now[seat], "online": online})
-        return out, revoked
+        # an in-between step is built only for the seats with a socket that held an older
+        # version (a socket that just joined gets the current state only)
+        oldest: dict[int | None, int] = {}
+        for _ws, seat, held in live:
+            if held is not None:
+                v = held.payload["table"]["version"]
+                oldest[seat] = min(oldest.get(seat, v), v)
+        steps: dict[int | None, list[Shown]] = {}
+        if replay is not None and oldest:
+            for step in self._between(*replay):  # our own copy of the state: no lock
+                for seat, v in oldest.items():
+                    if step.version > v:
+                        steps.setdefault(seat, []).append(self.tables.shown_step(step, seat))
+        texts: dict[WebSocket, list[str]] = {}
+        holds: dict[WebSocket, Shown] = {}
+        made: dict[tuple[int | None, str | None, str, bool], str] = {}
+
+        def text(seat: int | None, base: Shown | None, sh: Shown, delta: bool) -> str:
+            key = (seat, base.tag if base is not None else None, sh.tag, delta)
+            if key not in made:
+                made[key] = dumps({"type": "state", **message(sh, base, delta),
+                                   "online": online})
+            return made[key]
+
+        for ws, seat, held in live:
+            out, base = [], held
+            had = held.payload["table"]["version"] if held is not None else None
+            for sh in steps.get(seat, ()):
+                # an in-between step: only if new to this socket and it shows something
+                if had is None or sh.payload["table"]["version"] <= had or (
+                        base is not None and _same_sight(sh, base)):
+                    continue
+                out.append(text(seat, base, sh, ws in self._deltas))
+                base = sh
+            out.append(text(seat, base, now[seat], ws in self._deltas))
+            texts[ws], holds[ws] = out, now[seat]
+        return texts, holds, revoked
 
     async def broadcast(self, table_id: str) -> None:
         if not self.conns.get(table_id):
@@ -133,8 +182,9 @@ class Hub:
         room = self.conns.get(table_id)
         if not room:
             return
+        snapshot = [(ws, seat, key, self._held.get(ws)) for ws, (seat, key) in room.items()]
         try:
-            payloads, revoked = await asyncio.to_thread(self._payloads, table_id)
+            texts, holds, revoked = await asyncio.to_thread(self._messages, table_id, snapshot)
         except Exception:  # the table is gone or the database is down: try at the next change
             return
         for ws, (seat, _key) in list(room.items()):
@@ -145,42 +195,21 @@ class Hub:
                     await ws.close(code=4403, reason="this seat's key changed: it was claimed "
                                    "on another device or handed to a bot")
                 continue
-            msgs = payloads.get(seat)
-            if not msgs:
+            msgs = texts.get(ws)
+            if not msgs:  # joined meanwhile: its own broadcast follows
                 continue
-            had = self._sent_version.get(ws)
             try:
-                for i, msg in enumerate(msgs):
-                    # what the seat sees, compared by value (no JSON of the whole view)
-                    seen = (msg["view"], len(msg["log"]), msg["to_move"], msg["legal"],
-                            msg["result"])
-                    if i < len(msgs) - 1 and (  # an in-between step: only if new to this socket
-                            had is None or msg["table"]["version"] <= had
-                            or seen == self._sent_seen.get(ws)):  # and it shows something
-                        continue
-                    # incremental: only the log entries this socket has not had yet (a seat's
-                    # visible log only grows); "log_from" says where they go
-                    log, sent = msg["log"], self._sent_log.get(ws, 0)
-                    if sent > len(log):
-                        sent = 0
-                    view, key = _without_log(msg["view"], log)
-                    await ws.send_json({**msg, "view": view, "view_log": key,
-                                        "log": log[sent:], "log_from": sent})
-                    self._sent_log[ws] = len(log)
-                    self._sent_version[ws], self._sent_seen[ws] = msg["table"]["version"], seen
+                for msg in msgs:
+                    await ws.send_text(msg)
+                self._held[ws] = holds[ws]
             except Exception:  # a closed socket: forget it
                 room.pop(ws, None)
                 self._forget(ws)
 
 
-def _without_log(view: Any, log: list[Any]) -> tuple[Any, str | None]:
-    """The view without its copy of the seat's log (the push already carries the log's new
-    entries), and the key it was under ("view_log": a client may put the log back there).
-    Games keep the log in their view under a name of their own; it is the entry equal to
-    the seat's whole log."""
-    if not log or not isinstance(view, dict):
-        return view, None
-    for key, value in view.items():
-        if isinstance(value, list) and len(value) == len(log) and value == log:
-            return {k: v for k, v in view.items() if k != key}, key
-    return view, None
+def _same_sight(a: Shown, b: Shown) -> bool:
+    """Two payloads of one seat show it the same (compared by value; no JSON)."""
+    pa, pb = a.payload, b.payload
+    return (len(pa["log"]) == len(pb["log"]) and pa["to_move"] == pb["to_move"]
+            and pa["legal"] == pb["legal"] and pa["result"] == pb["result"]
+            and a.view == b.view)

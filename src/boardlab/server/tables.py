@@ -39,6 +39,7 @@ from boardlab.engine.match import decision_context
 from boardlab.engine.protocol import Game, GameRecord, GameState, SeatLog, log_feed
 from boardlab.engine.rng import make_rng
 from boardlab.server import db
+from boardlab.server.delta import Shown, parse_tag, tag_of
 from boardlab.server.fair import commit, draw_seed
 
 log = logging.getLogger("boardlab.server")
@@ -57,6 +58,31 @@ _BUMP = db.tables.update().where(
     rev=sa.bindparam("b_rev"), version=sa.bindparam("b_version"),
     status=sa.bindparam("b_status"), reason=sa.bindparam("b_reason"),
     updated_at=sa.bindparam("b_updated_at"), bot_steps=sa.bindparam("b_bot_steps"))
+
+
+class _Writes:
+    """The writes of one change, kept until its write transaction (SQLite, see ``_mutate``):
+    the change functions only ever write through their connection, never read."""
+
+    __slots__ = ("ops",)
+
+    def __init__(self) -> None:
+        self.ops: list[tuple[Any, dict[str, Any]]] = []
+
+    def execute(self, statement: Any, params: dict[str, Any] | None = None) -> None:
+        self.ops.append((statement, params or {}))
+
+    def run(self, conn: Connection) -> None:
+        """Run them in order; consecutive rows of one statement (a burst's choices) as one
+        executemany call."""
+        i = 0
+        while i < len(self.ops):
+            statement, params = self.ops[i]
+            j = i + 1
+            while j < len(self.ops) and self.ops[j][0] is statement:
+                j += 1
+            conn.execute(statement, params if j == i + 1 else [p for _, p in self.ops[i:j]])
+            i = j
 
 
 class Refused(Exception):
@@ -132,7 +158,7 @@ class Live:
     broken: str | None = None  # why the stored game could not be replayed
     # what each seat sees, by (rev, version, status, seat): built once per change for the
     # act answer and every push (a step the hub replays has its own version)
-    seen: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict, repr=False)
+    seen: dict[tuple[Any, ...], Shown] = field(default_factory=dict, repr=False)
 
     @property
     def version(self) -> int:
@@ -340,22 +366,38 @@ class Tables:
         for _attempt in range(5):
             t: Live | None = None
             try:
-                with self.locked(table_id), self._write_lock, self.engine.begin() as conn:
-                    t = self._sync(conn, table_id, lock_row=True)
-                    old = t.rev
-                    out = change(conn, t)
-                    if not t.dirty:
-                        return out
-                    res = conn.execute(_BUMP, {
-                        "b_id": t.id, "b_old": old, "b_rev": old + 1, "b_version": t.version,
-                        "b_status": t.status, "b_reason": t.reason,
-                        "b_updated_at": t.updated_at, "b_bot_steps": t.bot_steps})
-                    if res.rowcount != 1:
-                        raise _Stale
-                    if self.postgres:  # other workers refresh and push (sent at commit)
+                if self.postgres:
+                    with self.locked(table_id), self.engine.begin() as conn:
+                        t = self._sync(conn, table_id, lock_row=True)
+                        old = t.rev
+                        out = change(conn, t)
+                        if not t.dirty:
+                            return out
+                        self._bump(conn, t, old)
+                        # other workers refresh and push (sent at commit)
                         conn.execute(sa.select(sa.func.pg_notify(
                             NOTIFY_CHANNEL, f"{self.worker}:{t.id}")))
-                    t.rev = old + 1
+                        t.rev = old + 1
+                else:
+                    # SQLite: the game's work (checks, the choice, the bots' answers) runs
+                    # under the table's own lock only, its writes are kept and then run in a
+                    # short write transaction. SQLite takes one write at a time, so the time
+                    # spent under the write lock bounds every table's throughput; each
+                    # statement there also gives up the GIL and waits to get it back. The
+                    # stored ``rev`` guard (``_bump``) still refuses a change made from a
+                    # stale read, so this is the same check as reading inside the write.
+                    with self.locked(table_id):
+                        with self.engine.connect() as rconn:
+                            t = self._sync(rconn, table_id, lock_row=True)
+                        old = t.rev
+                        writes = _Writes()
+                        out = change(writes, t)  # type: ignore[arg-type]
+                        if not t.dirty:
+                            return out
+                        with self._write_lock, self.engine.begin() as conn:
+                            self._bump(conn, t, old)
+                            writes.run(conn)
+                        t.rev = old + 1
                 if t.evict:
                     self._uncache(table_id)
                 self._durable()
@@ -369,6 +411,15 @@ class Tables:
                     self._uncache(table_id)  # memory ran ahead of what was stored
                 raise
         raise Refused(409, "the table changed meanwhile; reload and choose again")
+
+    def _bump(self, conn: Connection, t: Live, old: int) -> None:
+        """Store the table's new rev, version, status...; only over the rev it was read at."""
+        res = conn.execute(_BUMP, {
+            "b_id": t.id, "b_old": old, "b_rev": old + 1, "b_version": t.version,
+            "b_status": t.status, "b_reason": t.reason,
+            "b_updated_at": t.updated_at, "b_bot_steps": t.bot_steps})
+        if res.rowcount != 1:
+            raise _Stale
 
     # ---- lobby ---------------------------------------------------------------------------
 
@@ -757,13 +808,44 @@ class Tables:
         """Everything sent to ``seat`` (None: a spectator): only the game's own view of it.
 
         Built once per change and seat (callers must not change it)."""
+        return self.shown(t, seat).payload
+
+    def shown(self, t: Live, seat: int | None) -> Shown:
+        """The payload of ``seat`` with what incremental messages need (``delta.Shown``);
+        built once per change and seat, under the table's lock."""
         key = (t.rev, t.version, t.status, seat)
         got = t.seen.get(key)
         if got is None:
-            if len(t.seen) >= 16:  # the current change's seats, a few replayed steps
-                t.seen.clear()
-            got = t.seen[key] = self._payload(t, seat)
+            got = self._keep(t, key, Shown(self._payload(t, seat),
+                                           tag_of(t.rev, t.version, t.status)))
         return got
+
+    def shown_step(self, step: Live, seat: int | None) -> Shown:
+        """:meth:`shown` for a step the hub replays on its own copy of the state: built
+        without the table's lock (nothing else reads that copy), kept under it."""
+        key = (step.rev, step.version, step.status, seat)
+        got = step.seen.get(key)
+        if got is None:
+            made = Shown(self._payload(step, seat), tag_of(step.rev, step.version, step.status))
+            with self.locked(step.id):
+                got = self._keep(step, key, made)
+        return got
+
+    @staticmethod
+    def _keep(t: Live, key: tuple[Any, ...], shown: Shown) -> Shown:
+        """Under the table's lock: keep ``shown`` (the first one made for ``key`` wins).
+        Kept: the current change's seats, the steps the hub replays and the changes before
+        (what a client holds when it sends its next choice); past 32 the oldest half goes."""
+        if len(t.seen) >= 32:
+            for old in list(t.seen)[:16]:
+                t.seen.pop(old, None)
+        return t.seen.setdefault(key, shown)
+
+    def shown_by_tag(self, t: Live, seat: int | None, tag: str) -> Shown | None:
+        """The payload named ``tag`` (a ``view_tag`` sent to ``seat``) if it is still kept;
+        only ever one that was built for this seat."""
+        parsed = parse_tag(tag)
+        return None if parsed is None else t.seen.get((*parsed, seat))
 
     def _payload(self, t: Live, seat: int | None) -> dict[str, Any]:
         game, state = t.game, t.state

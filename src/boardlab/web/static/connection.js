@@ -58,19 +58,53 @@ export async function deviceLink(tableId, seat) {
 export function seatHeaders(tableId, seat) { return { "X-Seat-Token": held(tableId).seats[seat] }; }
 export function hostHeaders(tableId) { return { "X-Host-Token": held(tableId).host }; }
 
-/** Open the table's WebSocket as `seat` (null: a spectator); the first message says who. */
+/** The whole state from the one held (a state rebuilt before; null: none) and an incremental
+ *  message, a push or an /act answer (boardlab/server/delta.py): the log's new entries go
+ *  after the first "log_from" held ones; with "view_from" ("table_from") the view (the table's
+ *  summary) holds only the top-level keys that changed since the held state of that tag; the
+ *  view's copy of the log is put back
+ *  under "view_log". Throws when the message continues a state that is not the one held. */
+export function rebuild(held, msg) {
+  const out = { ...msg };
+  if (typeof msg.log_from === "number") {
+    const have = held && held.log ? held.log : [];
+    if (msg.log_from > have.length) throw new Error("the message continues a longer log");
+    out.log = have.slice(0, msg.log_from).concat(msg.log || []);
+  }
+  if (msg.table_from !== undefined && msg.table_from !== null) {  // the summary's changes
+    if (!held || held.view_tag !== msg.table_from || !held.table) throw new Error("the message continues another table");
+    const table = {};
+    for (const k of Object.keys(held.table)) table[k] = Object.hasOwn(msg.table, k) ? msg.table[k] : held.table[k];
+    out.table = table;
+    delete out.table_from;
+  }
+  if (msg.view_from !== undefined && msg.view_from !== null) {
+    if (!held || held.view_tag !== msg.view_from || !held.view || typeof held.view !== "object")
+      throw new Error("the message continues another view");
+    const view = {}, changed = msg.view || {};
+    for (const k of Object.keys(held.view))
+      if (k !== held.view_log) view[k] = Object.hasOwn(changed, k) ? changed[k] : held.view[k];
+    out.view = view;
+    delete out.view_from;
+  }
+  // the view's own copy of the log is not sent twice: it is put back where the game keeps it
+  if (msg.view_log && out.view && typeof out.view === "object") out.view = { ...out.view, [msg.view_log]: out.log };
+  return out;
+}
+
+/** Open the table's WebSocket as `seat` (null: a spectator); the first message says who,
+ *  and that this client takes only the changes of the view ("delta"). */
 export function openSocket(tableId, seat, { onState, onClose }) {
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}`);
-  ws.onopen = () => ws.send(JSON.stringify(seat === null ? {} : { seat, token: held(tableId).seats[seat] }));
-  let log = [];  // the server sends only new log entries ("log_from": where they go)
+  ws.onopen = () => ws.send(JSON.stringify(seat === null ? { delta: true } : { seat, token: held(tableId).seats[seat], delta: true }));
+  let state = null;  // the last state rebuilt: the next push is relative to it
   ws.onmessage = ev => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg.type !== "state") return;
-    if (typeof msg.log_from === "number") { log = log.slice(0, msg.log_from).concat(msg.log || []); msg.log = log; }
-    // the view's own copy of the log is not sent twice: it is put back where the game keeps it
-    if (msg.view_log && msg.view && typeof msg.view === "object") msg.view = { ...msg.view, [msg.view_log]: msg.log };
-    onState(msg);
+    try { state = rebuild(state, msg); }
+    catch { state = null; ws.send("full"); return; }  // lost track: the next push comes whole
+    onState(state);
   };
   ws.onclose = ev => onClose(ev);
   return ws;

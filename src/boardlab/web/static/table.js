@@ -1,7 +1,7 @@
 // One table: connects a seat (or a spectator) by WebSocket, draws the game, sends choices.
 import { h, t, getLang, langButton } from "./i18n.js";
 import { api, toast } from "./store.js";
-import { held, claimFromLink, openSocket, deviceLink, forgetSeat, seatHeaders } from "./connection.js";
+import { held, claimFromLink, openSocket, deviceLink, forgetSeat, seatHeaders, rebuild } from "./connection.js";
 import * as generic from "./generic.js";
 import * as words from "./words.js";
 import { paced, plain, logTools, snapshot, animate, speed } from "./pace.js";
@@ -70,17 +70,19 @@ function maybeHandOver() {
 async function act(action) {
   if (sending || !p || p.table.version < awaited) return;  // (a choice sent, its state not yet shown)
   sending = true;
-  const before = awaited;
+  const before = awaited, base = p;
   awaited = p.table.version + 1; draw();  // on its way: the board offers no stale choices meanwhile
   try {
-    const res = await api(`/api/tables/${tableId}/act`, { method: "POST", body: { seat, action, step: p.step },
-      headers: seatHeaders(tableId, seat) });
+    // "have": the answer comes as the pushes do, only what changed since the state shown
+    const answer = await api(`/api/tables/${tableId}/act`, { method: "POST",
+      body: { seat, action, step: p.step, have: base.view_tag || undefined }, headers: seatHeaders(tableId, seat) });
+    let mine = null;
+    try { mine = rebuild(base, answer); } catch { /* (cannot happen) the pushes bring it */ }
     // the board follows the server's pushes, one per choice (ours, then the bots' answers),
     // at the chosen pace; the reply is drawn itself only if its state has not come that way
-    awaited = res.table.version;
-    const mine = res;
+    awaited = answer.table.version;
     draw();
-    setTimeout(() => {
+    if (mine) setTimeout(() => {
       const q = onState && onState.newest();
       const coming = (q && q.table.version >= mine.table.version) || (p && p.table.version >= mine.table.version);
       if (!coming) onState({ ...mine, online: p ? p.online : [] });
