@@ -56,10 +56,6 @@ _CARD_TAG = {c: data.card_tag(c) for c in _TECH}
 _PENALTY = {"tough": (2, 0), "gutter": (0, 4), "legend": (2, 2)}  # risk mark: wounds, gold
 _ALONE = {p: frozenset([p]) for p in range(6)}  # who sees a seat's private event
 
-
-def _alone(seat: int) -> frozenset[int]:
-    return _ALONE.get(seat) or frozenset([seat])
-
 OVERRIDE_KEYS = {"roles", "hands", "gold", "rep", "wounds", "checkins", "vault", "intel",
                  "commissions", "events", "intel_deck", "charon_used", "sofia_used"}
 
@@ -214,7 +210,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
     # ---- helpers ------------------------------------------------------------------------
 
     def _seat_of(self, s: HotelState, role: str) -> int | None:
-        return s.roles.index(role) if role in s.roles else None
+        roles = s.roles
+        return roles.index(role) if role in roles else None
 
     def _draw_intel(self, s: HotelState, seat: int, k: int) -> list[Event]:
         got = []
@@ -227,7 +224,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 break
             got.append(s.intel_deck.pop())
         s.intel[seat].extend(got)
-        return [private_words(_alone(seat), "intel_draw", _words_intel_draw, (tuple(got),),
+        alone = _ALONE.get(seat) or frozenset([seat])
+        return [private_words(alone, "intel_draw", _words_intel_draw, (tuple(got),),
                               cards=got),
                 public_words("intel_count", _words_intel_count, (seat, len(got)),
                              seat=seat, count=len(got))]
@@ -426,8 +424,10 @@ class HotelGame(Game[HotelConfig, HotelState]):
         """Move past execution, salvage and the night's end while nobody must choose."""
         if s.phase == "execute" and s.queue:
             return []
+        if s.salvage_done:
+            return self._end_night(s)
         b = self._seat_of(s, "beggar")
-        if (not s.salvage_done and b is not None and b not in s.succeeded
+        if (b is not None and b not in s.succeeded
                 and b not in s.resting and self._salvage_funds(s, b) >= 2
                 and (s.hands[b] or s.cfg.empty_hand == "may_bid") and self._salvageable(s)):
             s.phase = "salvage"
@@ -612,7 +612,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             bids = s.bids
             bids[seat] = dict(action)
             # worded only when read (rollouts never do); the action is never changed later
-            ev = [private_words(_alone(seat), "sealed", self._words_sealed, (action,)),
+            alone = _ALONE.get(seat) or frozenset([seat])
+            ev = [private_words(alone, "sealed", self._words_sealed, (action,)),
                   public_words("submitted", _words_submitted, (seat,), seat=seat)]
             # All sealed needs every seat resting or sealed: fewer of both cannot be.
             if len(bids) + len(s.resting) >= len(s.gold) and self._all_sealed(s):
