@@ -632,3 +632,25 @@ def test_a_pending_generator_is_built_as_given():
     assert [state.rng.random() for _ in range(3)] == [expected.random() for _ in range(3)]
     assert twin.rng.random() == deep.rng.random() == random.Random(1234).random()
     assert twin.rng is not state.rng
+
+
+def test_outcome_and_random_action_agree_with_result_and_the_legal_list():
+    for config in CONFIGS:
+        state = GAME.new_game(config, 5)
+        walker = random.Random(5)
+        while movers := GAME.to_move(state):
+            seat = movers[0]
+            legal = GAME.legal_actions(state, seat)
+            asked: list[int] = []
+
+            def randbelow(n: int, asked: list[int] = asked, walker=walker) -> int:
+                asked.append(n)
+                return walker.randrange(n)
+
+            before = walker.getstate()
+            action = GAME.random_action(state, seat, randbelow)
+            walker.setstate(before)
+            assert asked == [len(legal)] and action == legal[walker.randrange(len(legal))]
+            GAME.apply_in_place(state, seat, action)
+        result = GAME.result(state)
+        assert GAME.outcome(state) == (result.scores, result.winners)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import compress, filterfalse
 from typing import Any
 
@@ -186,6 +186,7 @@ _SHIFTS: dict[str, tuple[tuple[Action, ...], ...]] = {
 _FULL_PILE: dict[str, tuple[str, ...]] = {p: tuple(data.full_pile(p)) for p in data.PILES}
 _DRAW: dict[str, Action] = {p: {"type": "draw", "pile": p} for p in data.PILES}
 _ALL_DRAWS: tuple[Action, ...] = tuple(_DRAW[p] for p in data.PILES)
+_PILE_COUNT = len(_ALL_DRAWS)
 _DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
 _PASS: Action = {"type": "pass"}
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
@@ -416,6 +417,17 @@ class CatGame(Game[CatConfig, CatState]):
                 return list(_ALL_DRAWS)
             return [_DRAW[p] for p in data.PILES if piles[p]]
         return []
+
+    def random_action(self, state: CatState, seat: int,
+                      randbelow: Callable[[int], int]) -> Action:
+        """``legal[randbelow(len(legal))]``; a draw while every pile has cards (most of a
+        rollout's draws) is picked from the four without listing them."""
+        if (state.phase == "draw" and 0 <= seat < state.n
+                and len(state.hands[seat]) < state.cfg.hand_size
+                and all(state.piles.values())):
+            return _ALL_DRAWS[randbelow(_PILE_COUNT)]  # legal_actions lists _ALL_DRAWS
+        legal = self.legal_actions(state, seat)
+        return legal[randbelow(len(legal))]
 
     def check_action(self, state: CatState, seat: int, action: Any) -> Action:
         if isinstance(action, dict) and action.get("role") is False:
@@ -728,6 +740,13 @@ class CatGame(Game[CatConfig, CatState]):
         return Result.model_construct(scores=[float(s) for s in f["scores"]],
                                       winners=list(f["winners"]), reason=reason,
                                       summary=summary)
+
+    def outcome(self, state: CatState) -> tuple[list[float], list[int]]:
+        """``result(state)``'s scores and winners, without the summary and the model."""
+        f = state.final
+        if not self.is_over(state) or f is None:
+            raise ValueError("the game is not over yet")
+        return [float(s) for s in f["scores"]], list(f["winners"])
 
     def describe_action(self, state: CatState, seat: int, action: Action,
                         lang: str = "en") -> str:
