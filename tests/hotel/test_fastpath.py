@@ -279,3 +279,31 @@ def test_cached_labels_equal_the_obvious_ones():
                     if bonus is not None:
                         assert rules._label(card, lang == "zh", card["r"] + bonus) == \
                             obvious_label(c, lang)
+
+
+def test_outcome_and_random_action_equal_the_protocols_defaults():
+    """``outcome`` gives ``result``'s scores and winners; ``random_action`` asks once with
+    the legal list's length and returns its entry (on intel, reorder and resting seats too)."""
+    for seed in range(6):
+        players = 3 + seed % 4
+        out = play_match(GAME, {"players": players, "nights": 3}, seed,
+                         [RandomBot() for _ in range(players)])
+        res = GAME.result(out.state)
+        assert GAME.outcome(out.state) == (res.scores, res.winners)
+        for cut in range(0, len(out.record.actions), 2):
+            s = GAME.replay(out.record, cut)
+            for seat in GAME.to_move(s):
+                legal = GAME.legal_actions(s, seat)
+                for pick in (0, len(legal) - 1):
+                    asked = []
+
+                    def randbelow(n, asked=asked, pick=pick):
+                        asked.append(n)
+                        return pick
+                    assert GAME.random_action(s, seat, randbelow) == legal[pick]
+                    assert asked == [len(legal)]
+    s = GAME.new_game({"players": 4}, 1, {"intel": [["foresight", "key"], [], [], []]})
+    GAME.apply_in_place(s, 0, {"type": "intel", "card": "foresight"})
+    assert GAME.random_action(s, 0, lambda n: n - 1) == GAME.legal_actions(s, 0)[-1]
+    with pytest.raises(ValueError):
+        GAME.outcome(s)

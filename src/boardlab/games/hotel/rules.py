@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -576,6 +576,20 @@ class HotelGame(Game[HotelConfig, HotelState]):
             return out + [acts.PASS] + self._instant_intel(s, seat)
         return []
 
+    def random_action(self, state: HotelState, seat: int,
+                      randbelow: Callable[[int], int]) -> Action:
+        """``legal[randbelow(len(legal))]`` of ``legal_actions``: on a bid night without
+        intel or a pending reorder (the common case) drawn from the cached sealed choices
+        themselves, the very tuple ``legal_actions`` copies; else from the list."""
+        s = state
+        if (s.phase == "bid" and not s.intel[seat] and seat not in s.foresight
+                and seat not in s.resting and seat not in s.bids and 0 <= seat < len(s.gold)):
+            key = (len(s.wall), self._max_bid(s, seat), s.event == "full_house")
+            head = acts.BID_HEADS.get(key) or acts.bid_head(*key)
+            return head[randbelow(len(head))]
+        legal = self.legal_actions(s, seat)
+        return legal[randbelow(len(legal))]
+
     def _instant_intel(self, s: HotelState, seat: int) -> list[Action]:
         """Ruling H12: key and medicine (「任何时刻」) may also be used by the seat that is
         deciding outside the bid phase: a key can fund a boost or a salvage."""
@@ -766,6 +780,15 @@ class HotelGame(Game[HotelConfig, HotelState]):
                      "failed": list(s.failed), "roles": list(s.roles),
                      # 流拍 in the FAQ's sense (a tie at the top) and the Beggar's takes
                      "ties": kinds.count("tie"), "salvages": kinds.count("salvage")})
+
+    def outcome(self, state: HotelState) -> tuple[list[float], list[int]]:
+        """``result(state)``'s scores and winners, without the rest of the result."""
+        if not self.is_over(state):
+            raise ValueError("the game is not over")
+        s = state
+        sc = self._scores(s, self.dividend(s))
+        best = max(sc)
+        return [float(x) for x in sc], [p for p in range(s.n) if sc[p] == best]
 
     def facts(self, state: HotelState) -> dict[str, Any]:
         s = state
