@@ -211,3 +211,16 @@ def test_result_equals_a_validated_result():
         assert got == Result.model_validate(got.model_dump())
         assert canonical(got.model_dump()) == canonical(
             Result.model_validate(got.model_dump()).model_dump())
+
+
+def test_random_action_is_the_listed_draw():
+    for seed, config in enumerate(CONFIGS):
+        st = GAME.new_game(config, seed)
+        mine, theirs = random.Random(seed), random.Random(seed)
+        while not GAME.is_over(st):
+            seat = GAME.to_move(st)[0]
+            legal = GAME.legal_actions(st, seat)
+            picked = GAME.random_action(st, seat, mine._randbelow)
+            expected = legal[theirs._randbelow(len(legal))]
+            assert picked is expected  # the same shared object, from the same draw
+            GAME.apply_in_place(st, seat, picked)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -704,19 +704,31 @@ class ToysGame(Game[ToysConfig, ToysState]):
         as the very objects): nobody may change them. ``normalise`` and the rules make
         new objects instead, and the view copies the ones it shows
         (``tests/toys/test_fastpaths.py`` checks both)."""
+        return list(self._choices(st, seat))
+
+    def random_action(self, st: ToysState, seat: int,
+                      randbelow: Callable[[int], int]) -> dict[str, Any]:
+        """``legal[randbelow(len(legal))]`` straight from the cached situation (a rollout's
+        step; the same draw and the same object as through ``legal_actions``)."""
+        acts = self._choices(st, seat)
+        return acts[randbelow(len(acts))]
+
+    def _choices(self, st: ToysState, seat: int) -> tuple[dict[str, Any], ...]:
+        """The shared tuple behind :meth:`legal_actions` (empty if ``seat`` need not
+        choose now)."""
         # ``self._may_choose(st, seat)`` written out (this runs at every decision)
         if st.over or seat in st.pending or seat not in st.waiting:
-            return []
+            return ()
         ph = st.phase
         if (((ph == "move" and st.cfg.move_order == "in_turn")
                 or ((ph == "react" or ph == "react2") and st.cfg.react_order == "cascade"))
                 and self.to_move(st)[0] != seat):
-            return []
+            return ()
         key = _situation(st, seat)
         acts = _LEGAL.get(key)
         if acts is None:
             acts = _LEGAL[key] = _build_legal(key)
-        return list(acts)
+        return acts
 
     def _cards(self, st: ToysState) -> list[int]:
         return [0, 1, 2, 3] if st.nums["loud"] else [0, 1, 2]
