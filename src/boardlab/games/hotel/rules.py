@@ -298,6 +298,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
         return (f"P{w + 1} 以 {pay} 拿下 {self._com_label(c, 'zh')}",
                 f"P{w + 1} takes {self._com_label(c)} paying {pay}")
 
+    def _words_reveal_all(self, revealed: dict[int, dict]) -> tuple[str, str]:
+        return self._words_reveal(tuple(sorted(revealed.items())))
+
     def _words_reveal(self, choices: tuple[tuple[int, dict], ...]) -> tuple[str, str]:
         return ("亮出：" + "；".join(f"P{p + 1} {self._short(a, 'zh')}" for p, a in choices),
                 "revealed: " + "; ".join(f"P{p + 1} {self._short(a)}" for p, a in choices))
@@ -357,21 +360,29 @@ class HotelGame(Game[HotelConfig, HotelState]):
         # own copy (``dict(action)`` when sealed, or a determinized guess), kept by no one else.
         revealed = s.revealed = s.bids
         s.bids = {}
-        ev = [public_words("reveal", self._words_reveal, (tuple(sorted(revealed.items())),),
+        # ``revealed`` is never changed once revealed (the next night replaces it): its
+        # words may read it later
+        ev = [public_words("reveal", self._words_reveal_all, (revealed,),
                            choices={_key(p): a for p, a in revealed.items()})]
-        cass = self._seat_of(s, "cassian")
-        charon = self._seat_of(s, "charon")
+        roles = s.roles
+        cass = roles.index("cassian") if "cassian" in roles else None
+        charon = roles.index("charon") if "charon" in roles else None
         compare = s.cfg.cassian_discount == "compare"
         # Each contract's bidders in the order their choices were sealed (the order of
-        # ``revealed``), grouped in one pass instead of one scan per contract.
+        # ``revealed``), grouped in one pass instead of one scan per contract; the seats
+        # that check in, in seat order.
         bidders_of: dict[int, list[int]] = {}
+        stays: list[int] = []
         for p, a in revealed.items():
-            if a["type"] == "bid":
+            t = a["type"]
+            if t == "bid":
                 i = a["commission"]
                 if i in bidders_of:
                     bidders_of[i].append(p)
                 else:
                     bidders_of[i] = [p]
+            elif t == "checkin":
+                stays.append(p)
         for i, c in enumerate(s.wall):
             bidders = bidders_of.get(i)
             if not bidders:
@@ -403,10 +414,16 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.owners[i] = w
             ev.append(public_words("won", self._words_won, (w, pay, dict(c)),
                                    seat=w, commission=i, paid=pay))
+        if stays:
+            ev += self._check_in(s, sorted(stays))
+        s.queue = sorted(s.owners)
+        s.phase = "execute"
+        return ev + self._advance(s)
+
+    def _check_in(self, s: HotelState, stays: list[int]) -> list[Event]:
+        ev: list[Event] = []
         winston = self._seat_of(s, "winston")
-        for p in sorted(revealed):
-            if revealed[p]["type"] != "checkin":
-                continue
+        for p in stays:
             s.checkins[p] += 1
             self._heal(s, p, 2 if s.event == "peace" else 1)
             draws = 1 + (p == winston) + (s.event == "hospitality")
@@ -416,9 +433,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 s.rep[p] += 1
             ev.append(public_words("checkin", _words_checkin, (p, s.checkins[p]), seat=p))
             ev += self._draw_intel(s, p, draws)
-        s.queue = sorted(s.owners)
-        s.phase = "execute"
-        return ev + self._advance(s)
+        return ev
 
     def _advance(self, s: HotelState) -> list[Event]:
         """Move past execution, salvage and the night's end while nobody must choose."""
