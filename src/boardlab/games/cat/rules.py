@@ -190,6 +190,7 @@ _PILE_COUNT = len(_ALL_DRAWS)
 _DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
 _PASS: Action = {"type": "pass"}
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
+_ROOM_RANK: dict[str, int] = {room: i for i, room in enumerate(data.ROOMS)}
 _IN_ORDER: tuple[list[int], ...] = tuple(list(range(k)) for k in range(9))
 _SEAT_KEY: tuple[str, ...] = tuple(str(s) for s in range(8))  # str(seat), the JSON key
 """One seat's audience of a private event (``private_words`` keeps a frozenset as is)."""
@@ -506,22 +507,21 @@ class CatGame(Game[CatConfig, CatState]):
             "reveal", _words_reveal, (tuple(plays.items()),),
             plays={_SEAT_KEY[s]: a for s, a in plays.items()}, station=station)]
         hands, discard = state.hands, state.discard
-        cards_played = []  # the card plays, in seat order
+        cards_played = []  # (room's rank, seat, play): sorted, room by room, seat by seat
         for s, a in plays.items():
             if "card" in a:
                 hands[s].remove(a["card"])
                 discard.append(a["card"])
             kind = a["type"]
             if kind == "play":
-                cards_played.append((s, a))
+                cards_played.append((_ROOM_RANK[a["room"]], s, a))
             elif kind == "discard":
                 events.append(public_words("discard", _words_discard, (s, a["card"]), seat=s))
-        # room by room; every shift and cat resolves before any exposure check (§6.2 step 2)
-        if cards_played:
-            for room in data.ROOMS:
-                for s, a in cards_played:
-                    if a["room"] == room:
-                        events.append(self._effect(state, s, a))
+        # room by room; every shift and cat resolves before any exposure check (§6.2 step 2).
+        # A seat plays once, so the sort never compares two plays.
+        cards_played.sort()
+        for _, s, a in cards_played:
+            events.append(self._effect(state, s, a))
         if station < cfg.effective_seal:
             line, lanes, fish = cfg.effective_line, state.lanes, state.fish
             for room in data.ROOMS:
