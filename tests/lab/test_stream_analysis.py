@@ -1,20 +1,25 @@
 """The simulate command streams: rows go to the store batch by batch and the analysis keeps
-only a few numbers per game (``analysis.slim``), never every row; its figures are the ones
-the whole list of rows gives."""
+only a few numbers per game (flat columns, ``analysis.Accumulator``), never every row; its
+figures are the ones the whole list of rows gives, to the last bit of the row-by-row
+analysis it replaced (``reference_analysis``)."""
 
 from __future__ import annotations
 
 import random
 import weakref
 
+import pytest
 from typer.testing import CliRunner
 
 from boardlab.cli import app
 from boardlab.lab import store
 from boardlab.lab.analysis import Accumulator, analyse, to_json
 from boardlab.lab.cli import simulate_streamed
+from boardlab.lab.design import confounding_warning
 from boardlab.lab.runner import RunSpec, run
 from boardlab.lab.spec import resolve_lab
+
+from . import reference_analysis
 
 GAME = "tests.lab.dicegame:GAME"
 
@@ -58,9 +63,37 @@ def test_batches_in_any_order_give_the_figures_of_the_ordered_rows():
     for b in batches:
         acc.add(b)
     assert len(acc) == len(rows)
-    assert "summary" not in acc.rows()[0] and "options" not in acc.rows()[0]
     assert to_json(acc.analyse(s.variants())) == to_json(analyse(rows, lab, s.variants()))
     assert acc.bots(0) == [r["bots"] for r in rows if r["variant"] == 0]
+
+
+@pytest.mark.parametrize("run_spec", [
+    spec(40),  # a sweep: paired comparisons and curves
+    RunSpec(game=GAME, games=30, seed=2, bots=["cautious", "bold"], roles=["lucky", "plain"],
+            sweep={"players": [2, 4], "limit": [9, 15]}),  # bots with several seats a game
+    RunSpec(game=GAME, games=25, seed=8, options={"players": 5, "limit": 6}),  # shared wins
+], ids=["sweep", "players-and-roles", "default-mix"])
+def test_the_streamed_analysis_is_the_row_by_row_one(run_spec):
+    lab = resolve_lab(GAME)
+    rows = run(run_spec)
+    random.Random(3).shuffle(rows)
+    got = analyse(rows, lab, run_spec.variants())
+    want = reference_analysis.analyse(rows, lab, run_spec.variants())
+    assert to_json(got) == to_json(want)
+    for g, w in zip(got["variants"], want["variants"], strict=True):
+        for gm, wm in zip(g["metrics"], w["metrics"], strict=True):
+            assert gm["values"].tolist() == [float(v) for v in wm["values"]]
+
+
+def test_the_seating_check_reads_the_same_bots():
+    s = RunSpec(game=GAME, games=20, seed=1, bots=["cautious", "bold", "cautious"],
+                options={"players": 3}, design="fixed", rotate=False)
+    rows = run(s)
+    acc = Accumulator(resolve_lab(GAME))
+    acc.add(reversed(rows))
+    assert acc.bots(0) == [r["bots"] for r in rows]
+    assert confounding_warning(acc.seatings(0)) == confounding_warning(
+        [r["bots"] for r in rows]) is not None
 
 
 def test_simulate_stores_every_row_and_its_summary_while_streaming():

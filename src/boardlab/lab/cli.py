@@ -69,17 +69,18 @@ def simulate_streamed(spec, lab, workers: int, backend: str, address: str | None
                       quiet: bool, keep: bool) -> tuple[str | None, dict[str, Any], str | None]:
     """Play ``spec`` with each finished batch of rows stored at once (one transaction per
     batch, :class:`~boardlab.lab.store.RunWriter`) and reduced to the few numbers the
-    analysis reads (:class:`~boardlab.lab.analysis.Accumulator`): the parent never holds
-    every row. Returns the run id (None unless ``keep``), the analysis and the seating
-    warning. A run that fails half-way is removed from the store."""
-    from boardlab.lab import store
+    analysis reads (:class:`~boardlab.lab.analysis.Accumulator`, flat numeric columns):
+    the parent never holds every row. Returns the run id (None unless ``keep``), the
+    analysis and the seating warning. A run that fails half-way is removed from the store."""
     from boardlab.lab.analysis import Accumulator, to_json
     from boardlab.lab.design import confounding_warning
     from boardlab.lab.runner import code_version
 
     acc = Accumulator(lab)
     writer = None
-    if keep:
+    if keep:  # the store (SQLAlchemy, migrations) only for a run that is kept
+        from boardlab.lab import store
+
         config = {"spec": spec.to_json(), "variants": spec.variants(), "workers": workers,
                   "backend": backend}
         writer = store.RunWriter(spec.game, "simulate", config, code_version(), spec.seed,
@@ -97,7 +98,7 @@ def simulate_streamed(spec, lab, workers: int, backend: str, address: str | None
             writer.discard()
         raise
     analysis = acc.analyse(spec.variants())
-    warn = confounding_warning(acc.bots(0))
+    warn = confounding_warning(acc.seatings(0))
     run_id = writer.finish(to_json(analysis)) if writer is not None else None
     return run_id, analysis, warn
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 
 from boardlab.lab.seats import mix_at, mix_count, style_mixes
@@ -59,7 +60,7 @@ def period(bots: list[str], players: int, design: str = "latin") -> int:
     return players * mix_count(bots, players)
 
 
-def seat_bot_table(seatings: list[list[str]]) -> dict[int, Counter]:
+def seat_bot_table(seatings: Iterable[list[str]]) -> dict[int, Counter]:
     table: dict[int, Counter] = {}
     for seats in seatings:
         for s, b in enumerate(seats):
@@ -67,7 +68,7 @@ def seat_bot_table(seatings: list[list[str]]) -> dict[int, Counter]:
     return table
 
 
-def confounding(seatings: list[list[str]]) -> float:
+def confounding(seatings: Iterable[list[str]]) -> float:
     """Cramér's V of the seat x bot table (SciPy): 0 when every seat holds every bot in the
     same proportions, 1 when the seat fixes the bot."""
     from scipy.stats.contingency import association
@@ -80,7 +81,7 @@ def confounding(seatings: list[list[str]]) -> float:
     return float(association(m, method="cramer"))
 
 
-def confounding_warning(seatings: list[list[str]], limit: float = 0.1) -> str | None:
+def confounding_warning(seatings: Iterable[list[str]], limit: float = 0.1) -> str | None:
     v = confounding(seatings)
     if v > limit:
         return (f"the seating confounds seat with bot (Cramér's V {v:.2f}): per-seat and "

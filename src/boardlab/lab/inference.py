@@ -66,25 +66,53 @@ def _combine(greater_low: float, less_high: float, less_low: float, greater_high
     return p_hold, p_contra
 
 
-def _bootstrap_ci(groups: list[np.ndarray], bounds: tuple[float, float] | None,
+# A bootstrap batch holds about this many resampled game indices at once (SciPy's index
+# array, its int copy and two gathered arrays, 8 bytes each): ~1 MB whatever the run's size.
+BOOTSTRAP_CELLS = 32_768
+
+
+def game_sums(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Per-game sums of ``values`` (each game's values together, ``counts`` of them), equal
+    to the last bit to ``values[start:start + count].sum()`` for every game.
+
+    NumPy sums fewer than 8 numbers left to right starting from the first (pairwise
+    summation only begins at 8), so those games are summed column by column in that order;
+    a game with 8 or more values (pooled events) is summed by NumPy itself."""
+    starts = np.cumsum(counts) - counts
+    out = values[starts].astype(float, copy=False)  # a copy already (fancy index)
+    if counts.size and counts.max() > 1:
+        small = counts < 8
+        for j in range(1, min(int(counts.max()), 8)):
+            m = np.flatnonzero(small & (counts > j))
+            out[m] = out[m] + values[starts[m] + j]
+        for i in np.flatnonzero(~small):
+            out[i] = values[starts[i]:starts[i] + counts[i]].sum()
+    return out
+
+
+def _bootstrap_ci(sums: np.ndarray, counts: np.ndarray, bounds: tuple[float, float] | None,
                   seed: int = 0) -> tuple[float, float] | None:
-    """Percentile bootstrap over games of the pooled mean (SciPy), clipped to the bounds."""
-    g = len(groups)
+    """Percentile bootstrap over games of the pooled mean (SciPy), clipped to the bounds.
+    ``sums`` and ``counts``: each game's sum of values and number of values."""
+    g = len(sums)
     if g < 5:
         return None
-    sums = np.array([x.sum() for x in groups])
-    counts = np.array([x.size for x in groups], dtype=float)
+    counts = np.asarray(counts, dtype=float)
     if np.ptp(sums / np.maximum(counts, 1)) == 0 and np.all(counts == counts[0]):
         v = float(sums.sum() / counts.sum())
         return v, v
+
     def ratio(idx, axis=-1):
-        idx = idx.astype(int)
+        idx = idx.astype(int, copy=False)
         return sums[idx].sum(axis=axis) / counts[idx].sum(axis=axis)
 
-    # ``batch`` bounds memory to 64 resamples × games at a time (999 × games at once was the
-    # lab parent's peak on long runs); SciPy draws the same resamples either way.
+    # ``batch`` bounds memory to BOOTSTRAP_CELLS resampled indices at a time (999 × games
+    # at once was the lab parent's peak on long runs). SciPy draws the same resamples and
+    # each resample's statistic is computed alone, so the interval does not depend on the
+    # batch (tests/lab/test_bootstrap_batch.py).
+    batch = max(1, min(64, BOOTSTRAP_CELLS // g))
     res = sps.bootstrap((np.arange(g),), ratio, vectorized=True, n_resamples=999,
-                        method="percentile", random_state=seed, batch=64)
+                        method="percentile", random_state=seed, batch=batch)
     lo, hi = float(res.confidence_interval.low), float(res.confidence_interval.high)
     if bounds:
         lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
@@ -95,13 +123,24 @@ def interval_test(groups: Sequence[Sequence[float]], low: float, high: float,
                   bounds: tuple[float, float] | None = None) -> Tested:
     """θ (the mean of every value, values grouped by game) against ``[low, high]``."""
     arrs = [np.asarray(g, dtype=float) for g in groups if len(g)]
-    games = len(arrs)
+    if not arrs:
+        return interval_test_flat(np.zeros(0), np.zeros(0, dtype=np.int64), low, high, bounds)
+    return interval_test_flat(np.concatenate(arrs), np.array([a.size for a in arrs]),
+                              low, high, bounds)
+
+
+def interval_test_flat(values: np.ndarray, counts: np.ndarray, low: float, high: float,
+                       bounds: tuple[float, float] | None = None) -> Tested:
+    """:func:`interval_test` on the values of every game one after another (``counts[i]``
+    values of game ``i``, each at least 1): the analysis keeps its figures as flat arrays,
+    so nothing per game is built as Python objects."""
+    games = len(counts)
     if games == 0:
         return Tested(Estimate(float("nan"), float("nan"), float("nan"), 0), math.nan,
                       math.nan, "no data", 0)
-    one_each = all(a.size == 1 for a in arrs)
+    one_each = bool(np.all(counts == 1))
     if one_each:
-        x = np.concatenate(arrs)
+        x = np.asarray(values, dtype=float)
         # Exact binomial only for a yes/no figure (a rate, bounds 0..1), not a count that
         # happened to be 0 or 1 in every game.
         if bounds == (0.0, 1.0) and np.all((x == 0) | (x == 1)):
@@ -123,7 +162,7 @@ def interval_test(groups: Sequence[Sequence[float]], low: float, high: float,
         d = DescrStatsW(x)
         est = mean_t(x)
         if bounds:
-            ci = _bootstrap_ci(arrs, bounds)
+            ci = _bootstrap_ci(x, np.ones(games), bounds)
             if ci:
                 est = Estimate(est.value, ci[0], ci[1], est.n, est.se)
         if x.size < 2:
@@ -135,16 +174,18 @@ def interval_test(groups: Sequence[Sequence[float]], low: float, high: float,
     # Several values per game: seats of one game, or pooled events, are not independent.
     from statsmodels.regression.linear_model import OLS
 
-    y = np.concatenate(arrs)
-    groups_id = np.concatenate([np.full(a.size, i) for i, a in enumerate(arrs)])
+    y = np.asarray(values, dtype=float)
     mean = float(y.mean())
     if games < 2:
         return Tested(Estimate(mean, float("nan"), float("nan"), games), math.nan, math.nan,
                       "one game", games)
+    groups_id = np.repeat(np.arange(games), counts)
     fit = OLS(y, np.ones_like(y)).fit(cov_type="cluster", cov_kwds={"groups": groups_id})
+    del groups_id
     se = float(fit.bse[0])
+    del fit
     df = games - 1
-    ci = _bootstrap_ci(arrs, bounds) if bounds else None
+    ci = _bootstrap_ci(game_sums(y, counts), counts, bounds) if bounds else None
     if ci is None:
         q = float(sps.t.ppf(0.975, df))
         ci = (mean - q * se, mean + q * se)

@@ -43,10 +43,10 @@ def _bars(title: str, labels: list[str], ests: list[Estimate], ideal: float | No
     return _png(fig)
 
 
-def _hist(title: str, series: dict[str, list[float]]):
+def _hist(title: str, series: dict[str, Any]):
     fig, ax = plt.subplots(figsize=(5, 3))
     for name, vals in series.items():
-        if vals:
+        if len(vals):
             ax.hist(vals, bins=min(30, max(5, len(set(vals)))), alpha=0.5, label=name)
     ax.set_title(title)
     if len(series) > 1:
@@ -114,7 +114,7 @@ def build(run: Any, rows: list[Row], lab: LabSpec) -> tuple[list[tuple[str, str]
     for i, m in enumerate(lab.metrics):
         series = {_variant_label(pv["options"], sweep): pv["metrics"][i]["values"]
                   for pv in an["variants"][:MAX_OVERLAY]}
-        if any(series.values()):
+        if any(len(v) for v in series.values()):
             figs.append((f"Distribution: {m.label or m.name}",
                          _hist(f"{m.label or m.name}", series)))
     sections += seat_sections(rows, lab, variants, sweep)
