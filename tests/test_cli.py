@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import textwrap
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -56,3 +58,94 @@ def test_replay_reports_failures_and_exit_code(tmp_path):
     assert res.exit_code == 2
     res = runner.invoke(app, ["replay", "--json", str(good)])
     assert json.loads(res.output)[0]["ok"] is True
+
+
+# Each command imports only what it needs (issue 9): the web stack only for `serve` and
+# `verify`, plotting only for `report`, the store and the statistics only for the lab
+# commands that run. Checked in fresh interpreters: one for the light commands in turn
+# (each checked right after it ran), one per heavier command.
+WEB = ("fastapi", "starlette", "uvicorn")
+PLOTS = ("matplotlib",)
+LAB = ("sqlalchemy", "alembic", "numpy", "scipy", "pandas", "statsmodels", "ray")
+
+IMPORTS = textwrap.dedent('''
+    import json, sys
+    from typer.testing import CliRunner
+    from boardlab.cli import app
+
+    commands, forbidden = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+    for args in commands:
+        out = CliRunner().invoke(app, args, input="1\\n" * 3000)
+        loaded = sorted({m.partition(".")[0] for m in sys.modules} & set(forbidden))
+        print(json.dumps({"args": args, "exit": out.exit_code, "loaded": loaded,
+                          "output": out.output[-500:]}))
+''')
+
+
+def imports_of(commands: list[list[str]], forbidden: tuple[str, ...], tmp_path) -> list[dict]:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "BOARDLAB_DATA_DIR": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", IMPORTS, json.dumps(commands),
+                          json.dumps(forbidden)], capture_output=True, text=True,
+                         timeout=300, env=env)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def test_light_commands_import_neither_the_web_stack_nor_the_lab(tmp_path):
+    scenario = sorted((Path(__file__).parent.parent / "scenarios" / "toys").glob("*.yaml"))[0]
+    commands = [["games"], ["replay", str(scenario)],
+                ["play", "toys", "--seed", "3"], ["bots", "toys"], ["options", "toys"]]
+    commands += [[name, "--help"] for name in (
+        "replay", "play", "games", "bots", "options", "simulate", "runs", "show", "export",
+        "report", "check", "balance")]
+    for got in imports_of(commands, WEB + PLOTS + LAB, tmp_path):
+        assert got["exit"] == 0, got
+        assert got["loaded"] == [], got
+
+
+def test_simulate_imports_neither_the_web_stack_nor_plotting(tmp_path):
+    got, = imports_of([["simulate", "toys", "--games", "4", "--workers", "1", "--no-store"]],
+                      WEB + PLOTS + ("ray",), tmp_path)
+    assert got["exit"] == 0, got
+    assert got["loaded"] == [], got
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "the store opens the database through boardlab.server.db, and importing any module of "
+    "boardlab.server runs boardlab/server/__init__.py, which imports the FastAPI app; a "
+    "lazy __init__ (PEP 562 __getattr__) there lets this pass"))
+def test_a_stored_simulation_does_not_import_the_web_stack(tmp_path):
+    got, = imports_of([["simulate", "toys", "--games", "4", "--workers", "1"]],
+                      WEB + PLOTS, tmp_path)
+    assert got["exit"] == 0, got
+    assert got["loaded"] == [], got
+
+
+def test_the_web_commands_and_the_full_list_do_not_import_plotting(tmp_path):
+    # `boardlab --help` lists every command with its help, so it loads every command
+    # module (the server's too); it still draws no plot
+    got = imports_of([["serve", "--help"], ["verify", "--help"], ["--help"]], PLOTS + LAB[2:],
+                     tmp_path)
+    assert [g["exit"] for g in got] == [0, 0, 0] and got[-1]["loaded"] == [], got
+
+
+def test_the_command_table_names_what_each_module_registers():
+    import importlib
+
+    import typer
+
+    from boardlab.cli import COMMAND_MODULES
+
+    for module, names in COMMAND_MODULES.items():
+        sub = typer.Typer()
+        importlib.import_module(module).register(sub)
+        assert tuple(typer.main.get_group(sub).commands) == names, module
+    res = runner.invoke(app, ["--help"])
+    assert res.exit_code == 0
+    for names in COMMAND_MODULES.values():
+        for name in names:
+            assert name in res.output

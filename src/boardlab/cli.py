@@ -2,14 +2,66 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 from pathlib import Path
 
+import click
 import typer
 from rich.console import Console
 from rich.table import Table
+from typer.core import TyperGroup
+
+# Commands that live beside the code they drive: each module defines ``register(app)``, and
+# is imported only when one of its commands runs (or when the whole list is shown, as
+# ``boardlab --help`` does), so ``replay`` or ``play`` never import the web app
+# (``boardlab.server`` imports FastAPI) nor ``games`` the lab. The names here only route a
+# command to its module; a command missing here is still found (every module is then
+# loaded), and tests/test_cli.py checks the table against what the modules register. A
+# module that does not exist (an install without it) is skipped.
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "boardlab.play": ("play",),
+    "boardlab.lab.cli": ("simulate", "runs", "show", "export", "report", "check", "balance",
+                         "bots", "options"),
+    "boardlab.server.cli": ("serve", "verify"),
+}
+
+
+class LazyCommands(TyperGroup):
+    """The ``boardlab`` group: this file's commands at once, the others on first use."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._loaded: dict[str, list[str]] = {}
+
+    def _load(self, module: str) -> list[str]:
+        if module not in self._loaded:
+            names: list[str] = []
+            if importlib.util.find_spec(module) is not None:
+                sub = typer.Typer(rich_markup_mode=app.rich_markup_mode)
+                importlib.import_module(module).register(sub)
+                for name, command in typer.main.get_group(sub).commands.items():
+                    self.add_command(command, name)
+                    names.append(name)
+            self._loaded[module] = names
+        return self._loaded[module]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            owner = [m for m, names in COMMAND_MODULES.items() if cmd_name in names]
+            for module in owner or COMMAND_MODULES:
+                self._load(module)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        own = [n for n in super().list_commands(ctx)
+               if not any(n in names for names in self._loaded.values())]
+        return own + [n for m in COMMAND_MODULES for n in self._load(m)]
+
 
 app = typer.Typer(
+    cls=LazyCommands,
     help="boardlab: play, simulate and check board games exactly by their rulebooks.",
     no_args_is_help=True,
     add_completion=False,
@@ -58,23 +110,6 @@ def replay(
         console.print(f"{len(reports) - failed} passed, {failed} failed")
     if failed or not reports:
         raise typer.Exit(1)
-
-
-# Commands that live beside the code they drive register themselves here: each module
-# below defines ``register(app)``. A module that does not exist yet is skipped.
-COMMAND_MODULES = ("boardlab.play", "boardlab.lab.cli", "boardlab.server.cli")
-
-
-def _register_commands() -> None:
-    import importlib
-    import importlib.util
-
-    for name in COMMAND_MODULES:
-        if importlib.util.find_spec(name) is not None:
-            importlib.import_module(name).register(app)
-
-
-_register_commands()
 
 
 def main() -> None:
