@@ -341,8 +341,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         return pl["char"] == char and pl["side"] == side
 
     def _anyone(self, s: BurgleState, char: str, side: str) -> int | None:
-        for i in range(s.n):
-            if self._has(s, i, char, side):
+        for i, pl in enumerate(s.players):
+            if pl["char"] == char and pl["side"] == side:
                 return i
         return None
 
@@ -460,16 +460,19 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         g = s.guards[f]
         p = g["pos"]
         ev: list[Event] = []
+        revealed, disabled, tiles = s.revealed, s.disabled, s.tiles
         for i, pl in enumerate(s.players):
             q = pl["pos"]
             if q < 0 or s.phase == "over":
                 continue
             why = None
+            # the kind of q's tile if active (revealed, not crowbarred): what _active asks
+            kind = _KIND[tiles[q]] if revealed[q] and q not in disabled else None
             if q == p:
                 why = "guard"
-            elif q // CELLS == f and self._active(s, q, "foyer") and q in self._open_neighbours(s, p):
+            elif q // CELLS == f and kind == "foyer" and q in self._open_neighbours(s, p):
                 why = "foyer"
-            elif abs(q - p) == CELLS and self._active(s, q, "atrium"):
+            elif abs(q - p) == CELLS and kind == "atrium":
                 why = "atrium"
             elif "tiara" in pl["loot"] and q in self._open_neighbours(s, p):
                 why = "tiara"
@@ -944,7 +947,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         return ev + self._next_turn(s)
 
     def _next_turn(self, s: BurgleState) -> list[Event]:
-        if all(p["pos"] == ROOF for p in s.players):
+        for pl in s.players:
+            if pl["pos"] != ROOF:
+                break
+        else:  # everyone is on the roof
             return [self._over(s, True, text("所有人都从楼顶逃走了：团队胜利！",
                                              "everyone escaped from the roof: the team wins!"))]
         s.turn += 1
