@@ -307,3 +307,30 @@ def test_outcome_and_random_action_equal_the_protocols_defaults():
     assert GAME.random_action(s, 0, lambda n: n - 1) == GAME.legal_actions(s, 0)[-1]
     with pytest.raises(ValueError):
         GAME.outcome(s)
+
+
+def test_written_out_draws_equal_the_librarys():
+    from boardlab.games.hotel import draws
+
+    assert draws._SAME_AS_LIBRARY  # this interpreter's methods are the written-out ones
+    for seed in range(30):
+        for length in (0, 1, 2, 5, 9, 12, 21, 22, 36):
+            a, b = random.Random(seed), random.Random(seed)
+            x, y = [f"c{i}" for i in range(length)], [f"c{i}" for i in range(length)]
+            a.shuffle(x)
+            draws.shuffle(b, y)
+            assert x == y and a.getstate() == b.getstate()
+            for k in sorted({0, min(1, length), length // 2, length}):
+                assert a.sample(tuple(x), k) == draws.sample(b, tuple(x), k)
+                assert a.getstate() == b.getstate()
+
+    class Odd(random.Random):  # a generator that draws its own way takes its own methods
+        def _randbelow(self, n):
+            return n - 1
+
+    x = list(range(10))
+    draws.shuffle(Odd(1), x)
+    y = list(range(10))
+    Odd(1).shuffle(y)
+    assert x == y
+    assert draws.sample(Odd(1), range(10), 4) == Odd(1).sample(range(10), 4)

@@ -21,7 +21,7 @@ from boardlab.engine.protocol import (
     text,
 )
 from boardlab.games.hotel import actions as acts
-from boardlab.games.hotel import data
+from boardlab.games.hotel import data, draws
 from boardlab.games.hotel.config import HotelConfig
 from boardlab.games.hotel.state import HotelState
 
@@ -165,7 +165,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s.wounds = list(ov.get("wounds", [0] * n))
         s.checkins = list(ov.get("checkins", [0] * n))
         s.vault = int(ov.get("vault", 0))
-        roles = ov.get("roles") or rng.sample(data.ROLES, n)  # a tuple draws as its list
+        roles = ov.get("roles") or draws.sample(rng, data.ROLES, n)  # a tuple draws as its list
         if len(roles) != n or len(set(roles)) != n or not set(roles) <= _ROLE_SET:
             raise ConfigError(f"roles must be {n} distinct of {list(data.ROLES)}")
         s.roles = list(roles)
@@ -175,7 +175,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 if not set(h) <= _TECH_SET or len(set(h)) != len(h):
                     raise ConfigError(f"a hand holds cards of one set, each once: {h}")
         else:
-            s.hands = [rng.sample(_TECH, config.hand_size) for _ in range(n)]
+            s.hands = [draws.sample(rng, _TECH, config.hand_size) for _ in range(n)]
         s.played = [[] for _ in range(n)]
         s.intel = [list(x) for x in ov.get("intel", [[] for _ in range(n)])]
         # Decks: the listed cards go on top in the given order (first = first drawn).
@@ -184,11 +184,11 @@ class HotelGame(Game[HotelConfig, HotelState]):
         top = [_BY_ID[c] for c in top_ids]
         skip = set(top_ids)
         rest = [c for c in _DECK if c["id"] not in skip] if skip else list(_DECK)
-        rng.shuffle(rest)
+        draws.shuffle(rng, rest)
         s.com_deck = rest + list(reversed(top))
         ev_top = list(ov.get("events", []))
         ev_rest = [e for e in data.EVENTS if e not in ev_top]
-        rng.shuffle(ev_rest)
+        draws.shuffle(rng, ev_rest)
         s.event_deck = ev_rest + list(reversed(ev_top))
         pool = list(_INTEL_POOL)
         for h in s.intel:
@@ -197,7 +197,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         it_top = list(ov.get("intel_deck", []))
         for c in it_top:
             pool.remove(c)
-        rng.shuffle(pool)
+        draws.shuffle(rng, pool)
         s.intel_deck = pool + list(reversed(it_top))
         s.charon_used = bool(ov.get("charon_used", False))
         s.sofia_used = bool(ov.get("sofia_used", False))
@@ -219,7 +219,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
             if not s.intel_deck and s.intel_discard:
                 s.intel_deck = s.intel_discard
                 s.intel_discard = []
-                s.rng.shuffle(s.intel_deck)
+                draws.shuffle(s.rng, s.intel_deck)
             if not s.intel_deck:
                 break
             got.append(s.intel_deck.pop())
@@ -261,7 +261,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         if not s.event_deck:
             s.event_deck = s.event_discard
             s.event_discard = []
-            s.rng.shuffle(s.event_deck)
+            draws.shuffle(s.rng, s.event_deck)
         s.event = s.event_deck.pop()
         ev = [public_words("night", _words_night, (s.night, s.event),
                            night=s.night, event=s.event)]
@@ -867,12 +867,12 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 continue
             played = s.played[p]
             pool = [c for c in _TECH if c not in played]
-            s.hands[p] = rng.sample(pool, len(s.hands[p]))
+            s.hands[p] = draws.sample(rng, pool, len(s.hands[p]))
         pool = list(s.intel_deck)
         for p in range(s.n):
             if p != seat:
                 pool += s.intel[p]
-        rng.shuffle(pool)
+        draws.shuffle(rng, pool)
         for p in range(s.n):
             if p != seat:
                 k = len(s.intel[p])
@@ -880,9 +880,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s.intel_deck = pool
         k = s.known_top[seat]
         hidden = s.com_deck[:len(s.com_deck) - k]
-        rng.shuffle(hidden)
+        draws.shuffle(rng, hidden)
         s.com_deck[:len(s.com_deck) - k] = hidden
-        rng.shuffle(s.event_deck)
+        draws.shuffle(rng, s.event_deck)
         # Others' sealed choices are unknown: replace them with plausible ones.
         if s.bids:
             opts = acts.sealed_guesses(len(s.wall), s.cfg.max_bid, s.event == "full_house")
