@@ -17,10 +17,9 @@ from rich.prompt import IntPrompt
 from rich.rule import Rule
 from rich.text import Text
 
-from boardlab.bots.registry import make_bot as registry_make_bot
-from boardlab.engine.match import decision_context
-from boardlab.engine.registry import get_game
-from boardlab.engine.rng import make_rng
+# The engine, the games and the bots are imported by the command itself, not here: the
+# ``boardlab`` command imports this module to list its commands, and ``--help`` should not
+# pay for them.
 
 
 def parse_sets(pairs: list[str]) -> dict[str, Any]:
@@ -38,6 +37,8 @@ def parse_sets(pairs: list[str]) -> dict[str, Any]:
 
 
 def make_bot(game, name: str):
+    from boardlab.bots.registry import make_bot as registry_make_bot
+
     try:
         return registry_make_bot(game, name)
     except ValueError as exc:
@@ -93,6 +94,10 @@ def register(app: typer.Typer) -> None:
         sets: list[str] = typer.Option([], "--set", help="Game option key=value."),  # noqa: B006
     ) -> None:
         """Play a game in the terminal against bots."""
+        from boardlab.engine.match import decision_context
+        from boardlab.engine.registry import get_game
+        from boardlab.engine.rng import make_rng
+
         console = Console()
         game = get_game(game_id)
         raw = parse_sets(sets)
