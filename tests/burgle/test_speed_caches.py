@@ -186,7 +186,7 @@ def test_no_bot_or_engine_path_changes_a_shared_action():
     for players, bots in ((2, ["team", "greedy"]), (3, ["greedy", "team", "random"]),
                           (1, ["team"])):
         seats = [BOTS[b]() if b in BOTS else RandomBot() for b in bots]
-        out = play_match(GAME, {"players": players}, 11, seats)
+        out = play_match(GAME, {"players": players, "turn_limit": 12}, 11, seats)
         GAME.replay(out.record)
         json.dumps(out.record.model_dump())
     s = GAME.new_game({"players": 2}, 4)
@@ -215,3 +215,100 @@ def test_events_are_worded_when_read_and_read_as_before():
     assert words.guard_moves(2, 5) == ("2 楼守卫走 5 步", "the floor 2 guard moves 5")
     assert words.trade(1, "take", "gold_bar")[1] == "P2 takes the Gold Bar"
     assert words.keypad([2, 6], True) == ("密码锁掷出 2 6：打开了", "keypad roll 2 6: open")
+
+
+# ---- the turn's choices against the code they replaced (kept here as the reference)
+
+def _active(s, q, kind):
+    return s.revealed[q] and q not in s.disabled and data.kind_of(s.tiles[q]) == kind
+
+
+def _ref_move_targets(s, seat):
+    pl = s.players[seat]
+    p = pl["pos"]
+    if p < 0:
+        return []
+    f, c = divmod(p, CELLS)
+    out = []
+    painting = "painting" in pl["loot"]
+    for n in neighbours(c):
+        q = f * CELLS + n
+        walled = (min(c, n), max(c, n)) in s.walls[f]
+        if not walled or (not painting and _active(s, q, "secret_door")):
+            out.append(q)  # through a wall only by a secret door (one way)
+    if "time_lock" not in s.effects:
+        for lo, hi in s.links:
+            if p == lo:
+                out.append(hi)
+            elif p == hi:
+                out.append(lo)
+        if f == s.floors - 1 and _active(s, p, "stairs") and all(s.safe_open):
+            out.append(ROOF)
+    if _active(s, p, "walkway"):
+        if f > 0:
+            out.append(p - CELLS)
+        if "gymnastics" in s.effects and f + 1 < s.floors:
+            out.append(p + CELLS)
+    if _active(s, p, "duct") and not painting:
+        out += [q for q in range(s.floors * CELLS) if q != p and _active(s, q, "duct")]
+    seen = []
+    for q in out:
+        if q not in seen:
+            seen.append(q)
+    return seen
+
+
+def _ref_peek_targets(s, p):
+    f, c = divmod(p, CELLS)
+    out = [f * CELLS + n for n in neighbours(c) if (min(c, n), max(c, n)) not in s.walls[f]]
+    for lo, hi in s.links:
+        if p == lo:
+            out.append(hi)
+        elif p == hi:
+            out.append(lo)
+    if _active(s, p, "stairs") and f + 1 < s.floors:
+        out.append(p + CELLS)
+    if _active(s, p, "atrium"):
+        out += [q for q in (p - CELLS, p + CELLS) if 0 <= q < s.floors * CELLS]
+    return sorted({q for q in out if not s.revealed[q]})
+
+
+def _ref_trade_actions(s, seat):
+    pl = s.players[seat]
+    p = pl["pos"]
+    out = []
+    mine = sorted(set(pl["tools"] + pl["loot"]))
+    back = set(s.left) if s.cfg.trades == "no_return" else set()
+    out += [{"type": "drop", "item": item} for item in mine if f"{item}@tile{p}" not in back]
+    for i, o in enumerate(s.players):
+        if i == seat or o["pos"] != p:
+            continue
+        out += [{"type": "give", "item": item, "to": i} for item in mine
+                if not (item == "gold_bar" and "gold_bar" in o["loot"]) and f"{item}@{i}" not in back]
+        out += [{"type": "take", "item": item, "from": i}
+                for item in sorted(set(o["tools"] + o["loot"]))
+                if not (item == "gold_bar" and "gold_bar" in pl["loot"])
+                and f"{item}@{seat}" not in back]
+    out += [{"type": "pickup", "item": item} for item in sorted(set(s.items.get(p, [])))
+            if not (item == "gold_bar" and "gold_bar" in pl["loot"]) and f"{item}@{seat}" not in back]
+    return out
+
+
+def test_move_peek_and_trade_choices_equal_the_code_they_replaced():
+    checked = 0
+    for players in (2, 4):
+        for s in _states(range(6), players=players):
+            if s.phase != "actions":
+                continue
+            for seat in range(s.n):
+                p = s.players[seat]["pos"]
+                if p < 0 or p == ROOF:
+                    continue
+                checked += 1
+                assert GAME._move_targets(s, seat) == _ref_move_targets(s, seat)
+                assert GAME._peek_targets(s, p) == _ref_peek_targets(s, p)
+                assert GAME._trade_actions(s, seat) == _ref_trade_actions(s, seat)
+                assert GAME._open_neighbours(s, p) == [
+                    p // CELLS * CELLS + n for n in neighbours(p % CELLS)
+                    if (min(p % CELLS, n), max(p % CELLS, n)) not in s.walls[p // CELLS]]
+    assert checked > 150
