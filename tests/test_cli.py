@@ -113,11 +113,13 @@ def test_light_commands_import_neither_the_web_stack_nor_the_lab(tmp_path):
         assert got["loaded"] == [], got
 
 
-def test_simulate_imports_neither_the_web_stack_nor_plotting(tmp_path):
-    got, = imports_of([["simulate", "toys", "--games", "4", "--workers", "1", "--no-store"]],
-                      WEB + PLOTS + ("ray",), tmp_path)
-    assert got["exit"] == 0, got
-    assert got["loaded"] == [], got
+def test_simulate_and_check_import_neither_the_web_stack_nor_plotting(tmp_path):
+    commands = [["simulate", "toys", "--games", "4", "--workers", "1", "--no-store"],
+                ["check", "tests.lab.dicegame:GAME", "--games", "10", "--walks", "3",
+                 "--workers", "1", "--json"]]
+    for got in imports_of(commands, WEB + PLOTS + ("ray",), tmp_path):
+        assert got["exit"] == 0, got
+        assert got["loaded"] == [], got
 
 
 @pytest.mark.xfail(strict=True, reason=(
