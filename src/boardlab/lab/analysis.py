@@ -21,8 +21,9 @@ GROUP_KEYS = ("seat", "bot", "role", "players")
 
 
 def _column(a: array) -> np.ndarray:
-    """An ``array.array`` seen as a NumPy array without a copy (while the view lives, the
-    array cannot grow: views are made only inside :meth:`Accumulator.analyse`)."""
+    """An ``array.array`` seen as a NumPy array without a copy. While a view lives the array
+    cannot grow, so views are made only to read a finished run (:meth:`Accumulator.analyse`,
+    :meth:`Accumulator.seatings`) and none is kept in what they return."""
     return np.frombuffer(a, dtype=a.typecode)
 
 
@@ -35,9 +36,10 @@ def _estimate(values: np.ndarray, proportion: bool) -> Estimate:
 class Accumulator:
     """The figures of a run as its rows stream in (any batch order), kept as flat numeric
     columns - per game: variant, index, players, number of winners, mean score and every
-    declared metric; per seat: score, bot, role and whether it shares the win - about
-    25 bytes per game plus 17 per seat, so a run's rows can go to the store batch by batch
-    and still be analysed at the end with the same figures as the list of rows gives.
+    declared metric; per seat: score, bot, role and whether it shares the win - 24 bytes
+    per game, 9 per metric and 17 per seat - so a run's rows can go to the store batch by
+    batch and still be analysed at the end, to the last bit the figures the list of rows
+    gives (``tests/lab/reference_analysis.py`` is that row-by-row analysis).
 
     Bots and roles are stored as codes into one table of names. Each (variant, index)
     is expected once, as the runner and the store give them."""
