@@ -79,6 +79,7 @@ def _wall_key(a: int, b: int) -> tuple[int, int]:
 _TILE_IDS = data.tile_copies()
 _KIND = data.KIND
 _NUMBER = data.NUMBER
+_FACE = {t: (data.KIND[t], data.NUMBER[t]) for t in data.KIND}  # what a face-up tile shows
 _CELL_NAMES = tuple(cell_name(c) for c in range(CELLS))
 
 
@@ -1707,16 +1708,20 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             cells: list[dict[str, Any]] = []
             safe = None
             for q in range(base, base + CELLS):
-                if q in marked:
+                face_up = revealed[q]
+                if face_up:
+                    kind, number = _FACE[tiles[q]]
+                    if safe is None and kind == "safe":
+                        safe = q
+                    if q in marked:
+                        cells.append(self._cell_view(s, q, downs, ups))
+                    else:
+                        cells.append({"at": _NAMES[q], "revealed": face_up, "tile": kind,
+                                      "number": number})
+                elif q in marked:
                     cells.append(self._cell_view(s, q, downs, ups))
-                elif revealed[q]:
-                    t = tiles[q]
-                    cells.append({"at": _NAMES[q], "revealed": revealed[q], "tile": _KIND[t],
-                                  "number": _NUMBER[t]})
                 else:
-                    cells.append({"at": _NAMES[q], "revealed": revealed[q]})
-                if safe is None and revealed[q] and _KIND[tiles[q]] == "safe":
-                    safe = q
+                    cells.append({"at": _NAMES[q], "revealed": face_up})
             floors.append({
                 "cells": cells,
                 "walls": [list(w) for w in _wall_names(s.walls[f])],
