@@ -191,7 +191,7 @@ class _OwnDraws(random.Random):
 @pytest.mark.parametrize("rng_class", [random.Random, _OwnDraws])
 def test_shuffle_is_the_generators_own_shuffle(rng_class):
     for seed in range(300):
-        for size in (0, 1, 2, 3, 6, 10, 12, 24, 31):
+        for size in (0, 1, 2, 3, 6, 10, 12, 24, 31, 64, 65, 66, 100):
             mine, theirs = rng_class(seed), rng_class(seed)
             a, b = list(range(size)), list(range(size))
             shuffle(mine, a)

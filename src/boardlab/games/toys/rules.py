@@ -288,41 +288,8 @@ def _paths(start: str, length: int) -> tuple[tuple[str, ...], ...]:
 _LEGAL: dict[tuple[Any, ...], tuple[dict[str, Any], ...]] = {}
 
 
-def _situation(st: ToysState, seat: int) -> tuple[Any, ...]:
-    """Everything a seat's legal choices depend on, as a hashable key (the only input of
-    :func:`_build_legal`): the window first, the seat's item while unused last (one item
-    per seat, so it also says whether ⏰ is there to use)."""
-    ph = st.phase
-    it = None if st.item_used[seat] else st.item[seat]
-    if ph == "move":
-        role = st.roles[seat]
-        rb = role if role in ("cowboy", "springdog") and not st.ability_used[seat] else None
-        return ("move", st.pos[seat], rb, it, st.cfg.boosts_stack)
-    if ph == "noise":
-        if seat == st.andy:
-            return ("guess",)
-        return ("noise", st.nums["loud"], it,
-                st.roles[seat] == "ranger" and not st.ability_used[seat])
-    if ph == "react" or ph == "react2":
-        active = seat != st.andy and not st.frozen[seat]
-        replay = None
-        if (active and ph == "react" and st.roles[seat] == "potato"
-                and st.cfg.potato_timing == "with_freezes"
-                and not st.ability_used[seat] and seat in st.cards):
-            replay = st.cards[seat]["card"]
-        return (ph, active, replay, st.nums["loud"] if replay is not None else None, it)
-    if ph == "peek":
-        targets = tuple(t for t in sorted(st.cards) if t != seat) if it == "mirror" else ()
-        return ("peek", targets, it)
-    if ph == "after_peek":
-        return ("after_peek", it)
-    if ph == "potato":
-        return ("potato", st.nums["loud"], st.cards[seat]["card"], it)
-    return ("other", it)
-
-
 def _build_legal(key: tuple[Any, ...]) -> tuple[dict[str, Any], ...]:
-    """The legal actions of a situation (see :func:`_situation`), in the rules' order."""
+    """The legal actions of a situation (see ``ToysGame._choices``), in the rules' order."""
     ph = key[0]
     if ph == "guess":
         return ({"type": "guess", "cross": True}, {"type": "guess", "cross": False})
@@ -696,7 +663,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         """The seat's legal choices: a fresh list of **shared, read-only** action objects.
 
         A seat's choices depend on a handful of facts only (its phase, cell, unused item,
-        unused role ability, the noise cards in play, ...); :func:`_situation` names them
+        unused role ability, the noise cards in play, ...); :meth:`_choices` names them
         as a key and the actions of each key are built once per process (``_LEGAL``) by
         :func:`_build_legal`, which sees nothing but the key - so a cached list is
         exactly what building it now would give. The action dictionaries are shared by
@@ -715,16 +682,48 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _choices(self, st: ToysState, seat: int) -> tuple[dict[str, Any], ...]:
         """The shared tuple behind :meth:`legal_actions` (empty if ``seat`` need not
-        choose now)."""
+        choose now). The key names everything a seat's choices depend on - the window
+        first, the seat's item while unused last (one item per seat, so it also says
+        whether ⏰ is there to use) - and :func:`_build_legal` sees nothing but the key."""
         # ``self._may_choose(st, seat)`` written out (this runs at every decision)
         if st.over or seat in st.pending or seat not in st.waiting:
             return ()
         ph = st.phase
-        if (((ph == "move" and st.cfg.move_order == "in_turn")
-                or ((ph == "react" or ph == "react2") and st.cfg.react_order == "cascade"))
-                and self.to_move(st)[0] != seat):
-            return ()
-        key = _situation(st, seat)
+        it = None if st.item_used[seat] else st.item[seat]
+        key: tuple[Any, ...]
+        if ph == "move":
+            cfg = st.cfg
+            if cfg.move_order == "in_turn" and self.to_move(st)[0] != seat:
+                return ()
+            role = st.roles[seat]
+            rb = role if role in ("cowboy", "springdog") and not st.ability_used[seat] else None
+            key = ("move", st.pos[seat], rb, it, cfg.boosts_stack)
+        elif ph == "noise":
+            if seat == st.andy:
+                key = ("guess",)
+            else:
+                key = ("noise", st.nums["loud"], it,
+                       st.roles[seat] == "ranger" and not st.ability_used[seat])
+        elif ph == "react" or ph == "react2":
+            cfg = st.cfg
+            if cfg.react_order == "cascade" and self.to_move(st)[0] != seat:
+                return ()
+            active = seat != st.andy and not st.frozen[seat]
+            replay = None
+            if (active and ph == "react" and st.roles[seat] == "potato"
+                    and cfg.potato_timing == "with_freezes"
+                    and not st.ability_used[seat] and seat in st.cards):
+                replay = st.cards[seat]["card"]
+            key = (ph, active, replay, st.nums["loud"] if replay is not None else None, it)
+        elif ph == "peek":
+            targets = tuple(t for t in sorted(st.cards) if t != seat) if it == "mirror" else ()
+            key = ("peek", targets, it)
+        elif ph == "after_peek":
+            key = ("after_peek", it)
+        elif ph == "potato":
+            key = ("potato", st.nums["loud"], st.cards[seat]["card"], it)
+        else:
+            key = ("other", it)
         acts = _LEGAL.get(key)
         if acts is None:
             acts = _LEGAL[key] = _build_legal(key)
@@ -764,6 +763,16 @@ class ToysGame(Game[ToysConfig, ToysState]):
     def _apply(self, st: ToysState, seat: int, action: dict[str, Any]) -> list[Event]:
         kind = action["type"]
         ph = st.phase
+        if kind == "pass" and ph != "move" and not (
+                (ph == "react" or ph == "react2") and st.cfg.react_order == "cascade"):
+            # The most frequent choice (peek and react windows): it changes nothing but
+            # completing the window - the general path below, without its branches.
+            pending = st.pending
+            pending[seat] = action
+            for s in st.waiting:
+                if s not in pending:
+                    return []
+            return self._maybe_close(st)
         if kind == "clock":  # ⏰ "any time": immediate, public, does not end the choice
             st.item_used[seat] = True
             st.clock_on[seat] = True
