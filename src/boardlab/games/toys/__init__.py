@@ -50,6 +50,13 @@ dawn, ending (dawn|andy_woke), dawn_bonus, woke_penalty, andy_right.
 ``result().summary`` holds the same end figures (companions there = count per seat;
 companion_list = details; nights_played; roles; 9.6 adds perfect_night).
 Published figures (quick reference, examples) are plain data in ``published``.
+
+Speed (issue 9): ``legal_actions`` returns a fresh list of **shared, read-only** action
+objects, prebuilt once per situation (window, cell, unused item and ability, cards in
+play); the engine takes the very object back, so nothing may change an action it was
+given (views and facts hand out copies of stored choices). Event words are made only
+when read. ``tests/toys/test_fastpaths.py`` checks the caches against the obvious
+computations.
 """
 
 from __future__ import annotations
