@@ -46,11 +46,6 @@ _TECH_SET = frozenset(_TECH)
 _ROLE_SET = frozenset(data.ROLES)
 _INTEL_POOL: tuple[str, ...] = tuple(c for c in data.INTEL for _ in range(3))
 _KIND = attrgetter("kind")
-_KEYS = {p: str(p) for p in range(8)}  # seats and wall indices as JSON object keys
-
-
-def _key(i: int) -> str:
-    return _KEYS.get(i) or str(i)
 _CARD_VALUE = {c: data.card_value(c) for c in _TECH}
 _CARD_TAG = {c: data.card_tag(c) for c in _TECH}
 _PENALTY = {"tough": (2, 0), "gutter": (0, 4), "legend": (2, 2)}  # risk mark: wounds, gold
@@ -363,7 +358,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         # ``revealed`` is never changed once revealed (the next night replaces it): its
         # words may read it later
         ev = [public_words("reveal", self._words_reveal_all, (revealed,),
-                           choices={_key(p): a for p, a in revealed.items()})]
+                           choices={str(p): a for p, a in revealed.items()})]
         roles = s.roles
         cass = roles.index("cassian") if "cassian" in roles else None
         charon = roles.index("charon") if "charon" in roles else None
@@ -593,15 +588,31 @@ class HotelGame(Game[HotelConfig, HotelState]):
 
     def random_action(self, state: HotelState, seat: int,
                       randbelow: Callable[[int], int]) -> Action:
-        """``legal[randbelow(len(legal))]`` of ``legal_actions``: on a bid night without
-        intel or a pending reorder (the common case) drawn from the cached sealed choices
-        themselves, the very tuple ``legal_actions`` copies; else from the list."""
+        """``legal[randbelow(len(legal))]`` of ``legal_actions``: without intel (the common
+        case) drawn from the cached tuples ``legal_actions`` would copy - a bid night's
+        sealed choices, or an execution's plays after Sofia's one-shot -; else from the
+        list."""
         s = state
-        if (s.phase == "bid" and not s.intel[seat] and seat not in s.foresight
-                and seat not in s.resting and seat not in s.bids and 0 <= seat < len(s.gold)):
-            key = (len(s.wall), self._max_bid(s, seat), s.event == "full_house")
-            head = acts.BID_HEADS.get(key) or acts.bid_head(*key)
-            return head[randbelow(len(head))]
+        if not 0 <= seat < len(s.gold) or s.intel[seat]:
+            pass
+        elif s.phase == "bid":
+            if (seat not in s.foresight and seat not in s.resting and seat not in s.bids
+                    and 0 <= seat < len(s.gold)):
+                key = (len(s.wall), self._max_bid(s, seat), s.event == "full_house")
+                head = acts.BID_HEADS.get(key) or acts.bid_head(*key)
+                return head[randbelow(len(head))]
+        elif s.phase == "execute" and s.queue and s.owners[s.queue[0]] == seat:
+            hand = s.hands[seat]
+            if hand:
+                key2 = (tuple(sorted(hand)), min(s.cfg.max_boost, max(0, s.gold[seat])))
+                plays = acts.EXECUTIONS.get(key2) or acts.executions(*key2)
+            else:
+                plays = (acts.FORFEIT,)
+            if (s.roles[seat] == "sofia" and not s.sofia_used
+                    and s.wall[s.queue[0]]["d"] <= 9):
+                i = randbelow(len(plays) + 1)
+                return acts.KILL if i == 0 else plays[i - 1]
+            return plays[randbelow(len(plays))]
         legal = self.legal_actions(s, seat)
         return legal[randbelow(len(legal))]
 
@@ -745,8 +756,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             "foresight_pending": s.foresight.get(seat, 0) if seat is not None else 0,
             "submitted": sorted(s.bids),
             "my_choice": s.bids.get(seat) if seat is not None else None,
-            "revealed": {_key(p): a for p, a in sorted(s.revealed.items())},
-            "owners": {_key(i): p for i, p in sorted(s.owners.items())},
+            "revealed": {str(p): a for p, a in sorted(s.revealed.items())},
+            "owners": {str(i): p for i, p in sorted(s.owners.items())},
             "queue": list(s.queue), "resting": list(s.resting),
             "hospital_next": list(s.hospital_next),
             "charon_used": s.charon_used, "sofia_used": s.sofia_used,
