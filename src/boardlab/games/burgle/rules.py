@@ -88,6 +88,8 @@ def _wall_names(walls: frozenset[tuple[int, int]]) -> tuple[tuple[str, str], ...
     """A floor's walls as sorted pairs of cell names (the view's ``walls``), kept per
     layout: equal to ``sorted([cell_name(a), cell_name(b)] for a, b in walls)``."""
     return tuple(tuple(pair) for pair in sorted([cell_name(a), cell_name(b)] for a, b in walls))
+
+
 # The supplement's walls, built once: a layout is a frozenset (never changed; Dynamite
 # makes a new one), so every game and copy may share these, and the path caches keyed
 # by layout hit at once.

@@ -77,8 +77,8 @@ class BurgleState(GameState):
         players' dicts and the lists in them, the [lower, upper] links and offers, the
         lists of items per tile, and every other list or dict one level (they hold
         numbers, strings, frozensets, or values the rules replace rather than change).
-        ``cfg`` is shared (immutable). ``tests/burgle/test_speed_caches.py`` checks this
-        against the field-by-field copy."""
+        ``cfg`` is shared (immutable). ``tests/burgle/test_speed_caches.py`` checks that it
+        equals a deep copy and shares no list or dict with the original."""
         new = _new_state(BurgleState)
         d = self.__dict__.copy()  # every field; the mutable ones are replaced below
         d["rng"] = copy_rng(self.rng) if rng is None else rng
