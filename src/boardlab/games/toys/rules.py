@@ -1160,7 +1160,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
     # ---- views, results, facts ---------------------------------------------------------
 
     def view(self, st: ToysState, seat: int | None) -> dict[str, Any]:
-        n, nums = st.cfg.players, st.nums
+        nums = st.nums
         item, used = st.item, st.item_used
         v: dict[str, Any] = {
             "night": st.night, "moment": st.moment, "phase": st.phase,
@@ -1178,11 +1178,12 @@ class ToysGame(Game[ToysConfig, ToysState]):
             "to_move": self.to_move(st), "noise_cards": list(_CARDS[nums["loud"]]),
             "over": st.over, "last": dict(st.last),
             "night_exposure": list(st.night_exposure),
-            "night_screws": [list(x) for x in st.night_screws], "freezes": list(st.freezes),
+            "night_screws": list(map(list, st.night_screws)), "freezes": list(st.freezes),
+            # Used items are public (they were declared); unused ones only to their holder
+            # (``items_held``: holds_item of every seat).
+            "items_declared": [i if u else None for i, u in zip(item, used, strict=True)],
+            "items_held": [i is not None and not u for i, u in zip(item, used, strict=True)],
         }
-        # Used items are public (they were declared); unused ones only to their holder.
-        v["items_declared"] = [item[s] if used[s] else None for s in range(n)]
-        v["items_held"] = [item[s] is not None and not used[s] for s in range(n)]  # holds_item
         if st.revealed:
             v["cards"] = {str(s): dict(c) for s, c in st.cards.items()}
         if seat is not None:
