@@ -373,13 +373,17 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
 
     def view(self, state: GeometryState, seat: int | None) -> dict[str, Any]:
         seats = []
-        for s in range(state.n):
-            cards = ["X" if r else None for r in state.revealed[s]]
-            if seat == s:
-                cards = ["shape" if d == state.shape[s] else ("X" if r else "x")
-                         for d, r in enumerate(state.revealed[s])]
-            seats.append({"cards": cards, "score": state.score[s],
-                          "penalty": state.penalty[s], "out": state.out[s]})
+        revealed, shape, score, penalty, out = (state.revealed, state.shape, state.score,
+                                                state.penalty, state.out)
+        for s in range(len(shape)):
+            if seat == s:  # its own board: where its shape is, and its face-down X cards
+                mine = shape[s]
+                cards = ["shape" if d == mine else ("X" if r else "x")
+                         for d, r in enumerate(revealed[s])]
+            else:
+                cards = ["X" if r else None for r in revealed[s]]
+            seats.append({"cards": cards, "score": score[s], "penalty": penalty[s],
+                          "out": out[s]})
         return {"game": self.id, "seat": seat, "phase": state.phase, "leader": state.leader,
                 "turn": self.to_move(state), "oks": state.oks, "accuser": state.accuser,
                 "open": [d + 1 for d in state.open], "doors": state.cfg.doors,
