@@ -93,3 +93,35 @@ def test_a_message_for_another_view_is_refused():
     with pytest.raises(ValueError):
         rebuild(None, {**msg, "log_from": len(held["log"]) + 1})
     assert rebuild(held, msg)["view"] == _wire(second.payload)["view"]
+
+
+def test_the_fast_act_path_answers_as_the_route(client):
+    """``/act`` with a JSON body goes through ``FastAct``; a body of another JSON content
+    type (``application/...+json``) goes on to FastAPI's route. Refusals are the same either way, and an accepted choice's answer is
+    the seat's full /state (online included)."""
+    from .helpers import new_table, state
+
+    t = new_table(client, 2)
+    tid, tok = t["table"]["id"], t["tokens"]
+    p = state(client, tid, 0, tok[0])
+    good = {"seat": 0, "action": p["legal"][0]["action"], "step": p["step"]}
+    cases = [
+        (tid, {**good, "step": 5}, tok[0]),  # not reached yet
+        (tid, good, tok[1]),  # another seat's token
+        (tid, good, None),
+        (tid, {**good, "action": {"type": "nonsense"}}, tok[0]),
+        ("nosuchtable", good, tok[0]),
+        (tid, {**good, "seat": "0"}, tok[0]),  # a validation error
+        (tid, {**good, "extra": 1}, tok[0]),
+        (tid, [1, 2], tok[0]),
+    ]
+    for table, body, token in cases:
+        headers = {"X-Seat-Token": token} if token else {}
+        fast = client.post(f"/api/tables/{table}/act", json=body, headers=headers)
+        route = client.post(f"/api/tables/{table}/act", content=json.dumps(body).encode(),
+                            headers={**headers, "Content-Type": "application/vnd.x+json"})
+        assert fast.status_code == route.status_code != 200, (body, fast.text)
+        assert fast.json() == route.json()
+        assert fast.headers["content-type"] == route.headers["content-type"]
+    r = client.post(f"/api/tables/{tid}/act", json=good, headers={"X-Seat-Token": tok[0]})
+    assert r.status_code == 200 and r.json() == state(client, tid, 0, tok[0])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import time
@@ -18,6 +19,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -103,6 +105,70 @@ class Act(BaseModel):
         "boardlab.server.delta). Without it the answer is the whole payload"))
 
 
+class FastAct:
+    """``POST /api/tables/{id}/act``, the endpoint every choice takes, answered without
+    FastAPI's routing, dependency solving and threadpool wrapping (under load they cost
+    more CPU than the choice itself). Only the plain case: a JSON body that ``Act`` accepts
+    (validated as FastAPI validates it, from the parsed JSON); anything else - another
+    content type, a body ``Act`` refuses - goes on to the FastAPI route, which answers as
+    before. It sits inside the security middlewares (rate limit, body limit, JSON guard),
+    and answers refusals and a database outage as the app's exception handlers do."""
+
+    PREFIX = "/api/tables/"
+
+    def __init__(self, app: Any, answer: Callable[[str, Act, str | None], Response]) -> None:
+        self.app, self.answer = app, answer
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        path = scope.get("path", "")
+        if (scope["type"] != "http" or scope.get("method") != "POST"
+                or not path.startswith(self.PREFIX) or not path.endswith("/act")):
+            await self.app(scope, receive, send)
+            return
+        table_id = path[len(self.PREFIX):-len("/act")]
+        token = kind = None
+        for name, value in scope.get("headers", ()):
+            if name == b"x-seat-token" and token is None:
+                token = value.decode("latin-1")
+            elif name == b"content-type" and kind is None:
+                kind = value.decode("latin-1")
+        chunks: list[bytes] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        raw = b"".join(chunks)
+        body: Act | None = None
+        if (table_id and "/" not in table_id and kind is not None
+                and kind.split(";")[0].strip().lower() == "application/json"):
+            with contextlib.suppress(ValueError):  # (pydantic's ValidationError too)
+                body = Act.model_validate(json.loads(raw))
+        if body is None:  # FastAPI answers (its validation errors, as before)
+            sent = False
+
+            async def replay() -> dict[str, Any]:
+                nonlocal sent
+                if not sent:
+                    sent = True
+                    return {"type": "http.request", "body": raw, "more_body": False}
+                return await receive()
+
+            await self.app(scope, replay, send)
+            return
+        try:
+            response = await anyio.to_thread.run_sync(self.answer, table_id, body, token)
+        except Refused as exc:
+            response = JSONResponse({"detail": exc.message}, status_code=exc.status)
+        except (OperationalError, DBAPIError, PoolTimeout) as exc:
+            log.warning("database error: %s", type(exc).__name__)
+            response = JSONResponse({"detail": "the database is unavailable; try again "
+                                     "shortly"}, status_code=503, headers={"Retry-After": "5"})
+        await response(scope, receive, send)
+
+
 def _with_online(body: bytes, online: list[int]) -> Response:
     """A payload's JSON (encoded once per change and seat) with the seats online added: the
     bytes go out as they are, without FastAPI validating and encoding the whole payload
@@ -179,6 +245,7 @@ def create_app(
         if listener is not None:
             listener.stop.set()
         tables.schedule = None
+        hub.close()
         engine.dispose()
 
     async def turn_timers() -> None:
@@ -331,7 +398,11 @@ def create_app(
             x_seat_token: str | None = Header(None)) -> Response:
         """Submit one choice. Refused unless the token is the seat's, ``step`` is the seat's
         next, and the game finds the action legal; nothing changes when refused."""
-        t = tables.act(table_id, body.seat, x_seat_token, body.action, body.step)
+        return answer_act(table_id, body, x_seat_token)
+
+    def answer_act(table_id: str, body: Act, token: str | None) -> Response:
+        """The work of ``/act`` (also reached by ``FastAct``, without FastAPI's machinery)."""
+        t = tables.act(table_id, body.seat, token, body.action, body.step)
         with tables.locked(table_id):
             now = tables.shown(t, body.seat)
             base = tables.shown_by_tag(t, body.seat, body.have) if body.have else None
@@ -432,6 +503,7 @@ def create_app(
         return FileResponse(STATIC / "table.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(FastAct, answer=answer_act)  # innermost: after every check below
     app.add_middleware(JsonGuard)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.add_middleware(RateLimit, rate=rate, burst=burst, trusted_proxies=trusted_proxies)

@@ -148,8 +148,14 @@ def make_engine(url: str, group_commit: bool = False) -> Engine:
     ``wait()`` after committing and before acknowledging anything. Other databases (and
     the default) get ``engine.group_sync = None``: their commit is durable by itself."""
     if is_sqlite(url):
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
-        database = engine.url.database
+        # a pool as large as the threads that may hold a connection at once (the request
+        # threads, the pushes' threads): past the pool, SQLAlchemy opens and closes a
+        # connection per use, and each new one runs the pragmas below again
+        database = sa.engine.make_url(url).database
+        pool = ({"pool_size": 64, "max_overflow": 16} if database and database != ":memory:"
+                else {})
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 15},
+                                  **pool)
         grouped = group_commit and bool(database) and database != ":memory:"
         sync = "NORMAL" if grouped else "FULL"
 

@@ -19,6 +19,7 @@ track), is whole.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import dataclasses
 from collections.abc import Callable, Iterator
@@ -43,6 +44,14 @@ class Hub:
         self._held: dict[WebSocket, Shown] = {}  # what each socket holds: its last message's
         self._deltas: set[WebSocket] = set()  # sockets that take the view's changes only
         self._shown: dict[str, tuple[int, Any]] = {}  # table -> (version, its state then)
+        # the pushes' own threads: asyncio's default pool has cpu+4 threads, and a push
+        # waits for its table's lock while that table's change waits to be written, so a
+        # few slow tables would hold up every other table's pushes
+        self._pool = concurrent.futures.ThreadPoolExecutor(16, thread_name_prefix="push")
+
+    def close(self) -> None:
+        """At shutdown: the push threads end once idle."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     def online(self, table_id: str) -> list[int]:
         return sorted({s for s, _ in self.conns.get(table_id, {}).values() if s is not None})
@@ -184,7 +193,8 @@ class Hub:
             return
         snapshot = [(ws, seat, key, self._held.get(ws)) for ws, (seat, key) in room.items()]
         try:
-            texts, holds, revoked = await asyncio.to_thread(self._messages, table_id, snapshot)
+            texts, holds, revoked = await asyncio.get_running_loop().run_in_executor(
+                self._pool, self._messages, table_id, snapshot)
         except Exception:  # the table is gone or the database is down: try at the next change
             return
         for ws, (seat, _key) in list(room.items()):
