@@ -129,6 +129,36 @@ def _words_fail(seat: int, c: dict, fire: int | None, wounds: int,
             f"P{seat + 1} fails {_label(c, False)} (fire {fire}): {wounds} wounds, -{loss} gold")
 
 
+def _words_hospital(seat: int) -> tuple[str, str]:
+    return (f"P{seat + 1} 送医：伤口降到 2，跳过下一夜",
+            f"P{seat + 1} goes to hospital: wounds to 2, skips next night")
+
+
+def _words_gunshots(top: tuple[int, ...], loss: int) -> tuple[str, str]:
+    return (f"{seat_refs(top, 'zh')} 各失 {loss} 金币入金库",
+            f"{seat_refs(top)} lose {loss} each to the vault")
+
+
+def _words_cleaner(hit: tuple[int, ...]) -> tuple[str, str]:
+    return f"受伤者 {seat_refs(hit, 'zh')} 各付 2", f"wounded {seat_refs(hit)} pay 2 each"
+
+
+def _words_high_table(top: tuple[int, ...]) -> tuple[str, str]:
+    return f"高桌召见 {seat_refs(top, 'zh')}", f"High Table summons {seat_refs(top)}"
+
+
+def _words_old_marker(seat: int, pay: int) -> tuple[str, str]:
+    return f"金库付 P{seat + 1} {pay}", f"vault pays P{seat + 1} {pay}"
+
+
+def _words_bounty(seat: int) -> tuple[str, str]:
+    return f"P{seat + 1} 连锁悬赏 +1 声望", f"P{seat + 1} wins the bounty: +1 reputation"
+
+
+def _words_intel_use(seat: int, card: str) -> tuple[str, str]:
+    return f"P{seat + 1} 使用情报：{data.INTEL_ZH[card]}", f"P{seat + 1} uses intel: {INTEL_EN[card]}"
+
+
 def _leaders(values: list[int], seats: list[int] | None = None) -> list[int]:
     seats = list(range(len(values))) if seats is None else seats
     if not seats:
@@ -232,9 +262,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.wounds[seat] = 2
             if seat not in s.hospital_next:
                 s.hospital_next.append(seat)
-            return [public("hospital", f"P{seat + 1} 送医：伤口降到 2，跳过下一夜",
-                           f"P{seat + 1} goes to hospital: wounds to 2, skips next night",
-                           seat=seat)]
+            return [public_words("hospital", _words_hospital, (seat,), seat=seat)]
         return []
 
     def _heal(self, s: HotelState, seat: int, k: int) -> None:
@@ -312,16 +340,14 @@ class HotelGame(Game[HotelConfig, HotelState]):
             for p in top:
                 s.gold[p] -= loss
                 s.vault += loss
-            ev.append(public("gunshots", f"{seat_refs(top, 'zh')} 各失 {loss} 金币入金库",
-                             f"{seat_refs(top)} lose {loss} each to the vault", seats=top, loss=loss))
+            ev.append(public_words("gunshots", _words_gunshots, (tuple(top), loss),
+                                   seats=top, loss=loss))
         elif e == "cleaner":
             hit = [p for p in range(s.n) if s.wounds[p] > 0]
             for p in hit:
                 s.gold[p] -= 2
                 s.vault += 2
-            ev.append(public("cleaner", f"受伤者 {seat_refs(hit, 'zh')} 各付 2",
-                             f"wounded {seat_refs(hit)} pay 2 each",
-                             seats=hit))
+            ev.append(public_words("cleaner", _words_cleaner, (tuple(hit),), seats=hit))
         elif e == "high_table":
             # Ruling H9: only a standing reputation (>= 1) is summoned; all tied leaders are.
             top = _leaders(s.rep) if max(s.rep) > 0 else []
@@ -331,9 +357,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
                     s.vault += 3
                 else:
                     s.rep[p] -= 1
-            ev.append(public("high_table", f"高桌召见 {seat_refs(top, 'zh')}",
-                             f"High Table summons {seat_refs(top)}",
-                             seats=top))
+            ev.append(public_words("high_table", _words_high_table, (tuple(top),), seats=top))
         elif e == "doctor":
             for p in range(s.n):
                 self._heal(s, p, 1)
@@ -346,8 +370,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 pay = min(3, s.vault)
                 s.vault -= pay
                 s.gold[top[0]] += pay
-                ev.append(public("old_marker", f"金库付 P{top[0] + 1} {pay}",
-                                 f"vault pays P{top[0] + 1} {pay}", seat=top[0], paid=pay))
+                ev.append(public_words("old_marker", _words_old_marker, (top[0], pay),
+                                       seat=top[0], paid=pay))
         return ev
 
     def _resolve_bids(self, s: HotelState) -> list[Event]:
@@ -468,9 +492,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
             seats = sorted({p for p, d in s.completions if d == best})
             if len(seats) == 1:
                 s.rep[seats[0]] += 1
-                ev.append(public("bounty", f"P{seats[0] + 1} 连锁悬赏 +1 声望",
-                                 f"P{seats[0] + 1} wins the bounty: +1 reputation",
-                                 seat=seats[0]))
+                ev.append(public_words("bounty", _words_bounty, (seats[0],), seat=seats[0]))
         s.unsold += len(self._unsold(s))
         s.event_discard.append(s.event)  # type: ignore[arg-type]
         s.night += 1
@@ -702,8 +724,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         c = action["card"]
         s.intel[seat].remove(c)
         s.intel_discard.append(c)
-        ev = [public("intel_use", f"P{seat + 1} 使用情报：{data.INTEL_ZH[c]}",
-                     f"P{seat + 1} uses intel: {INTEL_EN[c]}", seat=seat, card=c)]
+        ev = [public_words("intel_use", _words_intel_use, (seat, c), seat=seat, card=c)]
         if c == "medical":
             self._heal(s, seat, 1)
         elif c == "key":
