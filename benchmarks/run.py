@@ -7,6 +7,7 @@ alternating rounds of the same run. Tables:
 
 1. per game, random bots: µs per seat decision including what the bot is given (today's
    lazy context; and with a bot that reads its view every decision), games/s on one core,
+   the engine's own share (the same games as a plain loop over the rules, subtracted),
    and the same for the legacy path (eager view with the whole log, legality by canonical
    JSON) - the ratio is the gain;
 2. toys against the reference (a plain-class model of its moment loop, ``reference.py``);
@@ -95,6 +96,38 @@ def ours(game, cfg, bot_cls) -> Callable[[int], int]:
     return run
 
 
+def bare(game, cfg) -> Callable[[int], int]:
+    """The same games as ``ours(game, cfg, RandomBot)`` with no engine around the rules:
+    setup, the bots' generators, then to_move / legal_actions / the draw / the transition
+    (log kept) and the result, in one plain loop. ``ours`` minus this is what the engine
+    itself costs per decision (context, bot call, record, per-game set-up)."""
+    from boardlab.engine.protocol import Game
+
+    direct = type(game).apply_in_place is Game.apply_in_place
+
+    def run(i: int) -> int:
+        seed = derive_seed(2, i)
+        state = game.setup(cfg, seed, None)
+        randbelow = [make_rng(seed, "bot", j)._randbelow for j in range(cfg.players)]
+        to_move, legal_actions, apply = game.to_move, game.legal_actions, game._apply
+        steps = 0
+        while True:
+            seats = to_move(state)
+            if not seats:
+                break
+            seat = seats[0]
+            legal = legal_actions(state, seat)
+            action = legal[randbelow[seat](len(legal))]
+            if direct:
+                state.log.extend(apply(state, seat, action))
+            else:
+                game.apply_in_place(state, seat, action, check=False)
+            steps += 1
+        game.result(state)
+        return steps
+    return run
+
+
 def legacy(game, cfg, bot_cls) -> Callable[[int], int]:
     def run(i: int) -> int:
         return legacy_play(game, cfg, derive_seed(2, i), [bot_cls() for _ in range(cfg.players)])
@@ -156,19 +189,23 @@ class Targets:
 def decisions_table(games, rounds: int, console: Console, targets: Targets) -> None:
     from boardlab.engine.protocol import GameState
 
-    t = Table("game", "µs/decision", "games/s", "µs/dec. +view", "legacy µs/dec.",
-              "legacy +view", "gain (legacy/ours)", "gain +view", "ours/ref",
+    t = Table("game", "µs/decision", "games/s", "engine µs/dec.", "µs/dec. +view",
+              "legacy µs/dec.", "legacy +view", "gain (legacy/ours)", "gain +view", "ours/ref",
               title="1. random bots, one core: ours vs the pre-issue-9 engine path, and the "
                     "reference model (same rounds)")
     for game in games:
         cfg = game.make_config({})
+        # the plain loop must play the very games the engine plays (same decisions)
+        assert all(bare(game, cfg)(i) == ours(game, cfg, RandomBot)(i) for i in range(3))
         best = best_of(rounds, {
             "ours": ours(game, cfg, RandomBot), "ours+view": ours(game, cfg, ViewReader),
             "legacy": legacy(game, cfg, RandomBot),
             "legacy+view": legacy(game, cfg, ViewReader),
-            "reference": reference(),
+            "reference": reference(), "bare": bare(game, cfg),
         })
+        engine = best["ours"][0] - best["bare"][0]
         t.add_row(game.id, f"{best['ours'][0]:.1f}", f"{best['ours'][1]:.0f}",
+                  f"{engine:.1f} ({engine / best['ours'][0]:.0%})",
                   f"{best['ours+view'][0]:.1f}", f"{best['legacy'][0]:.1f}",
                   f"{best['legacy+view'][0]:.1f}",
                   f"{best['legacy'][0] / best['ours'][0]:.2f}×",

@@ -28,3 +28,19 @@ def test_target_lines_say_reached_or_not_with_figure_and_ratios():
     assert "7.0× the reference" in second
     assert third.startswith("NOT reached") and "2,500" in third and "0.25×" in third
     assert fourth.startswith("NOT reached") and "deepcopy" in fourth
+
+
+def test_the_plain_loop_plays_the_engines_games():
+    """Table 1's engine share subtracts a plain loop over the rules: it must play exactly
+    the games ``play_match`` plays with random bots."""
+    from boardlab.bots.base import RandomBot
+    from boardlab.engine.match import play_match
+    from boardlab.engine.registry import get_game
+    from boardlab.engine.rng import derive_seed
+
+    run = _run_module()
+    game = get_game("geometry")
+    cfg = game.make_config({})
+    for i in range(5):
+        out = play_match(game, cfg, derive_seed(2, i), [RandomBot() for _ in range(4)])
+        assert run.bare(game, cfg)(i) == len(out.record.actions)
