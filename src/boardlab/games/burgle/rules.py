@@ -179,13 +179,19 @@ def _shuffle(rng: random.Random, x: list) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
+    if len(x) > len(_BITS_ABOVE):
+        rng.shuffle(x)
+        return
+    bits = _BITS_ABOVE
     for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+        k = bits[i]  # (i + 1).bit_length(): j is drawn below n = i + 1
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_BITS_ABOVE = tuple((i + 1).bit_length() for i in range(64))  # the decks are at most 42 long
 
 
 class BurgleGame(Game[BurgleConfig, BurgleState]):
