@@ -22,6 +22,7 @@ from boardlab.games.burgle.path import (
     distance,
     neighbours,
     open_cells,
+    open_cells_sorted,
     path_indices,
     path_uncached,
 )
@@ -44,6 +45,7 @@ def test_paths_and_open_cells_kept_per_layout_equal_a_fresh_computation(walls):
             assert distance(walls, start, goal) == len(fresh)
         assert open_cells(walls)[start] == tuple(
             n for n in neighbours(start) if (min(start, n), max(start, n)) not in walls)
+        assert open_cells_sorted(walls)[start] == tuple(sorted(open_cells(walls)[start]))
     names = sorted([rules.cell_name(a), rules.cell_name(b)] for a, b in walls)
     assert [list(w) for w in rules._wall_names(walls)] == names
 

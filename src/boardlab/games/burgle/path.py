@@ -69,6 +69,12 @@ def open_cells(walls: frozenset[tuple[int, int]]) -> tuple[tuple[int, ...], ...]
                  for c in range(16))
 
 
+@lru_cache(maxsize=1024)
+def open_cells_sorted(walls: frozenset[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    """:func:`open_cells` with each cell's neighbours in ascending order."""
+    return tuple(tuple(sorted(cells)) for cells in open_cells(walls))
+
+
 def _wall_set(walls: Iterable, size: int) -> frozenset[tuple[int, int]]:
     out = set()
     for pair in walls:

@@ -33,6 +33,7 @@ from boardlab.games.burgle.path import (
     distance,
     neighbours,
     open_cells,
+    open_cells_sorted,
     path_indices,
 )
 from boardlab.games.burgle.state import OUTSIDE, ROOF, BurgleState
@@ -1173,19 +1174,17 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _peek_targets(self, s: BurgleState, p: int) -> list[int]:
         f, c = divmod(p, CELLS)
         base = f * CELLS
-        out = [base + n for n in open_cells(s.walls[f])[c]]
-        for lo, hi in s.links:
-            if p == lo:
-                out.append(hi)
-            elif p == hi:
-                out.append(lo)
-        if s.revealed[p] and p not in s.disabled:
+        revealed = s.revealed
+        extra = [hi if p == lo else lo for lo, hi in s.links if p in (lo, hi)]
+        if revealed[p] and p not in s.disabled:
             kind = _KIND[s.tiles[p]]
             if kind == "stairs" and f + 1 < s.floors:
-                out.append(p + CELLS)
+                extra.append(p + CELLS)
             elif kind == "atrium":
-                out += [q for q in (p - CELLS, p + CELLS) if 0 <= q < s.floors * CELLS]
-        revealed = s.revealed
+                extra += [q for q in (p - CELLS, p + CELLS) if 0 <= q < s.floors * CELLS]
+        if not extra:  # only this floor's unwalled neighbours: distinct, kept in ascending order
+            return [base + n for n in open_cells_sorted(s.walls[f])[c] if not revealed[base + n]]
+        out = [base + n for n in open_cells(s.walls[f])[c]] + extra
         return sorted({q for q in out if not revealed[q]})
 
     def _within_two(self, s: BurgleState, p: int, through_revealed: bool) -> list[int]:
