@@ -225,7 +225,6 @@ _result = Result.model_construct
 # The window after each one (``_open`` skips a window nobody takes part in).
 _NEXT_WINDOW = {"move": "noise", "noise": "peek", "peek": "after_peek",
                 "after_peek": "reveal", "reveal": "react", "react": "react2"}
-_NO_CARD: dict[str, Any] = {"item": None}  # a 🧸 without a placed card (read-only)
 
 
 # ---- shuffling ------------------------------------------------------------------------
@@ -993,7 +992,6 @@ class ToysGame(Game[ToysConfig, ToysState]):
         cfg, nums = st.cfg, st.nums
         n, T = cfg.players, nums["threshold"]
         andy, frozen, pos = st.andy, st.frozen, st.pos
-        actives = [s for s in range(n) if s != andy and not frozen[s]]
         # 1. S = sum of the 🧸 players' sounds (🧊 count 0); 🎧 takes 1 each.
         # 2. progress and personal screws by each card's own value (🧴 +1, 🤫 only with
         #    oil_on_quiet); a card's sound is its value, 0 with 🧦, 1 less for 🚀 on 💥.
@@ -1025,14 +1023,18 @@ class ToysGame(Game[ToysConfig, ToysState]):
                            values={str(k): v for k, v in values.items()})]
         # 3. companions: noise value >= 1 and the unique highest value on the cell.
         markers = st.markers
-        for cell, comp in list(markers.items()):
-            here = {s: v for s, v in values.items() if pos[s] == cell and v >= 1}
-            if cfg.socks_pickup is False:
-                here = {s: v for s, v in here.items() if cards[s]["item"] != "socks"}
-            if not here:
+        socks_take = cfg.socks_pickup is not False
+        for cell, comp in list(markers.items()) if values else ():
+            top, best = 0, []  # the highest value >= 1 on the cell and its seats, in order
+            for s, v in values.items():
+                if (v >= 1 and pos[s] == cell
+                        and (socks_take or cards[s]["item"] != "socks")):
+                    if v > top:
+                        top, best = v, [s]
+                    elif v == top:
+                        best.append(s)
+            if not best:
                 continue
-            top = max(here.values())
-            best = [s for s, v in here.items() if v == top]
             icon = COMPANIONS[comp][0]
             if len(best) == 1:
                 s = best[0]
@@ -1051,16 +1053,19 @@ class ToysGame(Game[ToysConfig, ToysState]):
         add = 0
         if crossed:
             over = S - T + 1
-            A = 0  # 🧸 seen: not behind 📦
-            for s in actives:
-                if cards.get(s, _NO_CARD)["item"] != "box":
+            # A: 🧸 seen (not behind 📦); V: 🧸 in Andy's sight, not behind 🔦 (9.1: he
+            # sees nothing)
+            A = V = 0
+            watching, sight = not cfg.deep_sleep, st.sight
+            for s in range(n):
+                if s == andy or frozen[s]:
+                    continue
+                c = cards.get(s)
+                item = c["item"] if c is not None else None
+                if item != "box":
                     A += 1
-            V = 0  # 🧸 in Andy's sight, not behind 🔦 (9.1: he sees nothing)
-            if not cfg.deep_sleep:
-                sight = st.sight
-                for s in actives:
-                    if pos[s] in sight and cards.get(s, _NO_CARD)["item"] != "flashlight":
-                        V += 1
+                if watching and pos[s] in sight and item != "flashlight":
+                    V += 1
             add = over + A + 2 * V
             st.exposure += add
             ev.append(public_words(
