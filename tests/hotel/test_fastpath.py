@@ -334,3 +334,16 @@ def test_written_out_draws_equal_the_librarys():
     Odd(1).shuffle(y)
     assert x == y
     assert draws.sample(Odd(1), range(10), 4) == Odd(1).sample(range(10), 4)
+
+
+def test_night_events_skipped_at_dawn_do_nothing_then():
+    """``_start_night`` calls ``_event_now`` only for ``_ACTING_EVENTS``: every other
+    event leaves the state and the log alone at that moment."""
+    for event in data.EVENTS:
+        s = GAME.new_game({"players": 4}, 2, {"wounds": [1, 0, 3, 0], "rep": [2, 1, 0, 2],
+                                              "checkins": [1, 0, 0, 0], "vault": 5})
+        s.event = event
+        before = (canonical(GAME.facts(s)), len(s.log))
+        ev = GAME._event_now(s)
+        changed = bool(ev) or (canonical(GAME.facts(s)), len(s.log)) != before
+        assert changed == (event in rules._ACTING_EVENTS), event

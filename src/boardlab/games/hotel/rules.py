@@ -46,6 +46,9 @@ _TECH_SET = frozenset(_TECH)
 _ROLE_SET = frozenset(data.ROLES)
 _INTEL_POOL: tuple[str, ...] = tuple(c for c in data.INTEL for _ in range(3))
 _KIND = attrgetter("kind")
+# The night events ``_event_now`` acts on at once (the others act later or not at all).
+_ACTING_EVENTS = frozenset({"gunshots", "cleaner", "high_table", "doctor", "prepay",
+                            "old_marker"})
 _CARD_VALUE = {c: data.card_value(c) for c in _TECH}
 _CARD_TAG = {c: data.card_tag(c) for c in _TECH}
 _PENALTY = {"tough": (2, 0), "gutter": (0, 4), "legend": (2, 2)}  # risk mark: wounds, gold
@@ -288,7 +291,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s.event = s.event_deck.pop()
         ev = [public_words("night", _words_night, (s.night, s.event),
                            night=s.night, event=s.event)]
-        ev += self._event_now(s)
+        if s.event in _ACTING_EVENTS:
+            ev += self._event_now(s)
         k = min(n + 1, len(s.com_deck))
         deck = s.com_deck
         # the top k cards, top first (``pop`` k times); shared deck cards, never changed
@@ -297,11 +301,12 @@ class HotelGame(Game[HotelConfig, HotelState]):
         bonus = 2 if s.event == "rush" else 0
         # the wall's own copies: a tie marks them later
         s.wall = [{**c, "reward": c["r"] + bonus} for c in cards]
-        s.known_top = [max(0, x - k) for x in s.known_top]
+        s.known_top = [x - k if x > k else 0 for x in s.known_top]  # max(0, x - k)
         ev.append(public_words("post", _words_post, (cards, bonus),
                                wall=[c["id"] for c in cards]))
         s.phase = "bid"
-        if self._all_sealed(s):
+        # nobody has sealed yet: all sealed only when every seat rests in hospital
+        if len(s.resting) >= n and self._all_sealed(s):
             ev += self._resolve_bids(s)
         return ev
 
@@ -493,7 +498,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             if len(seats) == 1:
                 s.rep[seats[0]] += 1
                 ev.append(public_words("bounty", _words_bounty, (seats[0],), seat=seats[0]))
-        s.unsold += len(self._unsold(s))
+        owners = s.owners
+        s.unsold += len([i for i in range(len(s.wall)) if i not in owners])  # _unsold
         s.event_discard.append(s.event)  # type: ignore[arg-type]
         s.night += 1
         return ev + self._start_night(s)
