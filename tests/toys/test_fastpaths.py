@@ -159,6 +159,8 @@ def test_shared_actions_stay_unchanged_after_play_views_facts_and_search():
         players = config["players"]
         out = play_match(GAME, config, seed, [_Reader() for _ in range(players)])
         assert GAME.is_over(out.state)
+        makers = [GAME.bots()[name] for name in sorted(GAME.bots())]  # the style bots
+        play_match(GAME, config, seed, [makers[(seed + i) % len(makers)]() for i in range(players)])
         # facts and views of mid-game states hand out copies too
         for cut in (5, 17, 40):
             st = GAME.replay(out.record, min(cut, len(out.record.actions)))
