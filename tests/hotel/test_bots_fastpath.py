@@ -153,6 +153,9 @@ def test_play_values_and_costs_equal_the_plain_formulas(cfg):
                     assert t.play_value(s, c, bid, kill_ok) == \
                         obvious_play_value(t, s, c, bid, kill_ok)
                     checked += 1
+                assert t.rival_row(s, view["wall"]) == [
+                    obvious_play_value(t, s, c, 0)[0] + (RIVAL_RISK_LOVE if c["risk"] else 0)
+                    for c in view["wall"]]
             for card in hand:
                 assert t.card_cost(hand, card) == obvious_card_cost(t, hand, card)
                 assert t.hand_costs(hand)[card] == obvious_card_cost(t, hand, card)
