@@ -34,7 +34,14 @@ from boardlab.engine.protocol import Game
 from boardlab.server.db import make_engine, migrate
 from boardlab.server.delta import dumps, message
 from boardlab.server.hub import Hub
-from boardlab.server.limits import BadJson, BodyLimit, JsonGuard, RateLimit, SecurityHeaders
+from boardlab.server.limits import (
+    PARSED,
+    BadJson,
+    BodyLimit,
+    JsonGuard,
+    RateLimit,
+    SecurityHeaders,
+)
 from boardlab.server.limits import check_json_text as strict_json
 from boardlab.server.tables import Refused, Tables, digest
 
@@ -145,7 +152,8 @@ class FastAct:
         if (table_id and "/" not in table_id and kind is not None
                 and kind.split(";")[0].strip().lower() == "application/json"):
             with contextlib.suppress(ValueError):  # (pydantic's ValidationError too)
-                body = Act.model_validate(json.loads(raw))
+                parsed = scope[PARSED] if PARSED in scope else json.loads(raw)
+                body = Act.model_validate(parsed)
         if body is None:  # FastAPI answers (its validation errors, as before)
             sent = False
 

@@ -43,6 +43,8 @@ class Hub:
         self._order: dict[str, asyncio.Lock] = {}  # one push at a time per table, in order
         self._held: dict[WebSocket, Shown] = {}  # what each socket holds: its last message's
         self._deltas: set[WebSocket] = set()  # sockets that take the view's changes only
+        self._waiting: set[str] = set()  # tables with a push scheduled and not yet begun
+        self._tasks: set[asyncio.Task[None]] = set()
         self._shown: dict[str, tuple[int, Any]] = {}  # table -> (version, its state then)
         # the pushes' own threads: asyncio's default pool has cpu+4 threads, and a push
         # waits for its table's lock while that table's change waits to be written, so a
@@ -95,9 +97,20 @@ class Hub:
         except RuntimeError:
             running = None
         if running is loop:
-            loop.create_task(self.broadcast(table_id))
+            self._soon(table_id)
         else:
-            asyncio.run_coroutine_threadsafe(self.broadcast(table_id), loop)
+            loop.call_soon_threadsafe(self._soon, table_id)
+
+    def _soon(self, table_id: str) -> None:
+        """On the loop: push ``table_id`` unless a push of it is already waiting to start
+        (that one reads the table when it starts, so it shows this change too; the steps
+        in between are replayed from the hub's copy either way)."""
+        if table_id in self._waiting:
+            return
+        self._waiting.add(table_id)
+        task = asyncio.get_running_loop().create_task(self.broadcast(table_id, waiting=True))
+        self._tasks.add(task)  # (a task nobody holds may be collected before it ends)
+        task.add_done_callback(self._tasks.discard)
 
     def _replay_from(self, table_id: str, t: Any) -> tuple[int, Any, Any] | None:
         """Under the tables' lock: keep a copy of the state being pushed for the next push,
@@ -181,11 +194,18 @@ class Hub:
             texts[ws], holds[ws] = out, now[seat]
         return texts, holds, revoked
 
-    async def broadcast(self, table_id: str) -> None:
-        if not self.conns.get(table_id):
-            return
-        async with self._order.setdefault(table_id, asyncio.Lock()):
-            await self._push(table_id)
+    async def broadcast(self, table_id: str, waiting: bool = False) -> None:
+        try:
+            if not self.conns.get(table_id):
+                return
+            async with self._order.setdefault(table_id, asyncio.Lock()):
+                if waiting:  # from here on, a new change needs a push of its own
+                    self._waiting.discard(table_id)
+                    waiting = False
+                await self._push(table_id)
+        finally:
+            if waiting:
+                self._waiting.discard(table_id)
 
     async def _push(self, table_id: str) -> None:
         room = self.conns.get(table_id)

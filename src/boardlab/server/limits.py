@@ -173,6 +173,9 @@ def check_json_text(raw: bytes | str) -> Any:
     return value
 
 
+PARSED = "boardlab.json"  # the scope key under which JsonGuard leaves the parsed body
+
+
 class JsonGuard:
     """Check JSON request bodies before the app parses them (FastAPI would accept NaN and
     lone surrogates and then fail to answer or to store them)."""
@@ -196,7 +199,8 @@ class JsonGuard:
         body = b"".join(chunks)
         if body.strip():
             try:
-                check_json_text(body)
+                # kept for an inner handler (app.FastAct) so the body is parsed once
+                scope[PARSED] = check_json_text(body)
             except BadJson as exc:
                 status = 400 if "UTF-8" in str(exc) else 422
                 await _refuse(send, status, str(exc))
