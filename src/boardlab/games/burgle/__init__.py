@@ -17,7 +17,9 @@ Decision flow
 (the current seat: ``move {to}``, ``peek {at}``, ``hack``, ``add_die {at}``, ``roll {at}``,
 ``tool {tool, ...}``, ``ability {name, ...}``, ``drop/pickup/give/take {item}``, ``end``),
 ``choice`` (a pending decision: ``{"type": "choose", ...one of the options}``).
-Positions are floor digit + cell: ``"2C3"``; ``"roof"``.
+Positions are floor digit + cell: ``"2C3"``; ``"roof"``. The dicts ``legal_actions`` lists
+are shared, read-only objects (the same dict for the same choice in every game): read
+them, answer with one of them (or an equal copy), never change one.
 
 Setup overrides: ``tiles`` (3 x 16 "kind:number", A1 B1 C1 D1 A2 ...), ``walls``,
 ``characters`` ([[name, side]] per seat: skips the choice), ``entrance``, ``patrol``
