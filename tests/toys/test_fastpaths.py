@@ -226,3 +226,12 @@ def test_random_action_is_the_listed_draw():
             expected = legal[theirs._randbelow(len(legal))]
             assert picked is expected  # the same shared object, from the same draw
             GAME.apply_in_place(st, seat, picked)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_one_at_a_time_flags_are_the_configs_readings(config):
+    st = GAME.new_game(config, 2)
+    cfg = st.cfg
+    for s in (st, st.copy(), GAME.determinize(st, 0, random.Random(1))):
+        assert s.in_turn == (cfg.move_order == "in_turn")
+        assert s.cascade == (cfg.react_order == "cascade")

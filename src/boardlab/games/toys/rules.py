@@ -379,7 +379,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
             raise ConfigError(f"unknown toys setup overrides: {sorted(unknown)}")
         n = config.players
         rng = make_rng(seed)
-        st = ToysState(cfg=config, nums=numbers(config), rng=rng)
+        st = ToysState(cfg=config, nums=numbers(config), rng=rng,
+                       in_turn=config.move_order == "in_turn",
+                       cascade=config.react_order == "cascade")
         st.task_deck = [c for c in TASKS]
         st.roll_deck = [c for c in ROLLOVERS]
         st.item_deck = [i for i in ITEM_IDS for _ in range(3)]
@@ -597,7 +599,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         seats = list(range(n)) if everyone else [
             s for s in range(n) if s != andy
             and (not frozen[s] or (item[s] is not None and not used[s]))]
-        if st.cfg.react_order == "cascade":  # speakers in turn, from a rotating seat
+        if st.cascade:  # speakers in turn, from a rotating seat
             start = ((st.night - 1) * MOMENTS + st.moment - 1) % n
             seats = sorted(seats, key=lambda s: (s - start) % n)
         return seats
@@ -627,9 +629,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
         left = [s for s in st.waiting if s not in pending] if pending else st.waiting[:]
         if len(left) > 1:  # one at a time: in-turn moves, cascading reactions
             ph = st.phase
-            if ((ph == "move" and st.cfg.move_order == "in_turn")
-                    or ((ph == "react" or ph == "react2")
-                        and st.cfg.react_order == "cascade")):
+            if ((ph == "move" and st.in_turn)
+                    or ((ph == "react" or ph == "react2") and st.cascade)):
                 return left[:1]
         return left
 
@@ -653,8 +654,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
         """``seat in self.to_move(st)`` without building the list."""
         if st.over or seat in st.pending or seat not in st.waiting:
             return False
-        if ((st.phase == "move" and st.cfg.move_order == "in_turn")
-                or (st.phase in ("react", "react2") and st.cfg.react_order == "cascade")):
+        if ((st.phase == "move" and st.in_turn)
+                or (st.phase in ("react", "react2") and st.cascade)):
             return self.to_move(st)[0] == seat
         return True
 
@@ -692,7 +693,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         key: tuple[Any, ...]
         if ph == "move":
             cfg = st.cfg
-            if cfg.move_order == "in_turn" and self.to_move(st)[0] != seat:
+            if st.in_turn and self.to_move(st)[0] != seat:
                 return ()
             role = st.roles[seat]
             rb = role if role in ("cowboy", "springdog") and not st.ability_used[seat] else None
@@ -705,7 +706,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                        st.roles[seat] == "ranger" and not st.ability_used[seat])
         elif ph == "react" or ph == "react2":
             cfg = st.cfg
-            if cfg.react_order == "cascade" and self.to_move(st)[0] != seat:
+            if st.cascade and self.to_move(st)[0] != seat:
                 return ()
             active = seat != st.andy and not st.frozen[seat]
             replay = None
@@ -763,7 +764,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         kind = action["type"]
         ph = st.phase
         if kind == "pass" and ph != "move" and not (
-                (ph == "react" or ph == "react2") and st.cfg.react_order == "cascade"):
+                (ph == "react" or ph == "react2") and st.cascade):
             # The most frequent choice (peek and react windows): it changes nothing but
             # completing the window - the general path below, without its branches.
             pending = st.pending
@@ -783,7 +784,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             st.waiting = [s for s in st.waiting if s != seat]
             ev += self._maybe_close(st)
             return ev
-        if (ph == "react" or ph == "react2") and st.cfg.react_order == "cascade":
+        if (ph == "react" or ph == "react2") and st.cascade:
             return self._cascade(st, seat, action)
         st.pending[seat] = action
         if ph == "noise":
@@ -796,7 +797,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             else:
                 ev = []
         elif ph == "move":
-            if st.cfg.move_order == "simultaneous":
+            if not st.in_turn:  # simultaneous moves
                 ev = [public_words("move_chosen", _words_move_chosen,
                                    (_LABELS[st.roles[seat]][seat],), seat=seat)]
             else:
@@ -843,7 +844,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _close_move(self, st: ToysState) -> list[Event]:
         ev: list[Event] = []
-        if st.cfg.move_order == "simultaneous":  # in turn: each move was applied at once
+        if not st.in_turn:  # simultaneous; in turn, each move was applied at once
             pending = st.pending
             for s in sorted(pending):
                 a = pending[s]

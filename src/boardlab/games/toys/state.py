@@ -66,6 +66,10 @@ class ToysState:
     dawn_bonus: list[int] = field(default_factory=list)
     woke_penalty: list[int] = field(default_factory=list)
     guesses_right: list[int] = field(default_factory=list)
+    # The config's two one-at-a-time readings, as plain flags (read at every decision;
+    # ``setup`` sets them from ``cfg`` and they never change).
+    in_turn: bool = False  # cfg.move_order == "in_turn"
+    cascade: bool = False  # cfg.react_order == "cascade"
 
     def copy(self, rng: random.Random | None = None) -> ToysState:
         """An independent copy without ``deepcopy``: containers are copied as deep as the
@@ -99,7 +103,7 @@ _FLAT_LISTS = (
 _FLAT_DICTS = ("nums", "markers", "pending", "peeks", "last")
 _SCALARS = ("cfg", "rng", "night", "moment", "phase", "andy", "task_card", "roll_card",
             "progress", "need", "exposure", "revealed", "guess", "muffs", "over", "ending",
-            "dawn")
+            "dawn", "in_turn", "cascade")
 _UNLISTED = tuple(
     f.name for f in fields(ToysState)
     if f.name not in {*_FLAT_LISTS, *_FLAT_DICTS, *_SCALARS,
