@@ -346,6 +346,17 @@ def _build_legal(key: tuple[Any, ...]) -> tuple[dict[str, Any], ...]:
     return tuple(acts)
 
 
+def _declared(item: str | None, used: bool) -> str | None:
+    return item if used else None
+
+
+def _held(item: str | None, used: bool) -> bool:  # holds_item
+    return item is not None and not used
+
+
+_SEAT_KEYS = tuple(str(s) for s in range(6))  # seats as JSON object keys
+
+
 def _copy_action(action: dict[str, Any]) -> dict[str, Any]:
     """A copy a reader may change: listed actions are shared (see ``legal_actions``)."""
     return {k: list(v) if type(v) is list else v for k, v in action.items()}
@@ -1187,11 +1198,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
             "night_screws": list(map(list, st.night_screws)), "freezes": list(st.freezes),
             # Used items are public (they were declared); unused ones only to their holder
             # (``items_held``: holds_item of every seat).
-            "items_declared": [i if u else None for i, u in zip(item, used, strict=True)],
-            "items_held": [i is not None and not u for i, u in zip(item, used, strict=True)],
+            "items_declared": list(map(_declared, item, used)),
+            "items_held": list(map(_held, item, used)),
         }
         if st.revealed:
-            v["cards"] = {str(s): dict(c) for s, c in st.cards.items()}
+            v["cards"] = {_SEAT_KEYS[s]: dict(c) for s, c in st.cards.items()}
         if seat is not None:
             v["seat"] = seat
             v["my_item"] = st.item[seat]
