@@ -65,6 +65,10 @@ DICE_VALUE = (0.0, 8.0, 15.0, 20.0, 24.0, 26.0, 27.0)
 UNKNOWN_STEP = 1.7  # cost-to-go of a face-down tile in the goal distance
 
 
+# Every tile of the game by (kind, number), counted once (Board.read subtracts the seen ones).
+_ALL_TILES: Counter = Counter((kind, n) for kind, (nums, *_r) in data.TILES.items() for n in nums)
+
+
 def stealth_cost(stealth: int) -> float:
     """What losing (or being seen without) one stealth costs the team."""
     return {0: 2500.0, 1: STEALTH_SCALE * 110.0, 2: STEALTH_SCALE * 65.0}.get(stealth, STEALTH_SCALE * 45.0)
@@ -172,11 +176,7 @@ class Board:
         b.players = v["players"]
         b.pos = [pos_of(p["at"]) for p in v["players"]]
         b.hacks = dict(v["hacks"])
-        allt: Counter = Counter()
-        for kind, (nums, *_r) in data.TILES.items():
-            for n in nums:
-                allt[(kind, n)] += 1
-        b.unseen = allt - seen
+        b.unseen = _ALL_TILES - seen  # a new Counter; the table is not changed
         return b
 
     def active(self, p: int, kind: str) -> bool:
@@ -218,8 +218,13 @@ def exposure(b: Board, f: int, alarms: frozenset[int], walks: int,
         cands = [c for c in range(CELLS) if c not in discard and c != pos]
         return cands or [c for c in range(CELLS) if c != pos]
 
+    near: dict[tuple[int, frozenset[int]], int] = {}  # walls are fixed in this call
+
     def nearest(pos: int, al: frozenset[int]) -> int:
-        return min(al, key=lambda a: (len(path_indices(walls, pos, a)), a))
+        out = near.get((pos, al))
+        if out is None:
+            out = near[pos, al] = min(al, key=lambda a: (len(path_indices(walls, pos, a)), a))
+        return out
 
     # A branch: prob, pos, dest, alarms, discard, draws, touched-so-far
     branches = [(1.0, g.pos, nearest(g.pos, local) if local else g.dest, local, g.discard, 0,
