@@ -920,7 +920,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 st.ability_used[s] = True
             shown.append((s, c["card"], c["item"], c["rocket"]))
         return [public_words("reveal", _words_reveal, (tuple(shown),),
-                             cards={str(s): dict(c) for s, c in cards.items()})]
+                             cards={_SEAT_KEYS[s]: dict(c) for s, c in cards.items()})]
 
     def _react_effect(self, st: ToysState, s: int, a: dict[str, Any]) -> list[Event]:
         """What one post-reveal choice does (pass does nothing)."""
@@ -1032,7 +1032,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 screws[s] += v
         ev = [public_words("noise", _words_noise, (S, muffs, gained, st.progress, st.need),
                            S=S, progress=st.progress,
-                           values={str(k): v for k, v in values.items()})]
+                           values={_SEAT_KEYS[k]: v for k, v in values.items()})]
         # 3. companions: noise value >= 1 and the unique highest value on the cell.
         markers = st.markers
         socks_take = cfg.socks_pickup is not False
