@@ -69,7 +69,7 @@ def free_port() -> int:
 
 
 def start_server(data_dir: Path, port: int, database_url: str | None = None,
-                 source: Path | None = None) -> subprocess.Popen:
+                 source: Path | None = None, workers: int = 1) -> subprocess.Popen:
     """``boardlab serve`` on ``data_dir`` (SQLite) or ``database_url``; loopback is a
     trusted proxy so each scripted client's ``X-Forwarded-For`` is its address. ``source``:
     another tree whose ``src`` is imported instead of ours."""
@@ -82,7 +82,7 @@ def start_server(data_dir: Path, port: int, database_url: str | None = None,
     else:
         env.pop("BOARDLAB_DATABASE_URL", None)
     cmd = [str(BOARDLAB), "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--trusted-proxy", "127.0.0.1"]
+           "--trusted-proxy", "127.0.0.1"] + (["--workers", str(workers)] if workers > 1 else [])
     proc = subprocess.Popen(cmd, env=env, start_new_session=True, stdout=subprocess.DEVNULL)
     deadline = time.time() + 120
     while time.time() < deadline:
@@ -140,14 +140,28 @@ class Record:
 
 
 def cpu_seconds(pid: int | None) -> float:
-    """User + system CPU seconds of a process (Linux /proc; NaN elsewhere)."""
+    """User + system CPU seconds of a process and every process under it (the workers of
+    ``serve --workers``); Linux /proc, NaN elsewhere."""
     if pid is None:
         return float("nan")
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+    stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, its CPU seconds)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        stats[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12]))
+                                  / os.sysconf("SC_CLK_TCK"))
+    if pid not in stats:
         return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += stats[p][1]
+        todo += [c for c, (parent, _cpu) in stats.items() if parent == p]
+    return total
 
 
 class Http1:
@@ -541,7 +555,7 @@ def run_once(args: argparse.Namespace, thinks: list[float], source: Path | None
         data = Path(tmp)
         url = args.database_url or f"sqlite:///{data / 'boardlab.sqlite'}"
         port = free_port()
-        server = start_server(data, port, args.database_url, source)
+        server = start_server(data, port, args.database_url, source, args.workers)
         try:
             try:
                 import uvloop
@@ -575,6 +589,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--against", type=Path, default=None, help=(
         "another source tree (e.g. `git archive COMMIT src | tar -x -C DIR`): its server "
         "is loaded the same way right after ours, for a same-run reference"))
+    ap.add_argument("--workers", type=int, default=1, help="server worker processes "
+                    "(more than one needs --database-url; CPU is summed over them)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     thinks = [float(x) for x in args.think.split(",") if x.strip()]
@@ -588,7 +604,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if all(r[3] == r[4] for r in results.values()) else 1
     print(f"web load: {args.tables} tables of {args.game}, {args.players} seats "
           f"({args.humans} scripted humans, {args.players - args.humans} {args.bot} bots), "
-          f"{'PostgreSQL' if args.database_url else 'SQLite'}; cores: {os.cpu_count()}")
+          f"{'PostgreSQL' if args.database_url else 'SQLite'}, {args.workers} server "
+          f"worker{'s' if args.workers > 1 else ''}; cores: {os.cpu_count()}")
     for label, (rec, levels, cpu, acked, found) in results.items():
         source = dict(runs)[label]
         print(f"== {label}" + (f" ({source})" if source else ""))
