@@ -252,7 +252,8 @@ def exposure(b: Board, f: int, alarms: frozenset[int], walks: int,
                     break
                 pos = path_indices(walls, pos, dest)[0]
                 moves -= 1
-                touched = touched | {pos}
+                if pos not in touched:  # the same set either way; no copy on a revisit
+                    touched = touched | {pos}
                 if pos in al:
                     al = al - {pos}
                     # no alarm left: a new patrol card on the next step
