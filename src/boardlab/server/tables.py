@@ -835,9 +835,10 @@ class Tables:
     def _keep(t: Live, key: tuple[Any, ...], shown: Shown) -> Shown:
         """Under the table's lock: keep ``shown`` (the first one made for ``key`` wins).
         Kept: the current change's seats, the steps the hub replays and the changes before
-        (what a client holds when it sends its next choice); past 32 the oldest half goes."""
-        if len(t.seen) >= 32:
-            for old in list(t.seen)[:16]:
+        (what a client holds when it sends its next choice); past 24 the oldest half goes
+        (a base no longer kept only makes that answer whole)."""
+        if len(t.seen) >= 24:
+            for old in list(t.seen)[:12]:
                 t.seen.pop(old, None)
         return t.seen.setdefault(key, shown)
 
