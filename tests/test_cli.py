@@ -122,10 +122,6 @@ def test_simulate_and_check_import_neither_the_web_stack_nor_plotting(tmp_path):
         assert got["loaded"] == [], got
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the store opens the database through boardlab.server.db, and importing any module of "
-    "boardlab.server runs boardlab/server/__init__.py, which imports the FastAPI app; a "
-    "lazy __init__ (PEP 562 __getattr__) there lets this pass"))
 def test_a_stored_simulation_does_not_import_the_web_stack(tmp_path):
     got, = imports_of([["simulate", "toys", "--games", "4", "--workers", "1"]],
                       WEB + PLOTS, tmp_path)

@@ -373,3 +373,20 @@ def test_websocket_sends_only_new_log_entries(client):
             have += m["log"]
         assert have == state(client, tid, 0, tok[0])["log"]
         assert len(m["log"]) < len(have)
+
+
+def test_search_bots_think_at_live_tables(client, caplog):
+    """montecarlo and ismcts seats plan on worlds sampled from their own copy of the state:
+    they play whole games at a table with no failure and no random fallback logged."""
+    import logging
+    import time
+
+    caplog.set_level(logging.WARNING, logger="boardlab.server")
+    t = new_table(client, 3, seats=[{"kind": "bot", "bot": "montecarlo"},
+                                    {"kind": "bot", "bot": "ismcts"},
+                                    {"kind": "bot", "bot": "random"}], seed=3)
+    deadline = time.time() + 60  # bot choices past the request's budget go on in the loop
+    while state(client, t["table"]["id"])["table"]["status"] != "over":
+        assert time.time() < deadline
+        time.sleep(0.05)
+    assert [r.getMessage() for r in caplog.records] == []

@@ -15,12 +15,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from boardlab.engine.context import DecisionContext, StateContext
 from boardlab.engine.errors import IllegalAction
 from boardlab.engine.protocol import Game, GameRecord, GameState, Result, SeatLog
 from boardlab.engine.rng import make_rng
 
 if TYPE_CHECKING:
-    from boardlab.bots.base import Bot, DecisionContext
+    from boardlab.bots.base import Bot
 
 MAX_STEPS = 1_000_000
 
@@ -30,21 +31,6 @@ class MatchOutcome:
     record: GameRecord
     result: Result
     state: GameState
-
-
-_CONTEXT: Any = None
-
-
-def _context_class():
-    """``StateContext(game, seat, legal, rng, state, seat_log)``: a :class:`DecisionContext`
-    built from positional arguments (the engine makes one per decision)."""
-    # engine never imports bots at module level (layers); the class is looked up once.
-    global _CONTEXT
-    if _CONTEXT is None:
-        from boardlab.bots.base import StateContext
-
-        _CONTEXT = StateContext
-    return _CONTEXT
 
 
 _SCALARS = (str, int, float, bool, type(None))
@@ -73,7 +59,7 @@ def decision_context(game: Game, state: GameState, seat: int, rng,
     """What a bot at ``seat`` may know: its view (built when read), its legal actions,
     world sampling. With ``seat_log`` the view's log is kept incrementally (equal to the
     full view's)."""
-    return _context_class()(
+    return StateContext(
         game, seat, game.legal_actions(state, seat) if legal is None else legal,
         random.Random(0) if rng is None else rng, state, seat_log,
     )
@@ -129,9 +115,9 @@ def play_match(
     )
     actions = record.actions
     to_move, legal_actions = game.to_move, game.legal_actions
-    context = _context_class()
     # Each bot's way of answering, looked up once per game instead of once per decision.
     by_index = [getattr(bot, "choose_index", None) for bot in bots]
+    context = StateContext  # a local: looked up at every decision
     # The game's own transition, called directly unless the game changes apply_in_place.
     direct = type(game).apply_in_place is Game.apply_in_place
     transition, apply = game._apply, game.apply_in_place

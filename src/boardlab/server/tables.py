@@ -32,7 +32,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from boardlab.bots.base import Bot, DecisionContext, RandomBot
+from boardlab.bots.base import Bot, RandomBot
 from boardlab.bots.registry import bot_factories
 from boardlab.engine.errors import ConfigError, IllegalAction
 from boardlab.engine.match import decision_context
@@ -714,25 +714,25 @@ class Tables:
         rng = make_rng(t.seed, "bot", seat, t.seat_steps(seat))
         bot = self._bot(t, seat, kind)
         if isinstance(bot, RandomBot):
-            ctx = decision_context(t.game, t.state, seat, rng)
-            return bot.choose(ctx), ctx
-        # a thinking bot works on its own copy, so a bot still running past its budget
-        # can never touch the live state
-        ctx = decision_context(t.game, t.state.copy(), seat, rng)
-        own = DecisionContext(ctx.game, ctx.seat, ctx.view, list(ctx.legal),
-                              make_rng(t.seed, "bot", seat, t.seat_steps(seat)),
-                              ctx._sample_world)
+            return bot.choose(decision_context(t.game, t.state, seat, rng))
+        # a thinking bot works on its own copy of the state (its view and the worlds it
+        # samples come from that copy), so a bot still running past its budget can never
+        # touch the live state
+        legal = t.game.legal_actions(t.state, seat)
+        own = decision_context(t.game, t.state.copy(), seat,
+                               make_rng(t.seed, "bot", seat, t.seat_steps(seat)),
+                               legal=list(legal))
         future = self._pool.submit(bot.choose, own)
         try:
-            return future.result(timeout=self.bot_move_seconds), ctx
+            return future.result(timeout=self.bot_move_seconds)
         except concurrent.futures.TimeoutError:
             log.warning("bot %s at table %s seat %s took more than %ss: random choice",
                         kind, t.id, seat, self.bot_move_seconds)
-            return rng.choice(ctx.legal), ctx
+            return rng.choice(legal)
 
     def _bot_move(self, conn: Connection, t: Live, seat: int, kind: str) -> None:
         try:
-            action, ctx = self._choose(t, seat, kind)
+            action = self._choose(t, seat, kind)
             checked = t.game.check_action(t.state, seat, action)
         except Exception:  # a broken bot must not stall the table: play at random
             log.exception("bot %s failed at table %s seat %s", kind, t.id, seat)
