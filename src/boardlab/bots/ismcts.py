@@ -14,7 +14,8 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012) from the deciding sea
   availability counts, the other seats play uniformly at random (the same opponent model
   as ``montecarlo``'s rollouts), and one node is added per iteration;
 * below the tree a uniformly random rollout finishes the game in quiet mode (no log); the
-  value is the seat's share of the win plus a small score term, as for ``montecarlo``.
+  value is the seat's share of the win plus a small score term, as for ``montecarlo``
+  (the rollout is the game's own ``finish_randomly``).
 
 The budget per move is ``iterations`` (deterministic given the bot's generator) or
 ``seconds`` (whichever ends first when both are given). The chosen action is the most
@@ -28,14 +29,9 @@ import time
 from collections.abc import Callable
 
 from boardlab.bots.base import DecisionContext
-from boardlab.bots.search import (
-    ROLLOUT_LIMIT,
-    finish_randomly,
-    outcome_value,
-    quiet_step,
-    random_picker,
-)
+from boardlab.bots.search import outcome_value
 from boardlab.engine.protocol import Action
+from boardlab.engine.rollout import ROLLOUT_LIMIT, quiet_step, random_picker
 
 
 class Node:
@@ -151,8 +147,7 @@ class ISMCTSBot:
                     child = parent.children.get(key)
                     if child is None:  # expand one node, then roll out below it
                         parent.children[key] = Node(len(legal))
-                        finish_randomly(to_move, legal_actions, step, world, randbelow,
-                                        ROLLOUT_LIMIT - steps, pick)
+                        ctx.game.finish_randomly(world, randbelow, ROLLOUT_LIMIT - steps)
                         break
                     node = child
                 i = node.select(len(legal), self.exploration)

@@ -6,19 +6,26 @@ the game with random play for every seat, and keeps the action with the best mea
 The value of a finished game is the seat's share of the win plus a small score term, so it
 prefers winning and breaks ties by score. It never looks at the real state.
 
-Rollouts run in the engine's quiet mode (``apply_in_place(..., log=False)``): an imagined
-future needs no history, and the world's log does not grow with every playout.
+Rollouts are the game's ``finish_randomly`` (the engine's generic loop, or a game's own
+faster one making the same draws), in quiet mode: an imagined future needs no history, and
+the world's log does not grow with every playout.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from boardlab.bots.base import DecisionContext
-from boardlab.engine.protocol import Action, Game
+from boardlab.engine.protocol import Action
 
-ROLLOUT_LIMIT = 5_000
+# The rollout lives in the engine (Game.finish_randomly's default); re-exported here for
+# the callers that import it from the search bots.
+from boardlab.engine.rollout import (  # noqa: F401
+    ROLLOUT_LIMIT,
+    finish_randomly,
+    quiet_step,
+    random_picker,
+)
 
 
 def outcome_value(game, state, seat: int) -> float:
@@ -34,55 +41,9 @@ def outcome_value(game, state, seat: int) -> float:
     return share + 0.1 * (scores[seat] - low) / spread
 
 
-def quiet_step(game) -> Callable[..., list]:
-    """``step(state, seat, action) -> events``: a listed action applied in quiet mode
-    (unchecked, not logged) - the game's own transition itself unless the game changes
-    ``apply_in_place``."""
-    if type(game).apply_in_place is Game.apply_in_place:
-        return game._apply
-
-    def step(state, seat: int, action: Action) -> list:
-        return game.apply_in_place(state, seat, action, check=False, log=False)
-    return step
-
-
-def random_picker(game) -> Callable[..., Action] | None:
-    """The game's own ``random_action`` if it overrides the protocol's (it then builds only
-    the chosen action), else ``None``: the rollout draws from the legal list itself, which
-    is what the default does, without a call more per step."""
-    if type(game).random_action is Game.random_action:
-        return None
-    return game.random_action
-
-
-def finish_randomly(to_move, legal_actions, step, state, randbelow,
-                    limit: int = ROLLOUT_LIMIT, pick: Callable[..., Action] | None = None
-                    ) -> None:
-    """Play ``state`` on with uniformly random choices (``legal[randbelow(len(legal))]``,
-    the first seat to move each time) until it ends or ``limit`` steps were taken. The
-    functions are passed in, looked up once per search rather than once per playout;
-    ``pick`` is :func:`random_picker`'s answer (the same draws and actions)."""
-    if pick is None:
-        for _ in range(limit):
-            movers = to_move(state)
-            if not movers:
-                return
-            mover = movers[0]
-            legal = legal_actions(state, mover)
-            step(state, mover, legal[randbelow(len(legal))])
-    else:
-        for _ in range(limit):
-            movers = to_move(state)
-            if not movers:
-                return
-            mover = movers[0]
-            step(state, mover, pick(state, mover, randbelow))
-
-
 def rollout_value(game, state, seat: int, rng: random.Random) -> float:
     """Finish the game with uniformly random choices (quiet) and value it for ``seat``."""
-    finish_randomly(game.to_move, game.legal_actions, quiet_step(game), state, rng._randbelow,
-                    pick=random_picker(game))
+    game.finish_randomly(state, rng._randbelow, ROLLOUT_LIMIT)
     return outcome_value(game, state, seat)
 
 
@@ -102,16 +63,16 @@ class MonteCarloBot:
         best, best_value = 0, float("-inf")
         game, seat, legal = ctx.game, ctx.seat, ctx.legal
         # Looked up once per decision; each playout is then exactly rollout_value's:
-        # the action applied in quiet mode, random play to the end, the value.
-        to_move, legal_actions, step = game.to_move, game.legal_actions, quiet_step(game)
-        randbelow, sample_world, pick = ctx.rng._randbelow, ctx.sample_world, random_picker(game)
+        # the action applied in quiet mode, the game's own random finish, the value.
+        step, finish = quiet_step(game), game.finish_randomly
+        randbelow, sample_world = ctx.rng._randbelow, ctx.sample_world
         for i in range(n):
             total = 0.0
             action = legal[i]
             for _ in range(self.playouts):
                 world = sample_world()
                 step(world, seat, action)
-                finish_randomly(to_move, legal_actions, step, world, randbelow, pick=pick)
+                finish(world, randbelow, ROLLOUT_LIMIT)
                 total += outcome_value(game, world, seat)
             self.last_playouts += self.playouts
             value = total / self.playouts

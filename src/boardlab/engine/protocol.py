@@ -419,6 +419,19 @@ class Game(ABC, Generic[C, S]):
         legal = self.legal_actions(state, seat)
         return legal[randbelow(len(legal))]
 
+    def finish_randomly(self, state: S, randbelow: Callable[[int], int], limit: int) -> None:
+        """Play ``state`` on, in place and in quiet mode (nothing logged), with uniformly
+        random choices until the game ends or ``limit`` steps were taken: at each step the
+        first seat of ``to_move`` takes ``random_action(state, seat, randbelow)``. This is
+        the rollout of search bots (``montecarlo``, ``ismcts``); the default is that loop
+        (:func:`boardlab.engine.rollout.play_randomly`). A game may override it with a
+        loop over its own state - no per-step ``to_move`` list, action or event - as long
+        as it calls ``randbelow`` exactly as the loop does (same counts, same order) and
+        leaves an equal state (``tests/engine/test_rollout.py`` checks every game)."""
+        from boardlab.engine.rollout import play_randomly  # rollout imports this module
+
+        play_randomly(self, state, randbelow, limit)
+
     def check_action(self, state: S, seat: int, action: Any) -> Action:
         """Return the action if ``seat`` may take it now, else raise :class:`IllegalAction`.
 

@@ -187,6 +187,7 @@ _FULL_PILE: dict[str, tuple[str, ...]] = {p: tuple(data.full_pile(p)) for p in d
 _DRAW: dict[str, Action] = {p: {"type": "draw", "pile": p} for p in data.PILES}
 _ALL_DRAWS: tuple[Action, ...] = tuple(_DRAW[p] for p in data.PILES)
 _PILE_COUNT = len(_ALL_DRAWS)
+_PILE_NAMES: tuple[str, ...] = data.PILES
 _DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
 _PASS: Action = {"type": "pass"}
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
@@ -430,6 +431,72 @@ class CatGame(Game[CatConfig, CatState]):
         legal = self.legal_actions(state, seat)
         return legal[randbelow(len(legal))]
 
+    def finish_randomly(self, state: CatState, randbelow: Callable[[int], int],
+                        limit: int) -> None:
+        """The protocol's random finish (``Game.finish_randomly``) as one loop over the
+        state: the same ``randbelow`` calls as ``to_move``/``random_action``/``_apply``
+        step by step, and an equal state at the end, without a ``to_move`` list, a step's
+        events or a call per step where the rules allow (tests/engine/test_rollout.py).
+
+        * draws: the first seat with a short hand draws until it is full (it stays the
+          first seat to move), from ``randbelow`` over the non-empty piles;
+        * plays: the first seat without a face-down play picks from its legal list (the
+          usable plays, else a discard of each distinct card, else the pass); the last
+          play resolves the round as ``_apply`` does, without its events.
+
+        Anything else (the game over, no pile left to draw from) ends the loop as
+        ``to_move`` would: with an empty list."""
+        n, hands, size = state.n, state.hands, state.cfg.hand_size
+        piles = state.piles
+        play_options = self.play_options
+        steps = 0
+        while steps < limit:
+            phase = state.phase
+            if phase == "draw":
+                seat = 0
+                while seat < n and len(hands[seat]) >= size:
+                    seat += 1
+                if seat == n or not any(piles.values()):
+                    return  # to_move(state) is empty
+                hand = hands[seat]
+                while True:  # _draw for seat until its hand is full
+                    if all(piles.values()):
+                        pile = _PILE_NAMES[randbelow(_PILE_COUNT)]
+                    else:
+                        names = [p for p in _PILE_NAMES if piles[p]]
+                        pile = names[randbelow(len(names))]
+                    hand.append(piles[pile].pop())
+                    steps += 1
+                    if not self._need_draw(state):
+                        state.phase = "play"
+                        break
+                    if len(hand) >= size or steps >= limit:
+                        break
+            elif phase == "play":
+                pending = state.pending
+                seat = 0
+                while seat in pending:
+                    seat += 1
+                if seat >= n:
+                    return  # every seat has played: only _resolve moves the game on
+                legal = play_options(state, seat)
+                if not legal:
+                    hand = hands[seat]
+                    legal = [_DISCARD[c] for c in sorted(set(hand))] if hand else [_PASS]
+                pending[seat] = legal[randbelow(len(legal))]
+                steps += 1
+                if len(pending) == n:
+                    self._resolve_quiet(state)
+            else:
+                return
+
+    def _resolve_quiet(self, state: CatState) -> None:
+        """``_resolve`` without its events (the rollouts' quiet mode keeps none)."""
+        effect = self._card_effect
+        for _, s, a in self._reveal(state)[1]:
+            effect(state, s, a)
+        self._close_round(state, [])
+
     def check_action(self, state: CatState, seat: int, action: Any) -> Action:
         if isinstance(action, dict) and action.get("role") is False:
             action = {k: v for k, v in action.items() if k != "role"}  # false = not given
@@ -498,30 +565,43 @@ class CatGame(Game[CatConfig, CatState]):
         return events
 
     def _resolve(self, state: CatState) -> list[Event]:
-        cfg, station = state.cfg, state.station
+        station = state.station
+        plays, cards_played = self._reveal(state)
+        events = [public_words(  # worded when read; the played actions are not changed later
+            "reveal", _words_reveal, (tuple(plays.items()),),
+            plays={_SEAT_KEY[s]: a for s, a in plays.items()}, station=station)]
+        for s, a in plays.items():
+            if a["type"] == "discard":
+                events.append(public_words("discard", _words_discard, (s, a["card"]), seat=s))
+        for _, s, a in cards_played:
+            events.append(self._effect(state, s, a))
+        self._close_round(state, events)
+        return events
+
+    def _reveal(self, state: CatState) -> tuple[dict[int, Action], list[tuple]]:
+        """Take the face-down plays (by seat): their cards leave the hands for the discard.
+        Returns the plays and the card plays as (room's rank, seat, play), sorted: room by
+        room, seat by seat - every shift and cat resolves before any exposure check (§6.2
+        step 2). A seat plays once, so the sort never compares two plays."""
         plays = state.pending  # by seat; usually chosen in seat order already
         if list(plays) != _IN_ORDER[len(plays)]:
             plays = dict(sorted(plays.items()))
         state.pending = {}
-        events = [public_words(  # worded when read; the played actions are not changed later
-            "reveal", _words_reveal, (tuple(plays.items()),),
-            plays={_SEAT_KEY[s]: a for s, a in plays.items()}, station=station)]
         hands, discard = state.hands, state.discard
-        cards_played = []  # (room's rank, seat, play): sorted, room by room, seat by seat
+        cards_played = []
         for s, a in plays.items():
             if "card" in a:
                 hands[s].remove(a["card"])
                 discard.append(a["card"])
-            kind = a["type"]
-            if kind == "play":
+            if a["type"] == "play":
                 cards_played.append((_ROOM_RANK[a["room"]], s, a))
-            elif kind == "discard":
-                events.append(public_words("discard", _words_discard, (s, a["card"]), seat=s))
-        # room by room; every shift and cat resolves before any exposure check (§6.2 step 2).
-        # A seat plays once, so the sort never compares two plays.
         cards_played.sort()
-        for _, s, a in cards_played:
-            events.append(self._effect(state, s, a))
+        return plays, cards_played
+
+    def _close_round(self, state: CatState, events: list[Event]) -> None:
+        """After the cards' effects: exposures, the cat's machine, then mom's arrival or the
+        next station and its draws. What happened is appended to ``events``."""
+        cfg, station = state.cfg, state.station
         if station < cfg.effective_seal:
             line, lanes, fish = cfg.effective_line, state.lanes, state.fish
             for room in data.ROOMS:
@@ -538,22 +618,30 @@ class CatGame(Game[CatConfig, CatState]):
                                  "the cat's machine clears all three rooms (fun kept)"))
         if station >= cfg.effective_stations:
             events += self._settle(state)
-            return events
+            return
         station = state.station = station + 1
         events.append(_station_event("advance", _words_advance, station))
         events += self._enter_draw(state)
-        return events
 
     def _effect(self, state: CatState, s: int, a: Action) -> Event:
+        before = state.fun[s]
+        detail = self._card_effect(state, s, a)
+        after = state.fun[s]
+        return public_words(
+            "effect", _words_effect, (s, a, detail, before, after),
+            seat=s, room=a["room"], card=a["card"], fun=after,
+            role=bool(state.roles[s] if a.get("role") else None))
+
+    def _card_effect(self, state: CatState, s: int, a: Action) -> tuple:
+        """A played card's effect on the room and the score track; returns what the words
+        say it did (``_effect_detail``'s arguments)."""
         card, room = a["card"], a["room"]
         lane = state.lanes[room]
         role = state.roles[s] if a.get("role") else None
         if role:
             state.role_uses[s] -= 1
         fun = state.fun
-        before = fun[s]
         v = _CHAOS_VALUE.get(card)
-        detail: tuple  # what the words say the card did (_effect_detail)
         if v is not None:
             mess, fish = v, 0
             if role == "sally":
@@ -564,31 +652,26 @@ class CatGame(Game[CatConfig, CatState]):
             lane[s] += mess
             state.fish[room] += fish
             fun[s] += v + (2 if role == "cat" else 0)
-            detail = ("chaos", mess, fish)
-        elif card == "clean":
+            return ("chaos", mess, fish)
+        if card == "clean":
             k, gain = (4, 3) if role == "konrad" else (2, 1)
             removed = min(k, lane[s])
             lane[s] -= removed
             fun[s] += gain
-            detail = ("clean", removed)
-        elif card == "shift":
+            return ("clean", removed)
+        if card == "shift":
             amt = a["amount"]
             lane[s] -= amt
             state.lanes[a["to"]][s] += amt
-            detail = ("shift", amt, a["to"])
-        elif card == "cat":
+            return ("shift", amt, a["to"])
+        if card == "cat":
             removed = lane[s]
             lane[s] = 0
             state.cats_played[s] += 1
-            detail = ("cat", removed)
-        else:  # fish
-            state.fish[room] += 2
-            fun[s] += 2
-            detail = ("fish",)
-        after = fun[s]
-        return public_words(
-            "effect", _words_effect, (s, a, detail, before, after),
-            seat=s, room=room, card=card, fun=after, role=bool(role))
+            return ("cat", removed)
+        state.fish[room] += 2  # fish
+        fun[s] += 2
+        return ("fish",)
 
     def _maybe_expose(self, state: CatState, room: str) -> Event | None:
         cfg = state.cfg
