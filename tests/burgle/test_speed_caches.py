@@ -309,3 +309,108 @@ def test_move_peek_and_trade_choices_equal_the_code_they_replaced():
                     p // CELLS * CELLS + n for n in neighbours(p % CELLS)
                     if (min(p % CELLS, n), max(p % CELLS, n)) not in s.walls[p // CELLS]]
     assert checked > 150
+
+
+def _ref_turn_actions(s, seat):
+    """The turn's choices as listed before the floor tables (issue 9): the general move and
+    peek targets for every tile, every character side asked for abilities, and the trades
+    of the reference above."""
+    pl = s.players[seat]
+    p = pl["pos"]
+    left = s.max_actions - s.used
+    acts = []
+    if left >= 1:
+        if "gemstone" in pl["loot"] and left < 2:
+            acts = [rules.MOVE[q] for q in _ref_move_targets(s, seat)
+                    if q == ROOF or not GAME._players_on(s, q)]
+        else:
+            acts = [rules.MOVE[q] for q in _ref_move_targets(s, seat)]
+        acts += [rules.PEEK[q] for q in _ref_peek_targets(s, p)]
+        here = data.kind_of(s.tiles[p]) if s.revealed[p] and p not in s.disabled else None
+        comp = rules._COMPUTER_OF.get(here)
+        if comp and s.hacks[comp] < data.MAX_HACKS:
+            acts.append(rules.HACK)
+        safes = GAME._safe_here(s, seat)
+        keycard = [i for i, o in enumerate(s.players) if "keycard" in o["loot"]]
+        for safe in safes:
+            if left >= 2 and s.safe_dice[safe // CELLS] < data.MAX_SAFE_DICE:
+                acts.append(rules.ADD_DIE[safe])
+            if s.safe_dice[safe // CELLS] > 0 and all(
+                    s.players[k]["pos"] == safe for k in keycard):
+                acts.append(rules.ROLL[safe])
+    elif GAME._has(s, seat, "acrobat", "basic"):
+        acts += [rules.MOVE[q] for q in _ref_move_targets(s, seat)
+                 if q >= 0 and GAME._guard_on(s, q)]
+    if pl["char"] != "peterman":
+        acts += GAME._ability_actions(s, seat, left)
+    if pl["tools"] and "bust" not in pl["loot"]:
+        acts += GAME._tool_actions(s, seat)
+    acts += _ref_trade_actions(s, seat)
+    acts.append(rules.END)
+    return acts
+
+
+def _turn_states():
+    """Turn states of 1-4 player games on the default and random walls, each also with the
+    mover put on every tile of the building, half of them with every tile face up (secret
+    doors behind walls, stairs links, walkways, ducts and atriums under his feet), and
+    carrying the Painting or the Gemstone with one action left."""
+    for players, walls in ((2, "default"), (4, "random"), (1, "random"), (3, "default")):
+        for seed in range(3):
+            out = play_match(GAME, {"players": players, "walls": walls}, 40 + seed,
+                             [RandomBot() for _ in range(players)])
+            for k in range(0, len(out.record.actions), 4):
+                s = GAME.replay(out.record, k)
+                if s.phase != "actions":
+                    continue
+                yield s
+                for q in range(0, 3 * CELLS, 1 + k % 5):
+                    t = s.copy()
+                    t.players[t.seat]["pos"] = q
+                    if k % 8 == 0:
+                        t.revealed = [True] * (3 * CELLS)
+                        t.links = [[p, p + CELLS] for p in range(2 * CELLS)
+                                   if data.kind_of(t.tiles[p]) == "stairs"]
+                    if q % 3 == 1:
+                        t.players[t.seat]["loot"].append("painting")
+                    elif q % 3 == 2:
+                        t.players[t.seat]["loot"].append("gemstone")
+                        t.used = t.max_actions - 1
+                    yield t
+
+
+def test_the_turn_choices_from_the_floor_tables_equal_the_general_lists():
+    fast = general = 0
+    for s in _turn_states():
+        seat = s.seat
+        assert GAME.legal_actions(s, seat) == _ref_turn_actions(s, seat)
+        p = s.players[seat]["pos"]
+        here = data.kind_of(s.tiles[p]) if s.revealed[p] and p not in s.disabled else None
+        if here in rules._STEP_KINDS:  # the caller's condition: the general lists only
+            general += 1
+            continue
+        steps = GAME._plain_steps(s, p, s.players[seat]["loot"])
+        if steps is None:
+            general += 1
+        else:
+            fast += 1
+            assert steps == [rules.MOVE[q] for q in _ref_move_targets(s, seat)] + [
+                rules.PEEK[q] for q in _ref_peek_targets(s, p)]
+    assert fast > 1000 and general > 100  # both ways taken, often
+
+
+def test_sides_left_out_of_the_ability_list_have_no_ability_choice():
+    s = GAME.new_game({"players": 2}, 5)
+    for c in data.CHARACTERS:
+        for side in ("basic", "advanced"):
+            if (c, side) in rules._ABILITY_SIDES:
+                continue
+            for q in range(3 * CELLS):
+                t = s.copy()
+                t.phase, t.seat = "actions", 0
+                t.players[0].update(pos=q, char=c, side=side)
+                t.players[1]["pos"] = q ^ 1
+                t.revealed = [True] * (3 * CELLS)
+                t.alarms = [q]
+                for left in (0, 1, 4):
+                    assert GAME._ability_actions(t, 0, left) == []

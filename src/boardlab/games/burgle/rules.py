@@ -145,8 +145,30 @@ GIVE: dict[tuple[str, int], Action] = {(item, i): {"type": "give", "item": item,
 TAKE: dict[tuple[str, int], Action] = {(item, i): {"type": "take", "item": item, "from": i}
                                        for item in _ITEMS for i in _SEATS}
 _COMPUTER_OF = {room: computer for computer, room in data.COMPUTERS.items()}
-# Characters whose side may add an ability choice (the Peterman's sides are passive).
-_ABILITY_CHARS = frozenset(data.CHARACTERS) - {"peterman"}
+# The character sides that may add an ability choice (:meth:`BurgleGame._ability_actions`
+# lists nothing for the others: the Peterman's sides and the basic Acrobat, Hacker and
+# Rigger are passive, or act through other choices).
+_ABILITY_SIDES = frozenset((c, side) for c in data.CHARACTERS for side in ("basic", "advanced")
+                           if c != "peterman" and (c, side) not in {
+                               ("acrobat", "basic"), ("hacker", "basic"), ("rigger", "basic")})
+# Kinds of the tile a player stands on that add ways out besides its floor's walls
+# (stairs: link and roof; walkway and duct: moves; atrium: peeks up and down).
+_STEP_KINDS = frozenset(("stairs", "walkway", "duct", "atrium"))
+
+
+@lru_cache(maxsize=1024)
+def _floor_steps(walls: frozenset[tuple[int, int]], f: int) -> tuple[tuple, ...]:
+    """Per cell of floor ``f`` with this wall layout: the MOVE actions to its open
+    neighbours (in :func:`neighbours` order), the positions behind its walls, and the
+    (position, PEEK action) pairs of its open neighbours in ascending order. Kept per
+    layout and floor, like the paths (a layout never changes)."""
+    base = f * CELLS
+    rows = open_cells(walls)
+    return tuple(
+        (tuple(MOVE[base + n] for n in rows[c]),
+         tuple(base + n for n in NEIGHBOURS4[c] if n not in rows[c]),
+         tuple((base + n, PEEK[base + n]) for n in sorted(rows[c])))
+        for c in range(CELLS))
 
 
 def random_walls(rng: random.Random, count: int = 8) -> frozenset[tuple[int, int]]:
@@ -476,21 +498,23 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             if q < 0 or s.phase == "over":
                 continue
             why = None
-            # the kind of q's tile if active (revealed, not crowbarred): what _active asks
-            kind = _KIND[tiles[q]] if revealed[q] and q not in disabled else None
             if q == p:
                 why = "guard"
-            elif q // CELLS == f and kind == "foyer" and q in self._open_neighbours(s, p):
-                why = "foyer"
-            elif abs(q - p) == CELLS and kind == "atrium":
-                why = "atrium"
-            elif "tiara" in pl["loot"] and q in self._open_neighbours(s, p):
-                why = "tiara"
+            else:
+                # the kind of q's tile if active (revealed, not crowbarred): what _active asks
+                kind = _KIND[tiles[q]] if revealed[q] and q not in disabled else None
+                if q // CELLS == f and kind == "foyer" and q in self._open_neighbours(s, p):
+                    why = "foyer"
+                elif abs(q - p) == CELLS and kind == "atrium":
+                    why = "atrium"
+                elif "tiara" in pl["loot"] and q in self._open_neighbours(s, p):
+                    why = "tiara"
             if why:
                 ev += self._lose_stealth(s, i, why, f)
                 if seen is not None:
                     seen.add(i)
-        if (self._active(s, p, "camera") and "video_loop" not in s.effects):
+        if revealed[p] and _KIND[tiles[p]] == "camera" and p not in disabled \
+                and "video_loop" not in s.effects:  # _active(s, p, "camera"), spelt out
             for pl in s.players:
                 q = pl["pos"]
                 if q >= 0 and q != p and self._active(s, q, "camera") and s.phase != "over":
@@ -503,15 +527,19 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         g = s.guards[f]
         ev: list[Event] = []
         raven = self._anyone(s, "raven", "basic")
+        # The floor's layout cannot change during a walk (only Dynamite, a player's action,
+        # makes a new one); positions on the board are spelt from the table (_NAMES).
+        walls, base, names = s.walls[f], f * CELLS, _NAMES
         while moves > 0 and s.phase != "over":
             if g["tie"] and self._ask_tie(s, f, "walk", moves):
                 break  # the walk resumes with the team's choice (_resume_walk)
-            if g["pos"] == g["dest"]:
+            pos, dest = g["pos"], g["dest"]
+            if pos == dest:
                 ev += self._arrive(s, f)
                 continue
-            nxt = f * CELLS + path_indices(s.walls[f], g["pos"] % CELLS, g["dest"] % CELLS)[0]
+            nxt = base + path_indices(walls, pos - base, dest - base)[0]
             if walk is not None:
-                walk.append([pname(g["pos"]), pname(nxt), pname(g["dest"])])
+                walk.append([names[pos], names[nxt], names[dest]])
             g["pos"] = nxt
             moves -= 1
             if raven is not None and s.crow == nxt:
@@ -519,7 +547,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             cleared = nxt in s.alarms
             if cleared:
                 s.alarms.remove(nxt)
-                at = pname(nxt)
+                at = names[nxt]
                 ev.append(public_words("clear", words.clear, (at,), at=at))
             ev += self._guard_sees(s, f)
             if cleared and not self._floor_alarms(s, f):
@@ -637,18 +665,20 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def _player_seen_on_entry(self, s: BurgleState, seat: int, p: int,
                               acrobat_free: bool = False) -> list[Event]:
-        ev: list[Event] = []
         f = p // CELLS
         g = s.guards[f]
-        watcher = [p + d for d in (CELLS, -CELLS)
-                   if 0 <= p + d < s.floors * CELLS and s.guards[(p + d) // CELLS]["pos"] == p + d]
         if g["pos"] == p and not acrobat_free:
-            ev += self._lose_stealth(s, seat, "guard", f)
-        elif self._active(s, p, "foyer") and g["pos"] in self._open_neighbours(s, p):
-            ev += self._lose_stealth(s, seat, "foyer", f)
-        elif self._active(s, p, "atrium") and watcher:
-            ev += self._lose_stealth(s, seat, "atrium", watcher[0] // CELLS)
-        return ev
+            return self._lose_stealth(s, seat, "guard", f)
+        # the kind of p's tile if active (revealed, not crowbarred): what _active asks
+        kind = _KIND[s.tiles[p]] if s.revealed[p] and p not in s.disabled else None
+        if kind == "foyer" and g["pos"] in self._open_neighbours(s, p):
+            return self._lose_stealth(s, seat, "foyer", f)
+        if kind == "atrium":
+            watcher = [p + d for d in (CELLS, -CELLS) if 0 <= p + d < s.floors * CELLS
+                       and s.guards[(p + d) // CELLS]["pos"] == p + d]
+            if watcher:
+                return self._lose_stealth(s, seat, "atrium", watcher[0] // CELLS)
+        return []
 
     def _place(self, s: BurgleState, seat: int, p: int) -> list[Event]:
         """Put a player on ``p`` without entering it (falls, events, swaps): no tile rule
@@ -857,8 +887,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.seat = seat
         s.phase = "actions"
         s.pending = None
-        bonus = s.effects.get("heads_up") == seat
-        s.effects = {k: v for k, v in s.effects.items() if v != seat or k == "jump_the_gun"}
+        bonus = False
+        if s.effects:  # most turns have none to end
+            bonus = s.effects.get("heads_up") == seat
+            s.effects = {k: v for k, v in s.effects.items() if v != seat or k == "jump_the_gun"}
         pl = s.players[seat]
         s.used, s.entered, s.once, s.keypad_tries, s.guard_mod, s.last_roll = 0, [], [], {}, 0, -1
         s.left = []
@@ -1217,16 +1249,19 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         pl = s.players[seat]
         p = pl["pos"]
         left = s.max_actions - s.used
-        acts: list[Action] = []
+        acts: list[Action] | None = None
         if left >= 1:
-            if "gemstone" in pl["loot"] and left < 2:
-                acts = [MOVE[q] for q in self._move_targets(s, seat)
-                        if q == ROOF or not self._players_on(s, q)]
-            else:
-                acts = [MOVE[q] for q in self._move_targets(s, seat)]
-            acts += [PEEK[q] for q in self._peek_targets(s, p)]
             # the kind of an active (revealed, not crowbarred) tile here, else None
             here = _KIND[s.tiles[p]] if s.revealed[p] and p not in s.disabled else None
+            if here not in _STEP_KINDS and p >= 0 and ("gemstone" not in pl["loot"] or left >= 2):
+                acts = self._plain_steps(s, p, pl["loot"])
+            if acts is None:  # the general case: links, stairs, walkways, ducts, ...
+                if "gemstone" in pl["loot"] and left < 2:
+                    acts = [MOVE[q] for q in self._move_targets(s, seat)
+                            if q == ROOF or not self._players_on(s, q)]
+                else:
+                    acts = [MOVE[q] for q in self._move_targets(s, seat)]
+                acts += [PEEK[q] for q in self._peek_targets(s, p)]
             comp = _COMPUTER_OF.get(here)  # type: ignore[arg-type]
             if comp and s.hacks[comp] < data.MAX_HACKS:
                 acts.append(HACK)
@@ -1241,16 +1276,41 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                     if s.safe_dice[safe // CELLS] > 0 and all(
                             s.players[k]["pos"] == safe for k in keycard):
                         acts.append(ROLL[safe])
-        elif self._has(s, seat, "acrobat", "basic"):
-            for q in self._move_targets(s, seat):
-                if q >= 0 and self._guard_on(s, q):
-                    acts.append(MOVE[q])
-        if pl["char"] in _ABILITY_CHARS:
+        else:
+            acts = []
+            if self._has(s, seat, "acrobat", "basic"):
+                for q in self._move_targets(s, seat):
+                    if q >= 0 and self._guard_on(s, q):
+                        acts.append(MOVE[q])
+        if (pl["char"], pl["side"]) in _ABILITY_SIDES:
             acts += self._ability_actions(s, seat, left)
         if pl["tools"] and "bust" not in pl["loot"]:
             acts += self._tool_actions(s, seat)
         acts += self._trade_actions(s, seat)
         acts.append(END)
+        return acts
+
+    def _plain_steps(self, s: BurgleState, p: int, loot: list[str]) -> list[Action] | None:
+        """The MOVE then PEEK choices from ``p`` when only this floor's walls decide them
+        (the caller saw no stairs, atrium, walkway or duct here): equal to the general
+        lists of :meth:`_move_targets` and :meth:`_peek_targets`, read from the floor's
+        table (:func:`_floor_steps`). ``None`` when something else counts: a stair link
+        at ``p`` or a secret door behind one of its walls."""
+        for lo, hi in s.links:
+            if p in (lo, hi):
+                return None
+        f = p // CELLS
+        moves, walled, peeks = _floor_steps(s.walls[f], f)[p - f * CELLS]
+        revealed = s.revealed
+        if walled and "painting" not in loot:
+            tiles, disabled = s.tiles, s.disabled
+            for q in walled:
+                if revealed[q] and _KIND[tiles[q]] == "secret_door" and q not in disabled:
+                    return None  # a way through the wall, in the neighbours' order
+        acts = list(moves)
+        for q, peek in peeks:
+            if not revealed[q]:
+                acts.append(peek)
         return acts
 
     def _ability_actions(self, s: BurgleState, seat: int, left: int) -> list[Action]:
@@ -1355,31 +1415,39 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             else:
                 return out  # nothing held, nothing here, nobody to trade with
         mine = sorted(set(pl["tools"] + pl["loot"]))
-        # R36: an item never goes back this turn to a holder it left (seat or tile).
-        back = set(s.left) if s.cfg.trades == "no_return" else set()
+        # R36: an item never goes back this turn to a holder it left (seat or tile). Nothing
+        # has left anyone yet in most turns: then no "item@holder" name is spelt at all.
+        back = set(s.left) if s.left and s.cfg.trades == "no_return" else None
         for item in mine:
-            if f"{item}@tile{p}" not in back:
+            if back is None or f"{item}@tile{p}" not in back:
                 out.append(DROP[item])
         for i, o in enumerate(s.players):
             if i == seat or o["pos"] != p:
                 continue
             for item in mine:
-                if not (item == "gold_bar" and "gold_bar" in o["loot"]) and f"{item}@{i}" not in back:
+                if not (item == "gold_bar" and "gold_bar" in o["loot"]) \
+                        and (back is None or f"{item}@{i}" not in back):
                     out.append(GIVE[item, i])
             for item in sorted(set(o["tools"] + o["loot"])):
                 if not (item == "gold_bar" and "gold_bar" in pl["loot"]) \
-                        and f"{item}@{seat}" not in back:
+                        and (back is None or f"{item}@{seat}" not in back):
                     out.append(TAKE[item, i])
-        for item in sorted(set(s.items.get(p, []))):
-            if not (item == "gold_bar" and "gold_bar" in pl["loot"]) and f"{item}@{seat}" not in back:
-                out.append(PICKUP[item])
+        if p in s.items:
+            for item in sorted(set(s.items[p])):
+                if not (item == "gold_bar" and "gold_bar" in pl["loot"]) \
+                        and (back is None or f"{item}@{seat}" not in back):
+                    out.append(PICKUP[item])
         return out
 
     # ================================================================ applying
 
     def _apply(self, state: BurgleState, seat: int, action: Action) -> list[Event]:
         ev = self._apply_action(state, seat, action)
-        return ev + self._settle_ties(state)
+        if state.phase == "actions":  # _settle_ties asks nothing in other phases
+            for g in state.guards:
+                if g["tie"]:  # and nothing unless a guard has a tie
+                    return ev + self._settle_ties(state)
+        return ev
 
     def _apply_action(self, state: BurgleState, seat: int, action: Action) -> list[Event]:
         s = state
