@@ -197,6 +197,24 @@ _SEAT_KEY: tuple[str, ...] = tuple(str(s) for s in range(8))  # str(seat), the J
 """One seat's audience of a private event (``private_words`` keeps a frozenset as is)."""
 
 
+def _option_table(role: str | None, cat_allowed: bool,
+                  sally_min: int) -> dict[str, tuple[Action, ...]]:
+    """What each card but shift lists in ``play_options`` for a seat whose role still has
+    uses (``role``; ``None``: no role or none left), which may still play a cat
+    (``cat_allowed``), under ``sally_min_value``."""
+    chaos_role = role in CHAOS_ROLES
+    table = {c: _CHAOS_ROLE[c] if chaos_role and not (role == "sally" and v < sally_min)
+             else _CHAOS_PLAIN[c] for c, v in _CHAOS_VALUE.items()}
+    table["clean"] = _CLEAN_KONRAD if role == "konrad" else _ANY_ROOM["clean"]
+    table["fish"] = _ANY_ROOM["fish"]
+    table["cat"] = _ANY_ROOM["cat"] if cat_allowed else ()
+    return table
+
+
+_OPTION_TABLES: dict[tuple[str | None, bool, int], dict[str, tuple[Action, ...]]] = {}
+"""``_option_table``'s answers by its arguments, made when first asked."""
+
+
 class CatGame(Game[CatConfig, CatState]):
     id = "cat"
     title = text("戴帽子的猫：妈妈回来前", "The Cat in the Hat: Before Mom Gets Home")
@@ -368,32 +386,27 @@ class CatGame(Game[CatConfig, CatState]):
         and Sally on a card of at least ``sally_min_value``, while uses are left); clean /
         fish / cat in each room (clean then with Conrad's role); cat not after the seat's
         first (FAQ Q11); shift from each room with own mess to each other room, 1..min(3,
-        own mess) points. The actions are the shared ones built at import."""
+        own mess) points. The actions are the shared ones built at import; every card but
+        shift lists what ``_option_table`` says for the seat's role, uses and cats."""
         hand = state.hands[seat]
         if not hand:
             return []
-        role, uses = state.roles[seat], state.role_uses[seat]
+        key = (state.roles[seat] if state.role_uses[seat] > 0 else None,
+               state.cats_played[seat] < 1, state.cfg.sally_min_value)
+        table = _OPTION_TABLES.get(key)
+        if table is None:
+            table = _OPTION_TABLES[key] = _option_table(*key)
         out: list[Action] = []
         for card in sorted(set(hand)):
-            plain = _CHAOS_PLAIN.get(card)
-            if plain is not None:
-                if uses > 0 and role in CHAOS_ROLES and not (
-                        role == "sally" and _CHAOS_VALUE[card] < state.cfg.sally_min_value):
-                    out += _CHAOS_ROLE[card]
-                else:
-                    out += plain
+            opts = table.get(card)
+            if opts is not None:
+                out += opts
             elif card == "shift":
                 lanes = state.lanes
                 for src in data.ROOMS:
                     mine = lanes[src][seat]
                     if mine > 0:
                         out += _SHIFTS[src][mine if mine < 3 else 3]
-            elif card == "clean":
-                out += _CLEAN_KONRAD if role == "konrad" and uses > 0 else _ANY_ROOM["clean"]
-            elif card == "fish":
-                out += _ANY_ROOM["fish"]
-            elif card == "cat" and state.cats_played[seat] < 1:  # FAQ Q11: one per game
-                out += _ANY_ROOM["cat"]
         return out
 
     def legal_actions(self, state: CatState, seat: int) -> list[Action]:
@@ -459,19 +472,30 @@ class CatGame(Game[CatConfig, CatState]):
                 if seat == n or not any(piles.values()):
                     return  # to_move(state) is empty
                 hand = hands[seat]
+                stock = [piles[p] for p in _PILE_NAMES]
+                living, kitchen, bath, special = stock
                 while True:  # _draw for seat until its hand is full
-                    if all(piles.values()):
-                        pile = _PILE_NAMES[randbelow(_PILE_COUNT)]
+                    if living and kitchen and bath and special:
+                        pile = stock[randbelow(_PILE_COUNT)]
                     else:
-                        names = [p for p in _PILE_NAMES if piles[p]]
-                        pile = names[randbelow(len(names))]
-                    hand.append(piles[pile].pop())
+                        left = [p for p in stock if p]
+                        pile = left[randbelow(len(left))]
+                    hand.append(pile.pop())
                     steps += 1
-                    if not self._need_draw(state):
+                    # _need_draw: seat was the first short hand; if full, the next one
+                    if len(hand) < size:
+                        if not (living or kitchen or bath or special):
+                            state.phase = "play"
+                            break
+                        if steps >= limit:
+                            return
+                        continue
+                    later = seat + 1
+                    while later < n and len(hands[later]) >= size:
+                        later += 1
+                    if later == n or not (living or kitchen or bath or special):
                         state.phase = "play"
-                        break
-                    if len(hand) >= size or steps >= limit:
-                        break
+                    break
             elif phase == "play":
                 pending = state.pending
                 seat = 0
@@ -495,7 +519,7 @@ class CatGame(Game[CatConfig, CatState]):
         effect = self._card_effect
         for _, s, a in self._reveal(state)[1]:
             effect(state, s, a)
-        self._close_round(state, [])
+        self._close_round(state, None)
 
     def check_action(self, state: CatState, seat: int, action: Any) -> Action:
         if isinstance(action, dict) and action.get("role") is False:
@@ -598,30 +622,38 @@ class CatGame(Game[CatConfig, CatState]):
         cards_played.sort()
         return plays, cards_played
 
-    def _close_round(self, state: CatState, events: list[Event]) -> None:
+    def _close_round(self, state: CatState, events: list[Event] | None) -> None:
         """After the cards' effects: exposures, the cat's machine, then mom's arrival or the
-        next station and its draws. What happened is appended to ``events``."""
+        next station and its draws. What happened is appended to ``events`` (``None``: the
+        quiet mode of rollouts, no event kept)."""
         cfg, station = state.cfg, state.station
         if station < cfg.effective_seal:
             line, lanes, fish = cfg.effective_line, state.lanes, state.fish
             for room in data.ROOMS:
                 if sum(lanes[room]) + fish[room] >= line:  # below it _maybe_expose is None
                     ev = self._maybe_expose(state, room)
-                    if ev:
+                    if ev and events is not None:
                         events.append(ev)
         if cfg.variant_f and station == cfg.machine_round \
                 and station < cfg.effective_stations:
             for room in data.ROOMS:
                 state.lanes[room] = [0] * state.n
                 state.fish[room] = 0
-            events.append(public("machine", "猫启动了机器：三间房全部清零（乐趣保留）",
-                                 "the cat's machine clears all three rooms (fun kept)"))
+            if events is not None:
+                events.append(public("machine", "猫启动了机器：三间房全部清零（乐趣保留）",
+                                     "the cat's machine clears all three rooms (fun kept)"))
         if station >= cfg.effective_stations:
-            events += self._settle(state)
+            if events is None:
+                self._settlement(state)
+            else:
+                events += self._settle(state)
             return
         station = state.station = station + 1
-        events.append(_station_event("advance", _words_advance, station))
-        events += self._enter_draw(state)
+        if events is None:
+            self._enter_draw(state)
+        else:
+            events.append(_station_event("advance", _words_advance, station))
+            events += self._enter_draw(state)
 
     def _effect(self, state: CatState, s: int, a: Action) -> Event:
         before = state.fun[s]
@@ -706,10 +738,20 @@ class CatGame(Game[CatConfig, CatState]):
                             (room, total, before, tuple(state.fun)), **record)
 
     def _settle(self, state: CatState) -> list[Event]:
+        final = self._settlement(state)
+        events = [public_words("settle", _words_settle, (room, r["total"], tuple(r["dirtiest"]),
+                                                         tuple(r["second"])), room=room, **r)
+                  for room, r in final["rooms"].items()]
+        events.append(public_words("final", _words_final, (tuple(final["scores"]),),
+                                   scores=final["scores"], winners=final["winners"]))
+        return events
+
+    def _settlement(self, state: CatState) -> dict[str, Any]:
+        """Mom is home: every room settled, the scores and winners; the game is over.
+        Returns ``state.final``."""
         n, cfg = state.n, state.cfg
         bills, bonuses = [0] * n, [0] * n
         rooms = {}
-        events = []
         for room in data.ROOMS:
             lanes, total = state.lanes[room], state.room_total(room)
             ranked = dirtiest, second = ranks(lanes)
@@ -722,9 +764,6 @@ class CatGame(Game[CatConfig, CatState]):
                 bonuses = [x + y for x, y in zip(bonuses, g, strict=True)]
             rooms[room] = {"total": total, "lanes": list(lanes), "fish": state.fish[room],
                            "dirtiest": dirtiest, "second": second, "bills": b, "bonus": g}
-            events.append(public_words(
-                "settle", _words_settle, (room, total, tuple(dirtiest), tuple(second)),
-                room=room, **rooms[room]))
         # mess_held of every seat: its lane summed over the rooms
         held = [sum(mine) for mine in zip(*state.lanes.values(), strict=True)]
         if cfg.variant_d:
@@ -739,13 +778,12 @@ class CatGame(Game[CatConfig, CatState]):
             least = min(held[s] for s in tied)  # §6.3: less mess held at the end wins a tie
             winners = [s for s in tied if held[s] == least]
             success = None
-        state.final = {"rooms": rooms, "bills": bills, "bonuses": bonuses, "scores": scores,
-                       "winners": winners, "mess_held": held, "coop_success": success,
-                       "house_bill": state.house_bill}
+        final = state.final = {
+            "rooms": rooms, "bills": bills, "bonuses": bonuses, "scores": scores,
+            "winners": winners, "mess_held": held, "coop_success": success,
+            "house_bill": state.house_bill}
         state.phase = "over"
-        events.append(public_words("final", _words_final, (tuple(scores),),
-                                   scores=scores, winners=winners))
-        return events
+        return final
 
     # ---- views and results -------------------------------------------------------------
 
