@@ -23,8 +23,10 @@ from boardlab.bots.search import rollout_value
 from boardlab.engine.match import play_match
 from boardlab.engine.protocol import Result, canonical
 from boardlab.games.toys import GAME
+from boardlab.games.toys.config import numbers
 from boardlab.games.toys.data import NOISE_ITEMS, ROLE_IDS
-from boardlab.games.toys.rules import _LEGAL, _build_legal, _paths, shuffle
+from boardlab.games.toys.rules import _LEGAL, PROMPTS, _build_legal, _numbers, _paths, shuffle
+from boardlab.games.toys.state import ToysState, new_state
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 3},
@@ -235,3 +237,104 @@ def test_one_at_a_time_flags_are_the_configs_readings(config):
     for s in (st, st.copy(), GAME.determinize(st, 0, random.Random(1))):
         assert s.in_turn == (cfg.move_order == "in_turn")
         assert s.cascade == (cfg.react_order == "cascade")
+
+
+def reference_to_move(st) -> list[int]:
+    """``to_move`` as the rules wrote it before: the waiting seats not yet chosen, the
+    first only where seats choose one at a time."""
+    if st.over:
+        return []
+    left = [s for s in st.waiting if s not in st.pending]
+    if len(left) > 1 and ((st.phase == "move" and st.cfg.move_order == "in_turn")
+                          or (st.phase in ("react", "react2")
+                              and st.cfg.react_order == "cascade")):
+        return left[:1]
+    return left
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_to_move_equals_the_plain_filter(config):
+    steps = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        st = GAME.new_game(config, seed)
+        while True:
+            got = GAME.to_move(st)
+            assert got == reference_to_move(st), (st.phase, st.waiting, st.pending)
+            got.append(99)  # the caller's own list
+            assert 99 not in st.waiting
+            if not got[:-1]:
+                break
+            # a seat other than the first sometimes, so pending is not always a prefix
+            seat = rng.choice(got[:-1])
+            GAME.apply_in_place(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+            steps += 1
+    assert steps > 300
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_new_state_equals_the_dataclass_constructor(config):
+    cfg = GAME.make_config(config)
+    rng = random.Random(1)
+    for in_turn, cascade in ((False, False), (True, False), (False, True)):
+        fast = new_state(cfg, numbers(cfg), rng, in_turn, cascade)
+        plain = ToysState(cfg=cfg, nums=numbers(cfg), rng=rng, in_turn=in_turn, cascade=cascade)
+        assert fast == plain
+        assert list(vars(fast).items()) == list(vars(plain).items())  # same order too
+        for name, value in vars(fast).items():  # containers are fresh, never shared
+            if isinstance(value, list | dict):
+                assert value is not getattr(new_state(cfg, {}, rng, False, False), name)
+
+
+def test_numbers_cached_per_config_are_fresh_equal_copies():
+    for config in CONFIGS + [{"players": 4, "cap": 30, "nights": 8}, {"players": 5, "long_night": True}]:
+        cfg = GAME.make_config(config)
+        a, b = _numbers(cfg), _numbers(cfg)
+        assert a == b == numbers(cfg) and a is not b
+        a["cap"] = -1  # a reader's copy
+        assert _numbers(cfg) == numbers(cfg)
+        assert GAME.new_game(cfg, 1).nums == numbers(cfg)
+    # an equal config made anew, and many configs (the cache is cleared, never wrong)
+    for cap in [*range(1, 61)] * 2:
+        cfg = GAME.make_config({"players": 4, "cap": cap})
+        assert _numbers(cfg) == numbers(cfg)
+
+
+def test_result_constructed_like_model_construct():
+    for seed, config in enumerate(CONFIGS):
+        out = play_match(GAME, config, seed, [RandomBot() for _ in range(config["players"])])
+        got = GAME.result(out.state)
+        d = vars(got)
+        plain = Result.model_construct(scores=d["scores"], winners=d["winners"],
+                                       reason=d["reason"], summary=d["summary"])
+        assert got == plain
+        for attr in ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__",
+                     "__pydantic_private__"):
+            assert getattr(got, attr) == getattr(plain, attr), attr
+        assert got.model_dump() == plain.model_dump()
+
+
+def test_private_events_readers_are_the_one_seat():
+    """The prebuilt one-seat frozensets stand for ``frozenset((seat,))``."""
+    seen = set()
+    for seed, config in enumerate(CONFIGS):
+        out = play_match(GAME, config, seed, [RandomBot() for _ in range(config["players"])])
+        for e in out.state.log:
+            if e.kind in ("placed_own", "item_drawn", "peek"):
+                assert e.visible_to == frozenset((e.data.get("seat", next(iter(e.visible_to))),))
+                assert type(e.visible_to) is frozenset and len(e.visible_to) == 1
+                seen.add(e.kind)
+    assert seen == {"placed_own", "item_drawn", "peek"}
+
+
+def test_view_prompt_is_a_fresh_dict_each_view():
+    st = GAME.new_game({"players": 4}, 3)
+    first = GAME.view(st, 0)["prompt"]
+    assert first == PROMPTS["move"]
+    first["en"] = "scribbled"
+    first.clear()
+    assert GAME.view(st, 0)["prompt"] == PROMPTS["move"] == {
+        "zh": "移动（或收工 🧊）", "en": "Move (or freeze 🧊)"}
+    assert GAME.view(st, None)["prompt"] is not GAME.view(st, None)["prompt"]
+    st.phase = "no such window"
+    assert GAME.view(st, 1)["prompt"] == {"zh": "", "en": ""}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from itertools import combinations
+from itertools import filterfalse as _filterfalse
 from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
@@ -37,7 +38,7 @@ from .data import (
     TASKS,
     cell_name,
 )
-from .state import ToysState
+from .state import ToysState, new_state
 
 MOMENTS = 3
 # (start cell, length) -> every simple path; the board never changes (see ``_paths``).
@@ -52,6 +53,9 @@ PROMPTS = {
     "potato": text("🥔 所有收工已定：重出或过", "🥔 Freezes are final: replay or pass"),
     "over": text("游戏结束", "Game over"),
 }
+# The same words as plain pairs (the view builds a fresh prompt dict from them).
+_PROMPT_WORDS = {phase: (t["zh"], t["en"]) for phase, t in PROMPTS.items()}
+_NO_PROMPT = ("", "")
 DEFAULTS = {"item": None, "rocket": False, "boosts": [], "freeze": False}
 
 
@@ -220,7 +224,32 @@ def _words_dawn() -> tuple[str, str]:
 # Every search playout ends in ``result``: its fields are built here with exactly the
 # types ``Result`` validates to (fresh lists of floats and ints, a zh/en dict, a fresh
 # summary), so validating them again would only copy them.
-_result = Result.model_construct
+_set = object.__setattr__
+_RESULT_PLAIN = (  # what ``model_construct`` below relies on about ``Result``
+    list(Result.model_fields) == ["scores", "winners", "reason", "summary"]
+    and not any(f.alias or f.validation_alias for f in Result.model_fields.values())
+    and Result.model_config.get("extra") != "allow"
+    and not Result.__pydantic_root_model__ and not Result.__pydantic_post_init__)
+
+
+def _result(scores: list[float], winners: list[int], reason: dict[str, str],
+            summary: dict[str, Any]) -> Result:
+    """``Result.model_construct(...)`` with every field given: the same four attributes
+    set directly, without its per-field alias and default handling (once per game and
+    per playout; ``tests/toys/test_fastpaths.py`` compares the two)."""
+    if not _RESULT_PLAIN:
+        return Result.model_construct(scores=scores, winners=winners, reason=reason,
+                                      summary=summary)
+    r = _new_result(Result)
+    _set(r, "__dict__", {"scores": scores, "winners": winners, "reason": reason,
+                         "summary": summary})
+    _set(r, "__pydantic_fields_set__", {"scores", "winners", "reason", "summary"})
+    _set(r, "__pydantic_extra__", None)
+    _set(r, "__pydantic_private__", None)
+    return r
+
+
+_new_result = Result.__new__
 
 # The window after each one (``_open`` skips a window nobody takes part in).
 _NEXT_WINDOW = {"move": "noise", "noise": "peek", "peek": "after_peek",
@@ -355,6 +384,11 @@ def _held(item: str | None, used: bool) -> bool:  # holds_item
 
 
 _SEAT_KEYS = tuple(str(s) for s in range(6))  # seats as JSON object keys
+# A private event's readers, one seat: ``private_words`` keeps a frozenset as it is
+# (``frozenset(fs) is fs``), so none is built per event.
+_ONLY = tuple(frozenset((s,)) for s in range(6))
+# The seats of a table of n, built once (``_participants`` hands out copies).
+_SEATS = tuple(tuple(range(n)) for n in range(7))
 
 
 def _copy_action(action: dict[str, Any]) -> dict[str, Any]:
@@ -363,6 +397,21 @@ def _copy_action(action: dict[str, Any]) -> dict[str, Any]:
 
 
 _CARDS = {True: (0, 1, 2, 3), False: (0, 1, 2)}  # noise cards in play, by the 🔊 option
+_ITEM_DECK = tuple(i for i in ITEM_IDS for _ in range(3))  # three of each item, unshuffled
+
+# config -> its ``numbers``, for the configs of the latest games (a config is frozen; the
+# entry holds the config itself, so its id is never another config's while it is here).
+_NUMBERS: dict[int, tuple[ToysConfig, dict[str, Any]]] = {}
+
+
+def _numbers(config: ToysConfig) -> dict[str, Any]:
+    """A fresh copy of ``numbers(config)``, computed once per config object."""
+    hit = _NUMBERS.get(id(config))
+    if hit is None or hit[0] is not config:
+        if len(_NUMBERS) >= 64:  # a dict-config caller makes a config per game
+            _NUMBERS.clear()
+        hit = _NUMBERS[id(config)] = (config, numbers(config))
+    return dict(hit[1])
 
 
 class ToysGame(Game[ToysConfig, ToysState]):
@@ -390,12 +439,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
             raise ConfigError(f"unknown toys setup overrides: {sorted(unknown)}")
         n = config.players
         rng = make_rng(seed)
-        st = ToysState(cfg=config, nums=numbers(config), rng=rng,
-                       in_turn=config.move_order == "in_turn",
-                       cascade=config.react_order == "cascade")
-        st.task_deck = [c for c in TASKS]
-        st.roll_deck = [c for c in ROLLOVERS]
-        st.item_deck = [i for i in ITEM_IDS for _ in range(3)]
+        st = new_state(config, _numbers(config), rng, config.move_order == "in_turn",
+                       config.react_order == "cascade")
+        st.task_deck = list(TASKS)
+        st.roll_deck = list(ROLLOVERS)
+        st.item_deck = list(_ITEM_DECK)
         st.companion_pool = list(COMPANIONS)
         for deck in (st.task_deck, st.roll_deck, st.item_deck, st.companion_pool):
             shuffle(rng, deck)
@@ -540,7 +588,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                     it = self._draw_item(st)
                 st.item[s] = it
                 if it is not None:
-                    ev.append(private_words((s,), "item_drawn", _words_item_drawn, (it,),
+                    ev.append(private_words(_ONLY[s], "item_drawn", _words_item_drawn, (it,),
                                             item=it))
         st.item_used = [False] * n
         st.ability_used = [False] * n
@@ -592,11 +640,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
         everyone = andy is None and True not in frozen  # every seat a 🧸 (often: early)
         if phase == "move":  # every 🧸
             if everyone:
-                return list(range(n))
+                return list(_SEATS[n])
             return [s for s in range(n) if s != andy and not frozen[s]]
         if phase == "noise":  # every 🧸, and 9.4's Andy guesses
             if True not in frozen:
-                return list(range(n))
+                return list(_SEATS[n])
             return [s for s in range(n) if s == andy or not frozen[s]]
         item, used = st.item, st.item_used
         if phase == "peek":  # a 🪞 may be in any unused item card (FAQ 10.3: even 🧊)
@@ -607,7 +655,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             return [s for s in sorted(st.peeks) if s != andy and not frozen[s]]
         # react / react2: every 🧸 may still freeze; every holder of an unused item card
         # too, even when 🧊 (FAQ 10.3: 🎧 and ⏰ are not blocked by the frozen status).
-        seats = list(range(n)) if everyone else [
+        seats = list(_SEATS[n]) if everyone else [
             s for s in range(n) if s != andy
             and (not frozen[s] or (item[s] is not None and not used[s]))]
         if st.cascade:  # speakers in turn, from a rotating seat
@@ -637,8 +685,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if st.over:
             return []
         pending = st.pending
-        left = [s for s in st.waiting if s not in pending] if pending else st.waiting[:]
-        if len(left) > 1:  # one at a time: in-turn moves, cascading reactions
+        # filterfalse: the comprehension's filter without its frame (once per decision)
+        left = list(_filterfalse(pending.__contains__, st.waiting)) if pending else st.waiting[:]
+        if len(left) > 1 and (st.in_turn or st.cascade):  # one at a time: in-turn, cascade
             ph = st.phase
             if ((ph == "move" and st.in_turn)
                     or ((ph == "react" or ph == "react2") and st.cascade)):
@@ -783,7 +832,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             for s in st.waiting:
                 if s not in pending:
                     return []
-            return self._maybe_close(st)
+            return self._close_window(st)  # all chosen
         if kind == "clock":  # ⏰ "any time": immediate, public, does not end the choice
             st.item_used[seat] = True
             st.clock_on[seat] = True
@@ -803,7 +852,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 card = action["card"]
                 ev = [public_words("placed", _words_placed, (_LABELS[st.roles[seat]][seat],),
                                    seat=seat),
-                      private_words((seat,), "placed_own", _words_placed_own, (card,),
+                      private_words(_ONLY[seat], "placed_own", _words_placed_own, (card,),
                                     card=card)]
             else:
                 ev = []
@@ -819,7 +868,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         for s in st.waiting:  # someone still to choose: the window stays open
             if s not in pending:
                 return ev
-        ev += self._maybe_close(st)
+        ev += self._close_window(st)  # all chosen
         return ev
 
     def _seat_name(self, st: ToysState, seat: int) -> tuple[str, str]:
@@ -834,12 +883,18 @@ class ToysGame(Game[ToysConfig, ToysState]):
                              seat=seat)]
 
     def _maybe_close(self, st: ToysState) -> list[Event]:
-        if st.over:
-            return []
         pending = st.pending
         for s in st.waiting:  # a plain loop: any() over a generator costs more per step
             if s not in pending:
                 return []
+        return self._close_window(st)
+
+    def _close_window(self, st: ToysState) -> list[Event]:
+        """Close the open window, every seat of it having chosen (``_maybe_close`` after
+        its checks; ``_apply`` calls it directly once its own loop found nobody left)."""
+        if st.over:
+            return []
+        pending = st.pending
         ph = st.phase
         if ph == "move":
             return self._close_move(st)
@@ -904,7 +959,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             ev.append(public_words("item", _words_mirror, (_LABELS[st.roles[s]][s], t),
                                    seat=s, target=t))
             shown = NOISE_ICONS.get(card, "🧊") if card is not None else "🧊"
-            ev.append(private_words((s,), "peek", _words_peek, (t, shown), target=t,
+            ev.append(private_words(_ONLY[s], "peek", _words_peek, (t, shown), target=t,
                                     card=card))
         return ev + self._open(st, "after_peek")
 
@@ -1213,7 +1268,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
             if seat in st.peeks:
                 t = st.peeks[seat]
                 v["peeked"] = {"seat": t, "card": st.cards.get(t, {}).get("card")}
-        v["prompt"] = PROMPTS.get(st.phase, {"zh": "", "en": ""})
+        # a fresh dict per view: a reader changing its prompt must not change the next one
+        zh, en = _PROMPT_WORDS.get(st.phase, _NO_PROMPT)
+        v["prompt"] = {"zh": zh, "en": en}
         v["log"] = self.visible_log(st, seat)
         return v
 

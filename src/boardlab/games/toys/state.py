@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from boardlab.engine.protocol import Event
@@ -108,3 +108,33 @@ _UNLISTED = tuple(
     f.name for f in fields(ToysState)
     if f.name not in {*_FLAT_LISTS, *_FLAT_DICTS, *_SCALARS,
                       "companions", "cards", "moved_extra", "night_screws"})
+
+
+# ``new_state``'s recipe, read from the dataclass: every field in order (a plain default,
+# or None where the value is given or made fresh), and those whose default is a fresh
+# empty list or dict.
+_TEMPLATE = {f.name: (f.default if f.default is not MISSING else None) for f in fields(ToysState)}
+_LISTS = tuple(f.name for f in fields(ToysState) if f.default_factory is list)
+_DICTS = tuple(f.name for f in fields(ToysState) if f.default_factory is dict)
+_RECIPE_COVERS_ALL = all(
+    f.default is not MISSING or f.default_factory in (list, dict)
+    or f.name in ("cfg", "nums", "rng") for f in fields(ToysState))
+
+
+def new_state(cfg: ToysConfig, nums: dict[str, Any], rng: random.Random,
+              in_turn: bool, cascade: bool) -> ToysState:
+    """``ToysState(cfg=..., nums=..., rng=..., in_turn=..., cascade=...)`` without the
+    dataclass's ``__init__`` (once per game; ~60 keyword defaults cost more than one dict
+    copy). Equal field by field, in the same order (``tests/toys/test_fastpaths.py``); a
+    field with any other kind of default makes it the plain constructor."""
+    if not _RECIPE_COVERS_ALL:
+        return ToysState(cfg=cfg, nums=nums, rng=rng, in_turn=in_turn, cascade=cascade)
+    d = _TEMPLATE.copy()
+    for name in _LISTS:
+        d[name] = []
+    for name in _DICTS:
+        d[name] = {}
+    d["cfg"], d["nums"], d["rng"], d["in_turn"], d["cascade"] = cfg, nums, rng, in_turn, cascade
+    st = object.__new__(ToysState)
+    st.__dict__ = d
+    return st
