@@ -254,6 +254,7 @@ def create_app(
             listener.stop.set()
         tables.schedule = None
         hub.close()
+        tables.shutdown()
         engine.dispose()
 
     async def turn_timers() -> None:

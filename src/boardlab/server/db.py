@@ -10,9 +10,13 @@ stored only as SHA-256 digests.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import command
@@ -138,6 +142,84 @@ class GroupSync:
             finally:
                 os.close(dfd)
             self._inode = inode
+
+
+class RawSqlite:
+    """Plain ``sqlite3`` connections for the statements every choice runs (the server's hot
+    path): SQLAlchemy Core costs more Python time per statement (connection checkout and
+    reset, parameter processing, result wrapping) than SQLite takes to run it.
+
+    The connections are opened by the engine (its connect hooks set the same pragmas: WAL,
+    the same ``synchronous``, foreign keys), then detached from its pool. Reads take an idle
+    connection (each statement its own read snapshot, as with the engine's autocommit
+    reads); writes run on one writer connection, under the caller's write lock, in one
+    transaction: committed when ``run`` returns, rolled back when it raises. Durability is
+    the caller's as before (``GroupSync.wait`` after the commit, before any answer).
+    Errors come back as SQLAlchemy's exceptions (``IntegrityError``, ``OperationalError``),
+    so callers and the app's handlers treat both paths alike."""
+
+    KEEP = 64  # idle read connections kept (as many as the threads that read at once)
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._idle: list[sqlite3.Connection] = []
+        self._writer: sqlite3.Connection | None = None
+
+    def _open(self) -> sqlite3.Connection:
+        fairy = self.engine.raw_connection()  # through the engine: its connect hooks run
+        conn = fairy.driver_connection
+        fairy.detach()  # ours from now on; the pool opens another when it needs one
+        return conn  # type: ignore[return-value]
+
+    def scalar(self, sql: str, params: tuple[Any, ...]) -> Any:
+        """The first column of the first row (None without a row)."""
+        try:
+            conn = self._idle.pop()
+        except IndexError:
+            conn = self._open()
+        try:
+            row = conn.execute(sql, params).fetchone()
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _wrapped(sql, params, exc) from exc
+        if len(self._idle) < self.KEEP:
+            self._idle.append(conn)
+        else:
+            conn.close()
+        return None if row is None else row[0]
+
+    def transaction(self, run: Callable[[sqlite3.Connection], None]) -> None:
+        """``run(conn)`` in one write transaction (the caller holds the write lock)."""
+        conn = self._writer
+        if conn is None:
+            conn = self._writer = self._open()
+        try:
+            run(conn)
+            conn.commit()
+        except BaseException as exc:
+            with contextlib.suppress(sqlite3.Error):
+                conn.rollback()
+            if not isinstance(exc, sqlite3.Error):
+                raise
+            if not isinstance(exc, sqlite3.IntegrityError):  # a broken connection: anew
+                self._writer = None
+                with contextlib.suppress(sqlite3.Error):
+                    conn.close()
+            raise _wrapped("(write transaction)", (), exc) from exc
+
+    def close(self) -> None:
+        conns, self._idle = self._idle, []
+        if self._writer is not None:
+            conns.append(self._writer)
+            self._writer = None
+        for conn in conns:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+
+
+def _wrapped(sql: str, params: Any, exc: sqlite3.Error) -> Exception:
+    """``exc`` as the SQLAlchemy exception the engine would have raised."""
+    return sa.exc.DBAPIError.instance(sql, params, exc, sqlite3.Error)
 
 
 def make_engine(url: str, group_commit: bool = False) -> Engine:

@@ -19,6 +19,7 @@ import concurrent.futures
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import threading
@@ -58,6 +59,14 @@ _BUMP = db.tables.update().where(
     rev=sa.bindparam("b_rev"), version=sa.bindparam("b_version"),
     status=sa.bindparam("b_status"), reason=sa.bindparam("b_reason"),
     updated_at=sa.bindparam("b_updated_at"), bot_steps=sa.bindparam("b_bot_steps"))
+# The same three on a plain sqlite3 connection (``db.RawSqlite``): the rev check of a cached
+# table, and a choice's two writes. The action is stored as SQLAlchemy's JSON type stores
+# it (``json.dumps``).
+_REV_SQL = "SELECT rev FROM tables WHERE id = ?"
+_BUMP_SQL = ("UPDATE tables SET rev = ?, version = ?, status = ?, reason = ?, updated_at = ?, "
+             "bot_steps = ? WHERE id = ? AND rev = ?")
+_ADD_CHOICE_SQL = ("INSERT INTO choices (table_id, step, seat, action, created_at) "
+                   "VALUES (?, ?, ?, ?, ?)")
 
 
 class _Writes:
@@ -83,6 +92,17 @@ class _Writes:
                 j += 1
             conn.execute(statement, params if j == i + 1 else [p for _, p in self.ops[i:j]])
             i = j
+
+    def choice_rows(self) -> list[tuple[Any, ...]] | None:
+        """The rows of ``_ADD_CHOICE_SQL`` when every write is a stored choice (a play
+        change: the raw path can run it), else None."""
+        rows = []
+        for statement, p in self.ops:
+            if statement is not _ADD_CHOICE:
+                return None
+            rows.append((p["table_id"], p["step"], p["seat"], json.dumps(p["action"]),
+                         p["created_at"]))
+        return rows
 
 
 class Refused(Exception):
@@ -225,6 +245,24 @@ class Tables:
         # SQLite group commit (db.GroupSync): after a commit and before anything is answered
         # or pushed, wait until it is on disk; the wait runs outside every lock
         self._group_sync = getattr(engine, "group_sync", None)
+        self._raw = db.RawSqlite(engine) if engine.dialect.name == "sqlite" else None
+
+    def shutdown(self) -> None:
+        """At shutdown: close the raw connections (the engine's own are disposed apart)."""
+        if self._raw is not None:
+            self._raw.close()
+
+    def _plain(self) -> db.RawSqlite | None:
+        """The raw SQLite path, unless the engine was swapped or someone listens to its
+        statements (instrumentation, tests that fail a write): those see every statement
+        through SQLAlchemy as before."""
+        raw = self._raw
+        if raw is None or raw.engine is not self.engine:
+            return None
+        dispatch = self.engine.dispatch
+        if dispatch.before_cursor_execute or dispatch.after_cursor_execute:
+            return None
+        return raw
 
     def locked(self, table_id: str) -> Any:
         """The lock under which ``table_id``'s cached state is read (payloads) or changed."""
@@ -265,8 +303,22 @@ class Tables:
 
     def get(self, table_id: str) -> Live:
         """The table, up to date with the database."""
-        with self.locked(table_id), self.engine.connect() as conn:
-            return self._sync(conn, table_id)
+        with self.locked(table_id):
+            t = self._current(table_id)
+            if t is not None:
+                return t
+            with self.engine.connect() as conn:
+                return self._sync(conn, table_id)
+
+    def _current(self, table_id: str) -> Live | None:
+        """SQLite: the cached table if the stored ``rev`` is still its own (one raw SELECT,
+        what ``_sync`` checks first), else None (then ``_sync`` reads and catches up)."""
+        raw = self._plain()
+        t = self.live.get(table_id)
+        if raw is None or t is None or raw.scalar(_REV_SQL, (table_id,)) != t.rev:
+            return None
+        t.dirty = t.evict = False
+        return t
 
     def _sync(self, conn: Connection, table_id: str, lock_row: bool = False) -> Live:
         q = _ROW_LOCKED if lock_row and self.postgres else _ROW
@@ -387,16 +439,17 @@ class Tables:
                     # stored ``rev`` guard (``_bump``) still refuses a change made from a
                     # stale read, so this is the same check as reading inside the write.
                     with self.locked(table_id):
-                        with self.engine.connect() as rconn:
-                            t = self._sync(rconn, table_id, lock_row=True)
+                        t = self._current(table_id)
+                        if t is None:
+                            with self.engine.connect() as rconn:
+                                t = self._sync(rconn, table_id, lock_row=True)
                         old = t.rev
                         writes = _Writes()
                         out = change(writes, t)  # type: ignore[arg-type]
                         if not t.dirty:
                             return out
-                        with self._write_lock, self.engine.begin() as conn:
-                            self._bump(conn, t, old)
-                            writes.run(conn)
+                        with self._write_lock:
+                            self._store(t, old, writes)
                         t.rev = old + 1
                 if t.evict:
                     self._uncache(table_id)
@@ -411,6 +464,27 @@ class Tables:
                     self._uncache(table_id)  # memory ran ahead of what was stored
                 raise
         raise Refused(409, "the table changed meanwhile; reload and choose again")
+
+    def _store(self, t: Live, old: int, writes: _Writes) -> None:
+        """SQLite, under the write lock: the new rev and the change's writes in one
+        transaction; a play change (only choices) on the raw connection, anything else
+        through SQLAlchemy. Both refuse a stale rev (``_Stale``) and roll back on error."""
+        raw = self._plain()
+        rows = writes.choice_rows() if raw is not None else None
+        if raw is None or rows is None:
+            with self.engine.begin() as conn:
+                self._bump(conn, t, old)
+                writes.run(conn)
+            return
+        bump = (old + 1, t.version, t.status, t.reason, t.updated_at, t.bot_steps, t.id, old)
+
+        def run(conn: Any) -> None:
+            if conn.execute(_BUMP_SQL, bump).rowcount != 1:
+                raise _Stale
+            if rows:
+                conn.executemany(_ADD_CHOICE_SQL, rows)
+
+        raw.transaction(run)
 
     def _bump(self, conn: Connection, t: Live, old: int) -> None:
         """Store the table's new rev, version, status...; only over the rev it was read at."""
