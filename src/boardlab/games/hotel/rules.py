@@ -53,6 +53,11 @@ _CARD_VALUE = {c: data.card_value(c) for c in _TECH}
 _CARD_TAG = {c: data.card_tag(c) for c in _TECH}
 _PENALTY = {"tough": (2, 0), "gutter": (0, 4), "legend": (2, 2)}  # risk mark: wounds, gold
 _ALONE = {p: frozenset([p]) for p in range(6)}  # who sees a seat's private event
+_SEAT_KEY = tuple(str(p) for p in range(6))  # JSON keys of seats (3-6 players)
+# The wall's entries (each night copies them): a deck card at its reward, without and
+# with the rush bonus.
+_POSTED = {c["id"]: {**c, "reward": c["r"]} for c in _DECK}
+_POSTED_RUSH = {c["id"]: {**c, "reward": c["r"] + 2} for c in _DECK}
 
 OVERRIDE_KEYS = {"roles", "hands", "gold", "rep", "wounds", "checkins", "vault", "intel",
                  "commissions", "events", "intel_deck", "charon_used", "sofia_used"}
@@ -60,6 +65,38 @@ OVERRIDE_KEYS = {"roles", "hands", "gold", "rep", "wounds", "checkins", "vault",
 
 def _words_submitted(seat: int) -> tuple[str, str]:
     return f"P{seat + 1} 已暗拍", f"P{seat + 1} has chosen"
+
+
+def _short(a: Action, zh: bool) -> str:
+    """A sealed choice in a few words."""
+    if a["type"] == "bid":
+        n = a["commission"] + 1
+        return f"出价 {a['bid']} 拍委托 #{n}" if zh else f"bid {a['bid']} on contract #{n}"
+    words = {"checkin": ("入住", "checks in"), "pass": ("不行动", "stands aside")}
+    return words.get(a["type"], (a["type"], a["type"]))[0 if zh else 1]
+
+
+def _words_sealed(action: Action) -> tuple[str, str]:
+    return f"你的暗拍：{_short(action, True)}", f"your sealed choice: {_short(action, False)}"
+
+
+# A seat's sealing events, by (seat, id(action)): the private ``sealed`` event (its words
+# read only the action, which is never changed) and the public ``submitted`` one. Events
+# are immutable values (their words and JSON are cached on first read), so one object
+# serves every log. Each entry holds its action, so the id cannot be reused while it is
+# kept; the entry is used only for that very object.
+_SEALED: dict[tuple[int, int], tuple[Action, Event, Event]] = {}
+_SEALED_MAX = 4096  # a fresh dictionary per choice (scripted callers) must not pile up
+
+
+def _sealed_events(seat: int, action: Action) -> tuple[Action, Event, Event]:
+    alone = _ALONE.get(seat) or frozenset([seat])
+    entry = (action, private_words(alone, "sealed", _words_sealed, (action,)),
+             public_words("submitted", _words_submitted, (seat,), seat=seat))
+    if len(_SEALED) >= _SEALED_MAX:
+        _SEALED.clear()
+    _SEALED[seat, id(action)] = entry
+    return entry
 
 
 def _label(c: dict, zh: bool, reward: int | None = None) -> str:
@@ -86,10 +123,42 @@ def _make_label(tag_id: str, d: int, reward: int, risk_id: str | None, zh: bool)
 
 # Words of frequent events, made only when read (rollouts never do). Their arguments are
 # plain values or copies taken when the event happens, never live state.
+# A config's rules that ``_bid_head`` reads, by id(config) (each entry holds its config, so
+# the id is not reused while kept): (config, checkin_only, forbid, max_bid).
+_BID_RULES: dict[int, tuple[Any, bool, bool, int]] = {}
+# acts.bid_head by (contracts, highest bid), on ordinary and full-house nights
+_HEADS: dict[tuple[int, int], tuple[Action, ...]] = {}
+_HEADS_FULL: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def _bid_rules(cfg: HotelConfig) -> tuple[Any, bool, bool, int]:
+    if len(_BID_RULES) >= 256:
+        _BID_RULES.clear()
+    out = _BID_RULES[id(cfg)] = (cfg, cfg.empty_hand == "checkin_only",
+                                 cfg.bid_over_gold == "forbid", cfg.max_bid)
+    return out
+
+
+# A night's opening event, the same value in every game: made once, shared by every log
+# (events are immutable values).
+_NIGHT_EVENTS: dict[tuple[int, str], Event] = {}
+
+
+def _night_event(night: int, event: str) -> Event:
+    out = _NIGHT_EVENTS[night, event] = public_words("night", _words_night, (night, event),
+                                                     night=night, event=event)
+    return out
+
+
 def _words_post(cards: tuple[dict, ...], bonus: int) -> tuple[str, str]:
     """The posted wall: deck cards (shared, never changed) at reward + ``bonus`` (rush)."""
     return ("张贴委托：" + " ".join(_label(c, True, c["r"] + bonus) for c in cards),
             "posted: " + " ".join(_label(c, False, c["r"] + bonus) for c in cards))
+
+
+def _words_won(w: int, pay: int, c: dict) -> tuple[str, str]:
+    return (f"P{w + 1} 以 {pay} 拿下 {_label(c, True)}",
+            f"P{w + 1} takes {_label(c, False)} paying {pay}")
 
 
 def _words_charon(c: dict) -> tuple[str, str]:
@@ -279,7 +348,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             ev = self._cash_last_intel(s) if s.cfg.last_intel == "cash" else []
             return ev + [public("over", "五夜结束，结账", "the nights are over: settlement")]
         n = len(s.gold)
-        s.resting = sorted(s.hospital_next)
+        hospital = s.hospital_next
+        s.resting = sorted(hospital) if hospital else []
         s.hospital_next = []
         s.bids, s.revealed, s.owners, s.queue = {}, {}, {}, []
         s.succeeded, s.completions, s.swapped, s.foresight = [], [], [], {}
@@ -288,22 +358,28 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.event_deck = s.event_discard
             s.event_discard = []
             draws.shuffle(s.rng, s.event_deck)
-        s.event = s.event_deck.pop()
-        ev = [public_words("night", _words_night, (s.night, s.event),
-                           night=s.night, event=s.event)]
-        if s.event in _ACTING_EVENTS:
+        event = s.event = s.event_deck.pop()
+        night_ev = _NIGHT_EVENTS.get((s.night, event))
+        if night_ev is None:
+            night_ev = _night_event(s.night, event)
+        ev = [night_ev]
+        if event in _ACTING_EVENTS:
             ev += self._event_now(s)
-        k = min(n + 1, len(s.com_deck))
         deck = s.com_deck
+        k = min(n + 1, len(deck))
         # the top k cards, top first (``pop`` k times); shared deck cards, never changed
-        cards = tuple(reversed(deck[len(deck) - k:]))
+        top = deck[len(deck) - k:]
         del deck[len(deck) - k:]
-        bonus = 2 if s.event == "rush" else 0
-        # the wall's own copies: a tie marks them later
-        s.wall = [{**c, "reward": c["r"] + bonus} for c in cards]
-        s.known_top = [x - k if x > k else 0 for x in s.known_top]  # max(0, x - k)
-        ev.append(public_words("post", _words_post, (cards, bonus),
-                               wall=[c["id"] for c in cards]))
+        top.reverse()
+        rush = event == "rush"
+        # the wall's own copies (a tie marks them later) of the posted card at its reward
+        posted = _POSTED_RUSH if rush else _POSTED
+        ids = [c["id"] for c in top]
+        s.wall = [posted[x].copy() for x in ids]
+        if any(s.known_top):
+            s.known_top = [x - k if x > k else 0 for x in s.known_top]  # max(0, x - k)
+        ev.append(public_words("post", _words_post, (tuple(top), 2 if rush else 0),
+                               wall=ids))
         s.phase = "bid"
         # nobody has sealed yet: all sealed only when every seat rests in hospital
         if len(s.resting) >= n and self._all_sealed(s):
@@ -320,12 +396,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
                     ev += self._use_intel(s, p, {"type": "intel", "card": c})
         return ev
 
-    # Words of frequent events, made only when read; contracts are passed as copies (the
-    # wall's dictionaries change later, e.g. a tie marks them).
-    def _words_won(self, w: int, pay: int, c: dict) -> tuple[str, str]:
-        return (f"P{w + 1} 以 {pay} 拿下 {self._com_label(c, 'zh')}",
-                f"P{w + 1} takes {self._com_label(c)} paying {pay}")
-
+    # Words of frequent events, made only when read.
     def _words_reveal_all(self, revealed: dict[int, dict]) -> tuple[str, str]:
         return self._words_reveal(tuple(sorted(revealed.items())))
 
@@ -387,11 +458,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         # ``revealed`` is never changed once revealed (the next night replaces it): its
         # words may read it later
         ev = [public_words("reveal", self._words_reveal_all, (revealed,),
-                           choices={str(p): a for p, a in revealed.items()})]
-        roles = s.roles
-        cass = roles.index("cassian") if "cassian" in roles else None
-        charon = roles.index("charon") if "charon" in roles else None
-        compare = s.cfg.cassian_discount == "compare"
+                           choices={_SEAT_KEY[p]: a for p, a in revealed.items()})]
         # Each contract's bidders in the order their choices were sealed (the order of
         # ``revealed``), grouped in one pass instead of one scan per contract; the seats
         # that check in, in seat order.
@@ -407,10 +474,31 @@ class HotelGame(Game[HotelConfig, HotelState]):
                     bidders_of[i] = [p]
             elif t == "checkin":
                 stays.append(p)
-        for i, c in enumerate(s.wall):
-            bidders = bidders_of.get(i)
-            if not bidders:
-                continue
+        if bidders_of:
+            self._sell(s, revealed, bidders_of, ev)
+        if stays:
+            ev += self._check_in(s, sorted(stays))
+        queue = s.queue = sorted(s.owners)
+        s.phase = "execute"
+        # _advance's first test, passed: a winner must execute
+        return ev if queue else ev + self._advance(s)
+
+    def _sell(self, s: HotelState, revealed: dict[int, dict],
+              bidders_of: dict[int, list[int]], ev: list[Event]) -> None:
+        """Each contract with bidders, in wall order, to its single highest bidder (ties:
+        Charon once, else unsold); events appended to ``ev``. A wall entry's words read
+        only its tag, difficulty, reward and risk, which never change once posted: events
+        keep the entry itself (a tie's mark, added before, is not in its words)."""
+        roles, wall, gold = s.roles, s.wall, s.gold
+        cass = roles.index("cassian") if "cassian" in roles else None
+        charon = roles.index("charon") if "charon" in roles else None
+        compare = s.cfg.cassian_discount == "compare"
+        paid = 0
+        for i in sorted(bidders_of) if len(bidders_of) > 1 else bidders_of:
+            if i >= len(wall):
+                continue  # as the scan over the wall did: no such contract
+            c = wall[i]
+            bidders = bidders_of[i]
             if len(bidders) == 1:
                 w = bidders[0]
             else:
@@ -425,24 +513,20 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 elif charon in top and not s.charon_used:
                     w = charon
                     s.charon_used = True
-                    ev.append(public_words("charon", _words_charon, (dict(c),)))
+                    ev.append(public_words("charon", _words_charon, (c,)))
                 else:
                     c["tied"] = True  # 流拍 in the FAQ's sense (ruling H17, salvage_from)
-                    ev.append(public_words("tie", _words_tie, (dict(c),), seats=top))
+                    ev.append(public_words("tie", _words_tie, (c,), seats=top))
                     continue
             pay = revealed[w]["bid"]
             if w == cass and c["risk"]:
                 pay = max(0, pay - 1)
-            s.gold[w] -= pay
-            s.vault += pay
+            gold[w] -= pay
+            paid += pay
             s.owners[i] = w
-            ev.append(public_words("won", self._words_won, (w, pay, dict(c)),
+            ev.append(public_words("won", _words_won, (w, pay, c),
                                    seat=w, commission=i, paid=pay))
-        if stays:
-            ev += self._check_in(s, sorted(stays))
-        s.queue = sorted(s.owners)
-        s.phase = "execute"
-        return ev + self._advance(s)
+        s.vault += paid
 
     def _check_in(self, s: HotelState, stays: list[int]) -> list[Event]:
         ev: list[Event] = []
@@ -465,8 +549,11 @@ class HotelGame(Game[HotelConfig, HotelState]):
             return []
         if s.salvage_done:
             return self._end_night(s)
-        b = self._seat_of(s, "beggar")
-        if (b is not None and b not in s.succeeded
+        roles = s.roles
+        if "beggar" not in roles:
+            return self._end_night(s)
+        b = roles.index("beggar")
+        if (b not in s.succeeded
                 and b not in s.resting and self._salvage_funds(s, b) >= 2
                 and (s.hands[b] or s.cfg.empty_hand == "may_bid") and self._salvageable(s)):
             s.phase = "salvage"
@@ -498,33 +585,34 @@ class HotelGame(Game[HotelConfig, HotelState]):
             if len(seats) == 1:
                 s.rep[seats[0]] += 1
                 ev.append(public_words("bounty", _words_bounty, (seats[0],), seat=seats[0]))
-        owners = s.owners
-        s.unsold += len([i for i in range(len(s.wall)) if i not in owners])  # _unsold
+        s.unsold += len(s.wall) - len(s.owners)  # len(_unsold): owners are wall indices
         s.event_discard.append(s.event)  # type: ignore[arg-type]
         s.night += 1
         return ev + self._start_night(s)
 
     def _execute(self, s: HotelState, seat: int, i: int, action: Action) -> list[Event]:
         c = s.wall[i]
-        kill = action["type"] == "kill"
-        if kill:
-            s.sofia_used = True
-            ok, fire = True, None
-        elif action["type"] == "forfeit":
-            ok, fire = False, 0
-        else:
+        t = action["type"]
+        kill = False
+        if t == "execute":
             card, boost = action["card"], action["boost"]
             s.hands[seat].remove(card)
             s.played[seat].append(card)
-            fire = _CARD_VALUE[card] + (_CARD_TAG[card] == c["tag"]) + boost
+            fire: int | None = _CARD_VALUE[card] + (_CARD_TAG[card] == c["tag"]) + boost
             s.gold[seat] -= boost
-            ok = fire >= c["d"]
-        ev: list[Event] = []
+            ok = fire >= c["d"]  # type: ignore[operator]
+        elif t == "kill":
+            kill = True
+            s.sofia_used = True
+            ok, fire = True, None
+        else:  # forfeit
+            ok, fire = False, 0
         if ok:
             gain = c["reward"] + (3 if kill else 0)
-            if s.roles[seat] == "wick" and c["tag"] == "gun":
+            role = s.roles[seat]
+            if role == "wick" and c["tag"] == "gun":
                 gain += 3
-            if s.roles[seat] == "cassian" and c["risk"]:
+            if role == "cassian" and c["risk"]:
                 gain += 3
             if c["risk"] == "cleanup":
                 gain -= 3
@@ -533,18 +621,21 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.succeeded.append(seat)
             s.completions.append([seat, c["d"]])
             s.completed[seat] += 1
-            ev.append(public_words("success", _words_success, (seat, dict(c), kill, fire, gain),
-                                   seat=seat, commission=c["id"], gain=gain, fire=fire))
-        else:
-            s.failed[seat] += 1
-            wounds, loss = 1, 0
-            pen = _PENALTY.get(c["risk"] or "")
-            if pen:
-                wounds, loss = pen if s.cfg.risk_failure == "replace" else (1 + pen[0], pen[1])
-            s.gold[seat] -= loss
-            ev.append(public_words("fail", _words_fail, (seat, dict(c), fire, wounds, loss),
-                                   seat=seat, commission=c["id"], wounds=wounds, loss=loss))
+            return [public_words("success", _words_success, (seat, c, kill, fire, gain),
+                                 seat=seat, commission=c["id"], gain=gain, fire=fire)]
+        s.failed[seat] += 1
+        wounds, loss = 1, 0
+        risk = c["risk"]
+        if risk and risk in _PENALTY:
+            pen = _PENALTY[risk]
+            wounds, loss = pen if s.cfg.risk_failure == "replace" else (1 + pen[0], pen[1])
+        s.gold[seat] -= loss
+        ev = [public_words("fail", _words_fail, (seat, c, fire, wounds, loss),
+                           seat=seat, commission=c["id"], wounds=wounds, loss=loss)]
+        if s.wounds[seat] + wounds >= s.cfg.hospital_at:
             ev += self._wound(s, seat, wounds)
+        else:  # _wound below the hospital
+            s.wounds[seat] += wounds
         return ev
 
     # ---- protocol -----------------------------------------------------------------------
@@ -557,14 +648,18 @@ class HotelGame(Game[HotelConfig, HotelState]):
 
     def to_move(self, state: HotelState) -> list[int]:
         s = state
-        if s.phase == "bid":
+        phase = s.phase
+        if phase == "bid":
             resting, bids = s.resting, s.bids
             if not resting:
+                if not bids:
+                    return list(range(len(s.gold)))
                 return [p for p in range(len(s.gold)) if p not in bids]
             return [p for p in range(len(s.gold)) if p not in resting and p not in bids]
-        if s.phase == "execute" and s.queue:
-            return [s.owners[s.queue[0]]]
-        if s.phase == "salvage":
+        if phase == "execute":
+            queue = s.queue
+            return [s.owners[queue[0]]] if queue else []
+        if phase == "salvage":
             return [self._seat_of(s, "beggar")]  # type: ignore[list-item]
         return []
 
@@ -575,12 +670,11 @@ class HotelGame(Game[HotelConfig, HotelState]):
         phase = s.phase
         if phase == "bid":
             # to_move, unbuilt: a seat that is neither resting nor sealed yet
-            if seat in s.resting or seat in s.bids or not 0 <= seat < len(s.gold):
+            if seat in s.bids or seat in s.resting or not 0 <= seat < len(s.gold):
                 return []
-            if seat in s.foresight:
+            if s.foresight and seat in s.foresight:
                 return list(acts.arrangements(s.foresight[seat]))
-            key = (len(s.wall), self._max_bid(s, seat), s.event == "full_house")
-            out = list(acts.BID_HEADS.get(key) or acts.bid_head(*key))
+            out = list(self._bid_head(s, seat))
             held = s.intel[seat]
             if held:
                 out += acts.intel_uses(tuple(sorted(set(held))), seat, len(s.gold),
@@ -626,8 +720,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         elif s.phase == "bid":
             if (seat not in s.foresight and seat not in s.resting and seat not in s.bids
                     and 0 <= seat < len(s.gold)):
-                key = (len(s.wall), self._max_bid(s, seat), s.event == "full_house")
-                head = acts.BID_HEADS.get(key) or acts.bid_head(*key)
+                head = self._bid_head(s, seat)
                 return head[randbelow(len(head))]
         elif s.phase == "execute" and s.queue and s.owners[s.queue[0]] == seat:
             hand = s.hands[seat]
@@ -665,6 +758,29 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 return False
         return True
 
+    def _bid_head(self, s: HotelState, seat: int) -> tuple[Action, ...]:
+        """``acts.bid_head`` for this seat now: the cached sealed choices, found by the
+        things they depend on (``_max_bid`` worked out inline: rule flags once per config)."""
+        cfg = s.cfg
+        flags = _BID_RULES.get(id(cfg))
+        if flags is None or flags[0] is not cfg:
+            flags = _bid_rules(cfg)
+        _, checkin_only, forbid, max_bid = flags
+        if checkin_only and not s.hands[seat] and not (
+                s.roles[seat] == "sofia" and not s.sofia_used):
+            top = -1  # ruling H13: nothing to execute with
+        elif forbid:  # ruling H28: a bid is paid in coins one holds
+            gold = s.gold[seat]
+            top = max_bid if gold >= max_bid else (gold if gold > 0 else 0)
+        else:
+            top = max_bid
+        heads = _HEADS_FULL if s.event == "full_house" else _HEADS
+        key = (len(s.wall), top)
+        head = heads.get(key)
+        if head is None:
+            head = heads[key] = acts.bid_head(len(s.wall), top, s.event == "full_house")
+        return head
+
     def _max_bid(self, s: HotelState, seat: int) -> int:
         """The highest bid a seat may seal, or -1 when it may not bid at all."""
         if s.cfg.empty_hand == "checkin_only" and not s.hands[seat] and not (
@@ -679,18 +795,22 @@ class HotelGame(Game[HotelConfig, HotelState]):
         if t in ("bid", "checkin") or (t == "pass" and s.phase == "bid"):
             bids = s.bids
             bids[seat] = dict(action)
-            # worded only when read (rollouts never do); the action is never changed later
-            alone = _ALONE.get(seat) or frozenset([seat])
-            ev = [private_words(alone, "sealed", self._words_sealed, (action,)),
-                  public_words("submitted", _words_submitted, (seat,), seat=seat)]
+            # Both events are the same value every time this seat seals this choice: made
+            # once and shared (see _sealed_events).
+            sealed = _SEALED.get((seat, id(action)))
+            if sealed is None or sealed[0] is not action:
+                sealed = _sealed_events(seat, action)
             # All sealed needs every seat resting or sealed: fewer of both cannot be.
             if len(bids) + len(s.resting) >= len(s.gold) and self._all_sealed(s):
-                ev += self._resolve_bids(s)
-            return ev
+                return [sealed[1], sealed[2], *self._resolve_bids(s)]
+            return [sealed[1], sealed[2]]
         if t == "execute" or t == "kill" or t == "forfeit":
-            i = s.queue.pop(0)
-            ev = self._execute(s, seat, i, action)
-            return ev + self._advance(s)
+            queue = s.queue
+            ev = self._execute(s, seat, queue.pop(0), action)
+            if queue:  # _advance's first test: the next winner executes
+                return ev
+            ev += self._advance(s)
+            return ev
         if t == "intel":
             return self._use_intel(s, seat, action)
         if t == "arrange":
@@ -747,16 +867,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.known_top[seat] = max(s.known_top[seat], k)
         return ev
 
-    def _words_sealed(self, action: Action) -> tuple[str, str]:
-        return f"你的暗拍：{self._short(action, 'zh')}", f"your sealed choice: {self._short(action)}"
-
     def _short(self, a: Action, lang: str = "en") -> str:
-        zh = lang == "zh"
-        if a["type"] == "bid":
-            n = a["commission"] + 1
-            return f"出价 {a['bid']} 拍委托 #{n}" if zh else f"bid {a['bid']} on contract #{n}"
-        words = {"checkin": ("入住", "checks in"), "pass": ("不行动", "stands aside")}
-        return words.get(a["type"], (a["type"], a["type"]))[0 if zh else 1]
+        return _short(a, lang == "zh")
 
     # ---- views and results --------------------------------------------------------------
 
