@@ -461,56 +461,59 @@ class CatGame(Game[CatConfig, CatState]):
         ``to_move`` would: with an empty list."""
         n, hands, size = state.n, state.hands, state.cfg.hand_size
         piles = state.piles
-        play_options = self.play_options
+        play_options, resolve = self.play_options, self._resolve_quiet
         steps = 0
         while steps < limit:
             phase = state.phase
             if phase == "draw":
-                seat = 0
-                while seat < n and len(hands[seat]) >= size:
-                    seat += 1
-                if seat == n or not any(piles.values()):
+                if not any(piles.values()):
                     return  # to_move(state) is empty
-                hand = hands[seat]
                 stock = [piles[p] for p in _PILE_NAMES]
                 living, kitchen, bath, special = stock
-                while True:  # _draw for seat until its hand is full
+                seat = 0
+                while True:  # one _draw per pass, the first short hand drawing
+                    while seat < n and len(hands[seat]) >= size:
+                        seat += 1
+                    if seat == n:
+                        return  # no short hand: to_move(state) is empty
                     if living and kitchen and bath and special:
                         pile = stock[randbelow(_PILE_COUNT)]
                     else:
                         left = [p for p in stock if p]
                         pile = left[randbelow(len(left))]
+                    hand = hands[seat]
                     hand.append(pile.pop())
                     steps += 1
-                    # _need_draw: seat was the first short hand; if full, the next one
-                    if len(hand) < size:
-                        if not (living or kitchen or bath or special):
-                            state.phase = "play"
-                            break
-                        if steps >= limit:
-                            return
-                        continue
-                    later = seat + 1
-                    while later < n and len(hands[later]) >= size:
-                        later += 1
-                    if later == n or not (living or kitchen or bath or special):
+                    # _need_draw: the first short hand is this one, if still short, else
+                    # a later one
+                    if len(hand) >= size:
+                        seat += 1
+                        while seat < n and len(hands[seat]) >= size:
+                            seat += 1
+                    if seat == n or not (living or kitchen or bath or special):
                         state.phase = "play"
-                    break
+                        break
+                    if steps >= limit:
+                        return
             elif phase == "play":
                 pending = state.pending
                 seat = 0
-                while seat in pending:
-                    seat += 1
-                if seat >= n:
-                    return  # every seat has played: only _resolve moves the game on
-                legal = play_options(state, seat)
-                if not legal:
-                    hand = hands[seat]
-                    legal = [_DISCARD[c] for c in sorted(set(hand))] if hand else [_PASS]
-                pending[seat] = legal[randbelow(len(legal))]
-                steps += 1
-                if len(pending) == n:
-                    self._resolve_quiet(state)
+                while True:  # one face-down play per pass, the first seat without one
+                    while seat in pending:
+                        seat += 1
+                    if seat >= n:
+                        return  # every seat has played: only _resolve moves the game on
+                    legal = play_options(state, seat)
+                    if not legal:
+                        hand = hands[seat]
+                        legal = [_DISCARD[c] for c in sorted(set(hand))] if hand else [_PASS]
+                    pending[seat] = legal[randbelow(len(legal))]
+                    steps += 1
+                    if len(pending) == n:
+                        resolve(state)
+                        break
+                    if steps >= limit:
+                        return
             else:
                 return
 
