@@ -652,6 +652,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 return []
             return [s for s in range(n) if s != andy and item[s] is not None and not used[s]]
         if phase == "after_peek":  # the peeks were public; a 🧸 peeker may freeze now
+            if not st.peeks:  # mostly nobody peeked
+                return []
             return [s for s in sorted(st.peeks) if s != andy and not frozen[s]]
         # react / react2: every 🧸 may still freeze; every holder of an unused item card
         # too, even when 🧊 (FAQ 10.3: 🎧 and ⏰ are not blocked by the frozen status).
@@ -1194,16 +1196,18 @@ class ToysGame(Game[ToysConfig, ToysState]):
             ev.append(public_words("task_failed", _words_task_failed,
                                    (st.progress, st.need, st.exposure)))
         # ② best freeze: every seat 🧊 at night end.
+        stacks, roles, frozen, clock_on = st.cfg.clock_stacks_with_dino, st.roles, st.frozen, st.clock_on
         for s in range(n):
-            if not st.frozen[s]:
+            if not frozen[s]:
                 continue
             bonus = 5
-            dino, clock = st.roles[s] == "dino", st.clock_on[s]
-            if st.cfg.clock_stacks_with_dino:
+            dino, clock = roles[s] == "dino", clock_on[s]
+            if stacks:
                 bonus += 2 * dino + 2 * clock
             else:
                 bonus += 2 if (dino or clock) else 0
-            self._gain(st, s, bonus)
+            if not coop:  # ``_gain`` written out (9.6: no personal screws)
+                screws[s] += bonus
             st.freezes[s] += 1
             ev.append(public_words("best_freeze", _words_best_freeze,
                                    (_LABELS[st.roles[s]][s], bonus), seat=s, bonus=bonus))
@@ -1219,9 +1223,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
         st.item = [None] * n
         st.markers = {}
         if st.night >= st.nums["nights"]:
-            for s in range(n):
-                self._gain(st, s, 5)
-                if not coop:
+            if not coop:  # ``_gain`` written out (9.6: no personal screws)
+                for s in range(n):
+                    screws[s] += 5
                     st.dawn_bonus[s] = 5
             st.over, st.ending, st.dawn = True, "dawn", True
             st.phase, st.waiting, st.pending = "over", [], {}
