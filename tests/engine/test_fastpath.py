@@ -234,3 +234,82 @@ def test_random_action_is_the_legal_lists_draw(gid):
                 seat = movers[0]
                 game.apply_in_place(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert checked > 50
+
+
+def test_seat_generators_are_the_plain_ones():
+    """``make_rngs`` (a shared hash prefix) and ``seeded`` (seeding in C) give the
+    generators ``random.Random(derive_seed(seed, key, i))`` gives, state for state."""
+    import hashlib
+
+    from boardlab.engine.rng import derive_seed, make_rng, make_rngs, seeded
+
+    def plain_derive(seed, *keys):
+        h = hashlib.blake2b(digest_size=8)
+        h.update(str(int(seed)).encode())
+        for key in keys:
+            h.update(b"\x1f")
+            h.update(repr(key).encode())
+        return int.from_bytes(h.digest(), "big") >> 1
+
+    for seed in (0, 1, -7, 2**62 + 3, 987654321987654321):
+        fast = make_rngs(seed, "bot", 6)
+        for i, rng in enumerate(fast):
+            plain = random.Random(plain_derive(seed, "bot", i))
+            assert derive_seed(seed, "bot", i) == plain_derive(seed, "bot", i)
+            assert rng.getstate() == plain.getstate() == make_rng(seed, "bot", i).getstate()
+            assert type(rng) is random.Random and rng.gauss_next is None
+            assert [rng.random() for _ in range(3)] == [plain.random() for _ in range(3)]
+        assert seeded(seed).getstate() == random.Random(seed).getstate()
+
+
+class Meddler(RandomBot):
+    """A random bot that changes what it was given after choosing (the view, the generator,
+    the legal list): a reused context must not carry any of it into the next decision."""
+
+    name = "meddler"
+
+    def __init__(self, game) -> None:
+        self.game, self.seen = game, []
+
+    def choose_index(self, ctx) -> int:
+        assert not ctx.view_built
+        assert ctx.view == self.game.view(ctx._state, ctx.seat)
+        i = ctx.rng._randbelow(len(ctx.legal))
+        self.seen.append(id(ctx))
+        ctx.view = {"stale": True}
+        ctx.rng = random.Random(99)
+        ctx.legal = []
+        return i
+
+
+class Keeper(RandomBot):
+    """A random bot that keeps every context it is given: each must stay what it was."""
+
+    name = "keeper"
+
+    def __init__(self) -> None:
+        self.kept = []
+
+    def choose_index(self, ctx) -> int:
+        self.kept.append((ctx, list(ctx.legal), ctx.seat))
+        return super().choose_index(ctx)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_reused_contexts_play_like_fresh_ones(gid):
+    """play_match reuses a seat's context when no bot kept it: the game is the one fresh
+    contexts play, nothing a bot changed survives, and a kept context is never reused."""
+    game = _game(gid)
+    players = game.min_players if gid != "burgle" else 2
+    plain = play_match(game, {"players": players}, 5, [RandomBot() for _ in range(players)])
+    meddlers = [Meddler(game) for _ in range(players)]
+    reused = play_match(game, {"players": players}, 5, meddlers)
+    keepers = [Keeper() for _ in range(players)]
+    kept = play_match(game, {"players": players}, 5, keepers)
+    assert reused.record == kept.record == plain.record
+    seen = [i for bot in meddlers for i in bot.seen]
+    assert len(set(seen)) <= players < len(seen)  # one context per seat, reused
+    contexts = [k for bot in keepers for k in bot.kept]
+    assert len({id(ctx) for ctx, _, _ in contexts}) == len(contexts)
+    for ctx, legal, seat in contexts:
+        assert ctx.legal == legal and ctx.seat == seat

@@ -2,7 +2,8 @@
 
 The loop is the engine's hot path. Per decision it asks ``to_move`` once and
 ``legal_actions`` once, gives the bot a context whose view is built only if the bot reads
-it (and then with the seat's log kept incrementally, see :class:`SeatLog`), and accepts
+it (and then with the seat's log kept incrementally, see :class:`SeatLog`) - the seat's
+previous context made new again when no bot kept it - and accepts
 the bot's answer without re-checking it when it is one of the listed legal actions (by
 index, or the very object from the list). Anything else goes through ``check_action`` as
 before, so behaviour does not change.
@@ -11,6 +12,7 @@ before, so behaviour does not change.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -18,12 +20,19 @@ from typing import TYPE_CHECKING, Any
 from boardlab.engine.context import DecisionContext, StateContext
 from boardlab.engine.errors import IllegalAction
 from boardlab.engine.protocol import Game, GameRecord, GameState, Result, SeatLog
-from boardlab.engine.rng import make_rng
+from boardlab.engine.rng import make_rngs
 
 if TYPE_CHECKING:
     from boardlab.bots.base import Bot
 
 MAX_STEPS = 1_000_000
+
+# A seat's context is reused for its next decision when nothing but the engine holds it
+# (see play_match): its references are then the engine's list, the loop's local variable
+# and getrefcount's own argument. Where the count is not available (not CPython), a fresh
+# context is built every time, as before.
+_getrefcount = getattr(sys, "getrefcount", None)
+_UNSHARED = 3
 
 
 @dataclass
@@ -105,7 +114,7 @@ def play_match(
     state = game.setup(cfg, seed, overrides)
     if len(bots) != cfg.players:
         raise ValueError(f"{len(bots)} bots for {cfg.players} seats")
-    rngs = [make_rng(seed, "bot", i) for i in range(cfg.players)]
+    rngs = make_rngs(seed, "bot", cfg.players)
     logs = [SeatLog(i) for i in range(cfg.players)]
     # Built without pydantic's validation (a few % of a short game): every field is known
     # valid here, and the record equals the validated one.
@@ -118,6 +127,9 @@ def play_match(
     # Each bot's way of answering, looked up once per game instead of once per decision.
     by_index = [getattr(bot, "choose_index", None) for bot in bots]
     context = StateContext  # a local: looked up at every decision
+    refs = _getrefcount or (lambda _: 0)
+    contexts: list[StateContext | None] = [None] * cfg.players
+    ctx: StateContext | None = None
     # The game's own transition, called directly unless the game changes apply_in_place.
     direct = type(game).apply_in_place is Game.apply_in_place
     transition, apply = game._apply, game.apply_in_place
@@ -127,7 +139,16 @@ def play_match(
             break
         seat = seats[0]
         legal = legal_actions(state, seat)
-        ctx = context(game, seat, legal, rngs[seat], state, logs[seat])
+        # The seat's previous context, if no bot kept it, made equal to a new one (the
+        # same game, seat, state and log; what a bot may have changed is set again):
+        # cheaper than building one at every decision.
+        ctx = contexts[seat]
+        if ctx is not None and refs(ctx) == _UNSHARED:
+            ctx.legal = legal
+            ctx.rng = rngs[seat]
+            ctx._view = None
+        else:
+            ctx = contexts[seat] = context(game, seat, legal, rngs[seat], state, logs[seat])
         chooser = by_index[seat]
         if chooser is not None:
             i = chooser(ctx)

@@ -23,12 +23,40 @@ def derive_seed(seed: int, *keys: object) -> int:
     return int.from_bytes(h.digest(), "big") >> 1
 
 
+_C_RANDOM = random.Random.__mro__[1]  # the C generator under random.Random
+_c_seed = _C_RANDOM.seed
+_new_random = random.Random.__new__
+
+
+def seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for an integer seed: the same generator, seeded once in C
+    without the Python-level ``__init__`` and ``seed`` wrappers (which for an int only pass
+    it on). Every game makes one per seat."""
+    rng = _new_random(random.Random)
+    _c_seed(rng, seed)
+    rng.gauss_next = None
+    return rng
+
+
 def make_rng(seed: int, *keys: object) -> random.Random:
     """A generator for ``seed`` (and an optional sub-stream ``keys``)."""
-    return random.Random(derive_seed(seed, *keys) if keys else int(seed))
+    return seeded(derive_seed(seed, *keys) if keys else int(seed))
 
 
-_C_RANDOM = random.Random.__mro__[1]  # the C generator under random.Random
+def make_rngs(seed: int, key: object, count: int) -> list[random.Random]:
+    """``[make_rng(seed, key, i) for i in range(count)]`` (one generator per seat): the
+    hash of the shared ``seed, key`` prefix is made once and copied for each ``i``."""
+    head = hashlib.blake2b(digest_size=8)
+    head.update(str(int(seed)).encode())
+    head.update(b"\x1f")
+    head.update(repr(key).encode())
+    head.update(b"\x1f")
+    out = []
+    for i in range(count):
+        h = head.copy()
+        h.update(str(i).encode())  # repr(i) of an int
+        out.append(seeded(int.from_bytes(h.digest(), "big") >> 1))
+    return out
 
 
 def copy_rng(rng: random.Random) -> random.Random:
