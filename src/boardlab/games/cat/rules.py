@@ -634,8 +634,11 @@ class CatGame(Game[CatConfig, CatState]):
             line, lanes, fish = cfg.effective_line, state.lanes, state.fish
             for room in data.ROOMS:
                 if sum(lanes[room]) + fish[room] >= line:  # below it _maybe_expose is None
+                    if events is None:
+                        self._expose(state, room)
+                        continue
                     ev = self._maybe_expose(state, room)
-                    if ev and events is not None:
+                    if ev:
                         events.append(ev)
         if cfg.variant_f and station == cfg.machine_round \
                 and station < cfg.effective_stations:
@@ -709,6 +712,18 @@ class CatGame(Game[CatConfig, CatState]):
         return ("fish",)
 
     def _maybe_expose(self, state: CatState, room: str) -> Event | None:
+        done = self._expose(state, room)
+        if done is None:
+            return None
+        record, before = done
+        return public_words("exposure", _words_exposure,
+                            (room, record["total"], before, tuple(state.fun)), **record)
+
+    def _expose(self, state: CatState, room: str
+                ) -> tuple[dict[str, Any], tuple[int, ...]] | None:
+        """Expose ``room`` if it is at the line (and not a fish-only room that does not
+        expose): the bills, the role bonus, the room cleared. Returns the exposure's record
+        and the fun track before it, or ``None``."""
         cfg = state.cfg
         lanes, total = state.lanes[room], state.room_total(room)
         if total < cfg.effective_line:
@@ -737,8 +752,7 @@ class CatGame(Game[CatConfig, CatState]):
         state.exposures.append(record)
         state.lanes[room] = [0] * state.n
         state.fish[room] = 0
-        return public_words("exposure", _words_exposure,
-                            (room, total, before, tuple(state.fun)), **record)
+        return record, before
 
     def _settle(self, state: CatState) -> list[Event]:
         final = self._settlement(state)
