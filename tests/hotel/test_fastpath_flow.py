@@ -565,7 +565,10 @@ def test_random_games_step_like_the_plain_rules(cfg):
             seat = GAME.to_move(game.fast)[0]
             legal = GAME.legal_actions(game.fast, seat)
             game.step(seat, legal[rng.randrange(len(legal))])
-        assert GAME.result(game.fast) == PLAIN.result(game.plain)
+        fast, plain = GAME.result(game.fast), PLAIN.result(game.plain)
+        assert fast == plain and fast.model_dump() == plain.model_dump()
+        assert fast.model_dump_json() == plain.model_dump_json()
+        assert type(fast).model_validate(fast.model_dump()) == fast  # of the model's types
         assert game.steps > 10
 
 

@@ -35,11 +35,10 @@ def shuffle(rng: random.Random, x: list) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _SHUFFLE_STEPS.get(len(x)) or _shuffle_steps(len(x))
+    for i, k in steps:  # j drawn below i + 1 with k = (i + 1).bit_length() bits
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
@@ -52,15 +51,33 @@ def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
     getrandbits = rng.getrandbits
     pool = list(population)
     result = pool[:k]  # every slot is overwritten below
-    for i in range(k):
-        m = n - i
-        bits = m.bit_length()
+    steps = _SAMPLE_STEPS.get((n, k)) or _sample_steps(n, k)
+    for i, last, bits in steps:  # j drawn below m = n - i = last + 1 with m's bit length
         j = getrandbits(bits)
-        while j >= m:
+        while j > last:
             j = getrandbits(bits)
         result[i] = pool[j]
-        pool[j] = pool[m - 1]
+        pool[j] = pool[last]
     return result
+
+
+# The loops' constants by length, made once: (i, bit length of i + 1) for shuffle from the
+# top down; (i, n - i - 1, bit length of n - i) for sample.
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+_SAMPLE_STEPS: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(length: int) -> tuple[tuple[int, int], ...]:
+    out = tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+    if length <= 4096:  # decks, not arbitrary data: keep the table small
+        _SHUFFLE_STEPS[length] = out
+    return out
+
+
+def _sample_steps(n: int, k: int) -> tuple[tuple[int, int, int], ...]:
+    out = tuple((i, n - i - 1, (n - i).bit_length()) for i in range(k))
+    _SAMPLE_STEPS[n, k] = out  # n <= _SMALL: a few hundred keys at most
+    return out
 
 
 def _check() -> bool:

@@ -20,6 +20,7 @@ from boardlab.engine.protocol import (
     seat_refs,
     text,
 )
+from boardlab.engine.rng import seeded
 from boardlab.games.hotel import actions as acts
 from boardlab.games.hotel import data, draws
 from boardlab.games.hotel.config import HotelConfig
@@ -231,6 +232,32 @@ def _words_intel_use(seat: int, card: str) -> tuple[str, str]:
     return f"P{seat + 1} 使用情报：{data.INTEL_ZH[card]}", f"P{seat + 1} uses intel: {INTEL_EN[card]}"
 
 
+# ``result`` builds its fields with exactly the types ``Result`` validates to (fresh lists
+# of floats and ints, a zh/en dict of strings, a fresh summary of JSON values), so
+# validating them would only copy them: the model is filled directly, as toys does.
+_set = object.__setattr__
+_new_result = Result.__new__
+_RESULT_PLAIN = (  # what _result relies on about ``Result``
+    list(Result.model_fields) == ["scores", "winners", "reason", "summary"]
+    and not any(f.alias or f.validation_alias for f in Result.model_fields.values())
+    and Result.model_config.get("extra") != "allow"
+    and not Result.__pydantic_root_model__ and not Result.__pydantic_post_init__)
+
+
+def _result(scores: list[float], winners: list[int], reason: dict[str, str],
+            summary: dict[str, Any]) -> Result:
+    """``Result(...)`` of fields already of its types, without validation."""
+    if not _RESULT_PLAIN:
+        return Result(scores=scores, winners=winners, reason=reason, summary=summary)
+    r = _new_result(Result)
+    _set(r, "__dict__", {"scores": scores, "winners": winners, "reason": reason,
+                         "summary": summary})
+    _set(r, "__pydantic_fields_set__", {"scores", "winners", "reason", "summary"})
+    _set(r, "__pydantic_extra__", None)
+    _set(r, "__pydantic_private__", None)
+    return r
+
+
 def _leaders(values: list[int], seats: list[int] | None = None) -> list[int]:
     seats = list(range(len(values))) if seats is None else seats
     if not seats:
@@ -250,7 +277,38 @@ class HotelGame(Game[HotelConfig, HotelState]):
 
     def setup(self, config: HotelConfig, seed: int,
               overrides: Mapping[str, Any] | None = None) -> HotelState:
-        ov = dict(overrides or {})
+        if overrides:
+            return self._setup_overridden(config, seed, overrides)
+        # What the general setup below does without overrides, minus its look-ups and
+        # checks (a generated setup is always valid): the same draws in the same order.
+        rng = seeded(seed) if type(seed) is int else random.Random(seed)
+        n = config.players
+        s = HotelState(cfg=config, rng=rng)
+        s.gold = [config.start_gold] * n
+        s.rep, s.wounds, s.checkins = [0] * n, [0] * n, [0] * n
+        s.roles = draws.sample(rng, data.ROLES, n)
+        k = config.hand_size
+        s.hands = [draws.sample(rng, _TECH, k) for _ in range(n)]
+        s.played = [[] for _ in range(n)]
+        s.intel = [[] for _ in range(n)]
+        deck = list(_DECK)
+        draws.shuffle(rng, deck)
+        s.com_deck = deck
+        events = list(data.EVENTS)
+        draws.shuffle(rng, events)
+        s.event_deck = events
+        pool = list(_INTEL_POOL)
+        draws.shuffle(rng, pool)
+        s.intel_deck = pool
+        s.known_top = [0] * n
+        s.completed, s.failed = [0] * n, [0] * n
+        s.peeked = [[] for _ in range(n)]
+        s.log = self._start_night(s)
+        return s
+
+    def _setup_overridden(self, config: HotelConfig, seed: int,
+                          overrides: Mapping[str, Any]) -> HotelState:
+        ov = dict(overrides)
         bad = set(ov) - OVERRIDE_KEYS
         if bad:
             raise ConfigError(f"unknown hotel setup keys: {sorted(bad)}")
@@ -934,7 +992,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         best = max(sc)
         winners = [p for p in range(s.n) if sc[p] == best]
         kinds = list(map(_KIND, s.log))
-        return Result(
+        return _result(
             scores=[float(x) for x in sc], winners=winners,
             reason=text(f"{s.cfg.nights} 夜结束，最高分 {best}",
                         f"{s.cfg.nights} nights over; top score {best}"),
