@@ -27,7 +27,9 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from boardlab.engine.protocol import SeatLog
 from boardlab.server.delta import Shown, dumps, message
+from boardlab.server.tables import fork_log
 
 MAX_STEPS = 40  # a longer burst (an all-bot stretch) sends only its last steps one by one
 
@@ -119,24 +121,29 @@ class Hub:
         before = self._shown.pop(table_id, None)
         if t.state is None or t.status not in ("running", "over"):
             return None
-        self._shown[table_id] = (t.version, t.state.copy())
+        copy = t.state.copy()
+        # the seats' logs of the copy start from the table's (synced to the state just
+        # copied): the replay then converts only the events of the steps it replays
+        logs = {seat: fork_log(feed, t.state, copy) for seat, feed in t.logs.items()}
+        self._shown[table_id] = (t.version, copy, logs)
         if before is None or before[0] >= t.version:
             return None
-        return before[0], before[1], dataclasses.replace(t, actions=list(t.actions))
+        return before[0], before[1], before[2], dataclasses.replace(t, actions=list(t.actions))
 
     @staticmethod
-    def _between(version: int, state: Any, t: Any) -> Iterator[Any]:
+    def _between(version: int, state: Any, logs: dict[int | None, SeatLog],
+                 t: Any) -> Iterator[Any]:
         """The table after each choice from ``version`` on, before the current one (at most
         the last MAX_STEPS), replayed on the hub's own copy of the state (the stored choices,
-        the state's own generator: the same states the table went through); each is used
-        before the next choice changes it."""
+        the state's own generator: the same states the table went through) with the seats'
+        logs of that copy; each is used before the next choice changes it."""
         try:
             for k in range(version, t.version - 1):
                 seat, action = t.actions[k]
                 t.game.apply_in_place(state, seat, action, check=False)
                 if k >= t.version - 1 - MAX_STEPS:
                     yield dataclasses.replace(t, state=state, actions=t.actions[:k + 1],
-                                              status="running")
+                                              status="running", logs=logs)
         except Exception:  # a replay that goes wrong only costs the in-between steps
             return
 

@@ -27,6 +27,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 import sqlalchemy as sa
@@ -105,6 +106,19 @@ class _Writes:
         return rows
 
 
+def fork_log(feed: SeatLog, state: GameState, copy: GameState) -> SeatLog:
+    """A seat log of ``copy``, a copy of ``state`` just made (the same events in a list of
+    its own), holding ``feed``'s entries (``feed`` brought up to ``state`` first): payloads
+    of the copy then convert only the events added to it afterwards, not the whole log."""
+    entries = feed.sync(state)
+    new = SeatLog(feed.seat)
+    new.entries, new.seen = list(entries), feed.seen
+    # the log list it follows (SeatLog restarts for any other list; this one holds the
+    # same events, so its entries so far are the same)
+    new._log = copy.log
+    return new
+
+
 class Refused(Exception):
     """A request the server refuses; ``status`` is the HTTP status to answer with."""
 
@@ -179,6 +193,14 @@ class Live:
     # what each seat sees, by (rev, version, status, seat): built once per change for the
     # act answer and every push (a step the hub replays has its own version)
     seen: dict[tuple[Any, ...], Shown] = field(default_factory=dict, repr=False)
+    # each seat's log of ``state`` kept incrementally (a payload converts only new events);
+    # a copy of the table on another state (the hub's replay) must get its own dict
+    logs: dict[int | None, SeatLog] = field(default_factory=dict, repr=False)
+    # (actions list, how many of it are counted, choices per seat): ``seat_steps`` counts
+    # only the choices appended since
+    tally: tuple[Any, int, dict[int, int]] | None = field(default=None, repr=False)
+    # ((rev, version, status), summary): one summary per change for every seat's payload
+    shared: tuple[tuple[Any, ...], dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def version(self) -> int:
@@ -186,7 +208,24 @@ class Live:
 
     def seat_steps(self, seat: int) -> int:
         """How many choices ``seat`` has made: the ``step`` its next choice must carry."""
-        return sum(1 for s, _ in self.actions if s == seat)
+        actions, tally = self.actions, self.tally
+        if tally is None or tally[0] is not actions or tally[1] > len(actions):
+            tally = (actions, 0, {})  # another list (a copy, a replay's prefix): anew
+        if tally[1] < len(actions):
+            counts = dict(tally[2])  # (a copy: an older tally may be shared by a copy)
+            for s, _ in islice(actions, tally[1], None):
+                counts[s] = counts.get(s, 0) + 1
+            tally = (actions, len(actions), counts)
+        self.tally = tally
+        return tally[2].get(seat, 0)
+
+    def shared_summary(self) -> dict[str, Any]:
+        """:meth:`summary`, made once per change (rev, version, status) and shared by every
+        seat's payload; readers must not change it."""
+        key, got = (self.rev, self.version, self.status), self.shared
+        if got is None or got[0] != key:
+            got = self.shared = (key, self.summary())
+        return got[1]
 
     def deadline(self) -> float | None:
         if self.turn_seconds and self.status == "running":
@@ -932,16 +971,21 @@ class Tables:
         movers = [] if t.status != "running" else game.to_move(state)
         legal: list[dict[str, Any]] = []
         if seat is not None and seat in movers:
+            describe = game.describe_action
             for a in game.legal_actions(state, seat):
-                legal.append({"action": a, "label": {
-                    lang: game.describe_action(state, seat, a, lang) for lang in ("zh", "en")}})
-        # the view's log and the payload's log come from one pass over the events, each
-        # event's JSON made once for every seat and push (Event.shared_json)
-        with log_feed(state, SeatLog(seat)):
+                legal.append({"action": a, "label": {"zh": describe(state, seat, a, "zh"),
+                                                     "en": describe(state, seat, a, "en")}})
+        # the view's log and the payload's log come from the seat's log kept across changes
+        # (only the events since the last payload are looked at), each event's JSON made
+        # once for every seat and push (Event.shared_json)
+        feed = t.logs.get(seat)
+        if feed is None:
+            feed = t.logs[seat] = SeatLog(seat)
+        with log_feed(state, feed):
             view = game.view(state, seat)
             log = game.visible_log(state, seat)
         return {
-            "table": t.summary(), "seat": seat, "view": view,
+            "table": t.shared_summary(), "seat": seat, "view": view,
             "log": log, "to_move": movers, "legal": legal,
             "step": t.seat_steps(seat) if seat is not None else None,
             "result": game.result(state).model_dump(mode="json") if over else None,
