@@ -68,6 +68,7 @@ class RateLimit:
         self.app, self.rate, self.burst = app, rate, burst
         self.proxies = [ipaddress.ip_network(p, strict=False) for p in trusted_proxies]
         self.buckets: dict[str, tuple[float, float]] = {}
+        self._known: dict[str, bool] = {}  # address -> is a trusted proxy
         self.lock = threading.Lock()
 
     def allow(self, client: str) -> bool:
@@ -82,6 +83,17 @@ class RateLimit:
             return ok
 
     def _trusted(self, addr: str) -> bool:
+        """``addr`` is a configured proxy; remembered per address (parsing it and testing
+        each network was a few % of the server's CPU under load: every request, twice)."""
+        known = self._known.get(addr)
+        if known is None:
+            known = self._is_proxy(addr)
+            if len(self._known) >= 10_000:  # (many distinct clients: start over)
+                self._known = {}
+            self._known[addr] = known
+        return known
+
+    def _is_proxy(self, addr: str) -> bool:
         try:
             ip = ipaddress.ip_address(addr)
         except ValueError:
