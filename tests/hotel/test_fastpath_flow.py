@@ -520,9 +520,12 @@ CONFIGS = [
 
 
 def state_of(s: HotelState) -> dict[str, Any]:
-    """Every field but the log (compared event by event) and the generator (by its state)."""
+    """Every field but the log (compared event by event) and the generator (by its state);
+    hands as sorted lists (the fast setup keeps dealt hands sorted, the plain one kept the
+    draw's order, which nothing reads)."""
     out = {k: v for k, v in vars(s).items() if k not in ("log", "rng")}
     out["rng"] = s.rng.getstate()
+    out["hands"] = [sorted(h) for h in s.hands]
     return out
 
 
@@ -611,3 +614,31 @@ def test_sealed_events_follow_the_action_not_its_id():
         for seat in list(GAME.to_move(game.fast)):
             legal = GAME.legal_actions(game.fast, seat)
             game.step(seat, dict(legal[(seed * 7 + seat) % len(legal)]))
+
+
+def test_compact_public_events_equal_public_words():
+    """``rules._public`` fills an event exactly as ``public_words`` does."""
+    from boardlab.games.hotel import rules
+
+    data = {"seat": 2, "commission": 1, "paid": 3}
+    c = dict(_DECK[4], reward=9)
+    a = rules._public("won", rules._words_won, (2, 3, c), dict(data))
+    b = public_words("won", rules._words_won, (2, 3, c), **data)
+    assert type(a) is type(b) is Event
+    for slot in Event.__slots__:
+        assert getattr(a, slot) == getattr(b, slot), slot
+    assert a == b and a.to_json() == b.to_json()
+
+
+def test_held_hands_in_any_order_list_the_sorted_hands_plays():
+    """``_PLAYS`` is found by the hand as held: any order gives the sorted hand's plays."""
+    s = GAME.new_game({"players": 3}, 1, {"hands": [["stealth4", "gun2", "melee3"],
+                                                    ["gun3"], ["melee2"]]})
+    for order in (["stealth4", "gun2", "melee3"], ["gun2", "melee3", "stealth4"]):
+        s.hands[0] = list(order)
+        for gold in (-2, 0, 3, 9):
+            s.gold[0] = gold
+            top = min(s.cfg.max_boost, max(0, gold))
+            from boardlab.games.hotel import rules
+
+            assert rules._plays(s, 0) == acts.executions(tuple(sorted(order)), top)

@@ -13,6 +13,7 @@ from boardlab.engine.protocol import (
     Event,
     Game,
     Result,
+    Words,
     private,
     private_words,
     public,
@@ -86,7 +87,7 @@ def _words_sealed(action: Action) -> tuple[str, str]:
 # are immutable values (their words and JSON are cached on first read), so one object
 # serves every log. Each entry holds its action, so the id cannot be reused while it is
 # kept; the entry is used only for that very object.
-_SEALED: dict[tuple[int, int], tuple[Action, Event, Event]] = {}
+_SEALED: tuple[dict[int, tuple[Action, Event, Event]], ...] = tuple({} for _ in range(6))
 _SEALED_MAX = 4096  # a fresh dictionary per choice (scripted callers) must not pile up
 
 
@@ -94,9 +95,11 @@ def _sealed_events(seat: int, action: Action) -> tuple[Action, Event, Event]:
     alone = _ALONE.get(seat) or frozenset([seat])
     entry = (action, private_words(alone, "sealed", _words_sealed, (action,)),
              public_words("submitted", _words_submitted, (seat,), seat=seat))
-    if len(_SEALED) >= _SEALED_MAX:
-        _SEALED.clear()
-    _SEALED[seat, id(action)] = entry
+    if seat < len(_SEALED):
+        kept = _SEALED[seat]
+        if len(kept) >= _SEALED_MAX:
+            kept.clear()
+        kept[id(action)] = entry
     return entry
 
 
@@ -137,6 +140,26 @@ def _bid_rules(cfg: HotelConfig) -> tuple[Any, bool, bool, int]:
         _BID_RULES.clear()
     out = _BID_RULES[id(cfg)] = (cfg, cfg.empty_hand == "checkin_only",
                                  cfg.bid_over_gold == "forbid", cfg.max_bid)
+    return out
+
+
+# An execution's plays (``acts.executions`` of the sorted hand and the highest boost) by
+# the hand as it is held and that boost: hands dealt at setup are kept sorted, so the
+# look-up needs no sort; other orders (overrides, determinized worlds) get their own key.
+_PLAYS: dict[tuple[tuple[str, ...], int], tuple[Action, ...]] = {}
+
+
+def _boost_top(s: HotelState, seat: int) -> int:
+    """``min(max_boost, max(0, gold))``: the highest boost the seat can pay."""
+    top, gold = s.cfg.max_boost, s.gold[seat]
+    return top if gold >= top else (gold if gold > 0 else 0)
+
+
+def _plays(s: HotelState, seat: int) -> tuple[Action, ...]:
+    hand, top = s.hands[seat], _boost_top(s, seat)
+    if len(_PLAYS) >= 65536:
+        _PLAYS.clear()
+    out = _PLAYS[tuple(hand), top] = acts.executions(tuple(sorted(hand)), top)
     return out
 
 
@@ -258,6 +281,24 @@ def _result(scores: list[float], winners: list[int], reason: dict[str, str],
     return r
 
 
+_new_event = Event.__new__
+
+
+def _public(kind: str, words: Words, args: tuple, data: dict[str, Any]) -> Event:
+    """``public_words(kind, words, args, **data)`` with ``data`` given as the dictionary it
+    would pack (hotel's frequent events; the slots filled as public_words fills them,
+    tests/hotel/test_fastpath_flow.py compares the two)."""
+    event = _new_event(Event)
+    event.kind = kind
+    event.data = data
+    event.visible_to = None
+    event._text = None
+    event._words = words
+    event._args = args
+    event._json = None
+    return event
+
+
 def _leaders(values: list[int], seats: list[int] | None = None) -> list[int]:
     seats = list(range(len(values))) if seats is None else seats
     if not seats:
@@ -288,7 +329,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s.rep, s.wounds, s.checkins = [0] * n, [0] * n, [0] * n
         s.roles = draws.sample(rng, data.ROLES, n)
         k = config.hand_size
-        s.hands = [draws.sample(rng, _TECH, k) for _ in range(n)]
+        # kept sorted (nothing reads their order; _PLAYS then finds them without sorting)
+        s.hands = [sorted(draws.sample(rng, _TECH, k)) for _ in range(n)]
         s.played = [[] for _ in range(n)]
         s.intel = [[] for _ in range(n)]
         deck = list(_DECK)
@@ -382,8 +424,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
         alone = _ALONE.get(seat) or frozenset([seat])
         return [private_words(alone, "intel_draw", _words_intel_draw, (tuple(got),),
                               cards=got),
-                public_words("intel_count", _words_intel_count, (seat, len(got)),
-                             seat=seat, count=len(got))]
+                _public("intel_count", _words_intel_count, (seat, len(got)),
+                        {"seat": seat, "count": len(got)})]
 
     def _wound(self, s: HotelState, seat: int, k: int) -> list[Event]:
         s.wounds[seat] += k
@@ -436,8 +478,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s.wall = [posted[x].copy() for x in ids]
         if any(s.known_top):
             s.known_top = [x - k if x > k else 0 for x in s.known_top]  # max(0, x - k)
-        ev.append(public_words("post", _words_post, (tuple(top), 2 if rush else 0),
-                               wall=ids))
+        ev.append(_public("post", _words_post, (tuple(top), 2 if rush else 0),
+                           {"wall": ids}))
         s.phase = "bid"
         # nobody has sealed yet: all sealed only when every seat rests in hospital
         if len(s.resting) >= n and self._all_sealed(s):
@@ -509,14 +551,14 @@ class HotelGame(Game[HotelConfig, HotelState]):
         return ev
 
     def _resolve_bids(self, s: HotelState) -> list[Event]:
-        # The sealed choices move to ``revealed`` as they are: each is already the state's
-        # own copy (``dict(action)`` when sealed, or a determinized guess), kept by no one else.
+        # The sealed choices move to ``revealed`` as they are (action objects nobody
+        # changes, or a determinized guess).
         revealed = s.revealed = s.bids
         s.bids = {}
         # ``revealed`` is never changed once revealed (the next night replaces it): its
         # words may read it later
-        ev = [public_words("reveal", self._words_reveal_all, (revealed,),
-                           choices={_SEAT_KEY[p]: a for p, a in revealed.items()})]
+        ev = [_public("reveal", self._words_reveal_all, (revealed,),
+                      {"choices": {_SEAT_KEY[p]: a for p, a in revealed.items()}})]
         # Each contract's bidders in the order their choices were sealed (the order of
         # ``revealed``), grouped in one pass instead of one scan per contract; the seats
         # that check in, in seat order.
@@ -582,8 +624,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             gold[w] -= pay
             paid += pay
             s.owners[i] = w
-            ev.append(public_words("won", _words_won, (w, pay, c),
-                                   seat=w, commission=i, paid=pay))
+            ev.append(_public("won", _words_won, (w, pay, c),
+                              {"seat": w, "commission": i, "paid": pay}))
         s.vault += paid
 
     def _check_in(self, s: HotelState, stays: list[int]) -> list[Event]:
@@ -597,7 +639,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 s.gold[p] += 2
             if s.checkins[p] in (2, 4):
                 s.rep[p] += 1
-            ev.append(public_words("checkin", _words_checkin, (p, s.checkins[p]), seat=p))
+            ev.append(_public("checkin", _words_checkin, (p, s.checkins[p]), {"seat": p}))
             ev += self._draw_intel(s, p, draws)
         return ev
 
@@ -679,8 +721,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             s.succeeded.append(seat)
             s.completions.append([seat, c["d"]])
             s.completed[seat] += 1
-            return [public_words("success", _words_success, (seat, c, kill, fire, gain),
-                                 seat=seat, commission=c["id"], gain=gain, fire=fire)]
+            return [_public("success", _words_success, (seat, c, kill, fire, gain),
+                            {"seat": seat, "commission": c["id"], "gain": gain, "fire": fire})]
         s.failed[seat] += 1
         wounds, loss = 1, 0
         risk = c["risk"]
@@ -688,8 +730,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             pen = _PENALTY[risk]
             wounds, loss = pen if s.cfg.risk_failure == "replace" else (1 + pen[0], pen[1])
         s.gold[seat] -= loss
-        ev = [public_words("fail", _words_fail, (seat, c, fire, wounds, loss),
-                           seat=seat, commission=c["id"], wounds=wounds, loss=loss)]
+        ev = [_public("fail", _words_fail, (seat, c, fire, wounds, loss),
+                      {"seat": seat, "commission": c["id"], "wounds": wounds, "loss": loss})]
         if s.wounds[seat] + wounds >= s.cfg.hospital_at:
             ev += self._wound(s, seat, wounds)
         else:  # _wound below the hospital
@@ -747,8 +789,10 @@ class HotelGame(Game[HotelConfig, HotelState]):
             c = s.wall[queue[0]]
             hand = s.hands[seat]
             if hand:
-                key = (tuple(sorted(hand)), min(s.cfg.max_boost, max(0, s.gold[seat])))
-                plays = acts.EXECUTIONS.get(key) or acts.executions(*key)
+                top, gold = s.cfg.max_boost, s.gold[seat]  # _boost_top, inline
+                if gold < top:
+                    top = gold if gold > 0 else 0
+                plays = _PLAYS.get((tuple(hand), top)) or _plays(s, seat)
             else:
                 plays = (acts.FORFEIT,)
             if s.roles[seat] == "sofia" and not s.sofia_used and c["d"] <= 9:
@@ -783,8 +827,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         elif s.phase == "execute" and s.queue and s.owners[s.queue[0]] == seat:
             hand = s.hands[seat]
             if hand:
-                key2 = (tuple(sorted(hand)), min(s.cfg.max_boost, max(0, s.gold[seat])))
-                plays = acts.EXECUTIONS.get(key2) or acts.executions(*key2)
+                plays = _PLAYS.get((tuple(hand), _boost_top(s, seat))) or _plays(s, seat)
             else:
                 plays = (acts.FORFEIT,)
             if (s.roles[seat] == "sofia" and not s.sofia_used
@@ -852,10 +895,12 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s, t = state, action["type"]
         if t in ("bid", "checkin") or (t == "pass" and s.phase == "bid"):
             bids = s.bids
-            bids[seat] = dict(action)
+            # The action itself: never changed (shared action objects are read-only, and
+            # the rules change no sealed choice); the view hands out copies.
+            bids[seat] = action
             # Both events are the same value every time this seat seals this choice: made
             # once and shared (see _sealed_events).
-            sealed = _SEALED.get((seat, id(action)))
+            sealed = _SEALED[seat].get(id(action)) if seat < len(_SEALED) else None
             if sealed is None or sealed[0] is not action:
                 sealed = _sealed_events(seat, action)
             # All sealed needs every seat resting or sealed: fewer of both cannot be.
@@ -952,8 +997,8 @@ class HotelGame(Game[HotelConfig, HotelState]):
             "known_top": [dict(c) for c in known],
             "foresight_pending": s.foresight.get(seat, 0) if seat is not None else 0,
             "submitted": sorted(s.bids),
-            "my_choice": s.bids.get(seat) if seat is not None else None,
-            "revealed": {str(p): a for p, a in sorted(s.revealed.items())},
+            "my_choice": dict(s.bids[seat]) if seat is not None and seat in s.bids else None,
+            "revealed": {str(p): dict(a) for p, a in sorted(s.revealed.items())},
             "owners": {str(i): p for i, p in sorted(s.owners.items())},
             "queue": list(s.queue), "resting": list(s.resting),
             "hospital_next": list(s.hospital_next),
