@@ -654,3 +654,28 @@ def test_outcome_and_random_action_agree_with_result_and_the_legal_list():
             GAME.apply_in_place(state, seat, action)
         result = GAME.result(state)
         assert GAME.outcome(state) == (result.scores, result.winners)
+
+
+def plain_ranks(lanes):
+    """``scoring.ranks`` as it was written before (commit c8691b5)."""
+    top = max(lanes, default=0)
+    if top <= 0:
+        return [], []
+    dirtiest = [s for s, v in enumerate(lanes) if v == top]
+    below = [v for v in lanes if 0 < v < top]
+    if not below:
+        return dirtiest, []
+    nxt = max(below)
+    return dirtiest, [s for s, v in enumerate(lanes) if v == nxt]
+
+
+def test_ranks_equal_the_plain_comprehensions_on_every_small_table():
+    from itertools import product
+
+    from boardlab.games.cat.scoring import ranks
+
+    for n in (1, 3, 4, 5):
+        for lanes in product(range(5), repeat=n):
+            assert ranks(list(lanes)) == plain_ranks(list(lanes)), lanes
+            assert ranks(lanes) == plain_ranks(lanes), lanes
+    assert ranks([]) == plain_ranks([]) == ([], [])

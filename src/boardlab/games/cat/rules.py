@@ -397,7 +397,11 @@ class CatGame(Game[CatConfig, CatState]):
         if table is None:
             table = _OPTION_TABLES[key] = _option_table(*key)
         out: list[Action] = []
-        for card in sorted(set(hand)):
+        last = None
+        for card in sorted(hand):  # each distinct card once (sorting a set costs more)
+            if card == last:
+                continue
+            last = card
             opts = table.get(card)
             if opts is not None:
                 out += opts
@@ -767,23 +771,30 @@ class CatGame(Game[CatConfig, CatState]):
         """Mom is home: every room settled, the scores and winners; the game is over.
         Returns ``state.final``."""
         n, cfg = state.n, state.cfg
+        coop = cfg.variant_d
         bills, bonuses = [0] * n, [0] * n
-        rooms = {}
+        rooms: dict[str, dict[str, Any]] = {}
+        all_lanes, all_fish = state.lanes, state.fish
         for room in data.ROOMS:
-            lanes, total = state.lanes[room], state.room_total(room)
+            lanes = all_lanes[room]
+            total = sum(lanes) + all_fish[room]
             ranked = dirtiest, second = ranks(lanes)
-            if cfg.variant_d:
+            if coop:
                 state.house_bill += total  # the house pays every room together
                 b, g = [0] * n, [0] * n
             else:
                 b, g = final_bills(lanes, total, ranked)
-                bills = [x + y for x, y in zip(bills, b, strict=True)]
-                bonuses = [x + y for x, y in zip(bonuses, g, strict=True)]
-            rooms[room] = {"total": total, "lanes": list(lanes), "fish": state.fish[room],
+                for s in dirtiest:  # what b adds to the seats' bills
+                    bills[s] += total
+                if second:  # and g to their bonuses
+                    third = total // 3
+                    for s in second:
+                        bonuses[s] += third
+            rooms[room] = {"total": total, "lanes": list(lanes), "fish": all_fish[room],
                            "dirtiest": dirtiest, "second": second, "bills": b, "bonus": g}
         # mess_held of every seat: its lane summed over the rooms
-        held = [sum(mine) for mine in zip(*state.lanes.values(), strict=True)]
-        if cfg.variant_d:
+        held = [sum(mine) for mine in zip(*all_lanes.values(), strict=True)]
+        if coop:
             team = sum(state.fun) - state.house_bill
             scores = [team] * n
             success = all(r["total"] < cfg.effective_line for r in rooms.values())
@@ -791,9 +802,12 @@ class CatGame(Game[CatConfig, CatState]):
         else:
             scores = [f - b + g for f, b, g in zip(state.fun, bills, bonuses, strict=True)]
             best = max(scores)
-            tied = [s for s in range(n) if scores[s] == best]
-            least = min(held[s] for s in tied)  # §6.3: less mess held at the end wins a tie
-            winners = [s for s in tied if held[s] == least]
+            if scores.count(best) == 1:  # no tie to break
+                winners = [scores.index(best)]
+            else:
+                tied = [s for s in range(n) if scores[s] == best]
+                least = min(held[s] for s in tied)  # §6.3: less mess held at the end wins
+                winners = [s for s in tied if held[s] == least]
             success = None
         final = state.final = {
             "rooms": rooms, "bills": bills, "bonuses": bonuses, "scores": scores,

@@ -14,15 +14,23 @@ from collections.abc import Sequence
 
 def ranks(lanes: Sequence[int]) -> tuple[list[int], list[int]]:
     """(dirtiest seats, second seats) of one room's lanes."""
+    # Counted with the list's own C methods where one seat holds the value (the usual
+    # case): every exposure and the final settlement rank each room. tests/cat/
+    # test_fastpath.py compares it with the plain comprehension over every small table.
     top = max(lanes, default=0)
     if top <= 0:
         return [], []
-    dirtiest = [s for s, v in enumerate(lanes) if v == top]
-    below = [v for v in lanes if 0 < v < top]
-    if not below:
+    count, index = lanes.count, lanes.index
+    dirtiest = [index(top)] if count(top) == 1 else [
+        s for s, v in enumerate(lanes) if v == top]
+    nxt = 0
+    for v in lanes:
+        if top > v > nxt:
+            nxt = v
+    if not nxt:
         return dirtiest, []
-    nxt = max(below)
-    return dirtiest, [s for s, v in enumerate(lanes) if v == nxt]
+    return dirtiest, [index(nxt)] if count(nxt) == 1 else [
+        s for s, v in enumerate(lanes) if v == nxt]
 
 
 def ceil_div(a: int, b: int) -> int:
