@@ -414,3 +414,110 @@ def test_sides_left_out_of_the_ability_list_have_no_ability_choice():
                 t.alarms = [q]
                 for left in (0, 1, 4):
                     assert GAME._ability_actions(t, 0, left) == []
+
+
+# ---- sight, against the code it replaced
+
+def _ref_guard_sees(s, f, seen=None):
+    g = s.guards[f]
+    p = g["pos"]
+    ev = []
+    for i, pl in enumerate(s.players):
+        q = pl["pos"]
+        if q < 0 or s.phase == "over":
+            continue
+        why = None
+        if q == p:
+            why = "guard"
+        elif q // CELLS == f and _active(s, q, "foyer") and q in GAME._open_neighbours(s, p):
+            why = "foyer"
+        elif abs(q - p) == CELLS and _active(s, q, "atrium"):
+            why = "atrium"
+        elif "tiara" in pl["loot"] and q in GAME._open_neighbours(s, p):
+            why = "tiara"
+        if why:
+            ev += GAME._lose_stealth(s, i, why, f)
+            if seen is not None:
+                seen.add(i)
+    if _active(s, p, "camera") and "video_loop" not in s.effects:
+        for pl in s.players:
+            q = pl["pos"]
+            if q >= 0 and q != p and _active(s, q, "camera") and s.phase != "over":
+                ev += GAME._alarm(s, q, "camera")
+    return ev
+
+
+def _ref_seen_on_entry(s, seat, p, acrobat_free=False):
+    ev = []
+    f = p // CELLS
+    g = s.guards[f]
+    watcher = [p + d for d in (CELLS, -CELLS)
+               if 0 <= p + d < s.floors * CELLS and s.guards[(p + d) // CELLS]["pos"] == p + d]
+    if g["pos"] == p and not acrobat_free:
+        ev += GAME._lose_stealth(s, seat, "guard", f)
+    elif _active(s, p, "foyer") and g["pos"] in GAME._open_neighbours(s, p):
+        ev += GAME._lose_stealth(s, seat, "foyer", f)
+    elif _active(s, p, "atrium") and watcher:
+        ev += GAME._lose_stealth(s, seat, "atrium", watcher[0] // CELLS)
+    return ev
+
+
+def _sight_states():
+    """Mid-game states of 2-4 players with the guards and players put all over the
+    building, every tile face up (foyers, atriums, cameras), some players with the Tiara,
+    some out of stealth (a sighting ends the game) and some crowbarred tiles."""
+    rng = random.Random(5)
+    for players in (2, 3, 4):
+        for s in _states(range(2), players=players):
+            if s.phase != "actions":
+                continue
+            for _ in range(12):
+                t = s.copy()
+                t.revealed = [True] * (3 * CELLS)
+                t.disabled = rng.sample(range(3 * CELLS), rng.randrange(3))
+                for g in t.guards:
+                    g["pos"] = rng.randrange(CELLS) + t.guards.index(g) * CELLS
+                for pl in t.players:
+                    pl["pos"] = rng.choice([-1, rng.randrange(3 * CELLS), *(
+                        g["pos"] + d for g in t.guards for d in (-CELLS, -1, 1, CELLS)
+                        if 0 <= g["pos"] + d < 3 * CELLS)])
+                    pl["stealth"] = rng.randrange(3)
+                    if rng.random() < 0.3:
+                        pl["loot"].append("tiara")
+                yield t
+
+
+def _outcome(s, ev):
+    return ([e.kind for e in ev], [e.data for e in ev], s.phase, s.alarms,
+            [pl["stealth"] for pl in s.players], s.stats)
+
+
+def test_guard_sight_and_sight_on_entry_equal_the_code_they_replaced():
+    sightings = 0
+    for s in _sight_states():
+        for f in range(3):
+            a, b = s.copy(), s.copy()
+            seen_a, seen_b = set(), set()
+            ev_a = GAME._guard_sees(a, f, seen_a)
+            ev_b = _ref_guard_sees(b, f, seen_b)
+            assert _outcome(a, ev_a) == _outcome(b, ev_b) and seen_a == seen_b
+            sightings += len(ev_a)
+        for seat, pl in enumerate(s.players):
+            if pl["pos"] < 0:
+                continue
+            for free in (False, True):
+                a, b = s.copy(), s.copy()
+                ev_a = GAME._player_seen_on_entry(a, seat, pl["pos"], acrobat_free=free)
+                ev_b = _ref_seen_on_entry(b, seat, pl["pos"], acrobat_free=free)
+                assert _outcome(a, ev_a) == _outcome(b, ev_b)
+    assert sightings > 50
+
+
+def test_distances_kept_per_layout_equal_a_fresh_search():
+    from boardlab.games.burgle import path
+
+    for walls in _layouts():
+        for goal in range(16):
+            assert list(path._distances_kept(walls, goal, 4)) == path._distances(walls, goal, 4)
+            assert path.distance(walls, 3, goal) == path.distance(walls, 3, goal, 4) \
+                == len(path_uncached(walls, 3, goal))

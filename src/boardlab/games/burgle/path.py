@@ -13,7 +13,7 @@ B3->C4 is E S.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 COLS = "ABCDEFGHIJ"
@@ -98,9 +98,18 @@ def _distances(walls: frozenset[tuple[int, int]], goal: int, size: int) -> list[
     return dist
 
 
+# Distances to a goal per layout: a guard walks to one destination step by step, and every
+# step asks for the path from a new start to the same goal (a layout made by Dynamite is
+# new to the path cache, so each of those steps works a path out). Equal to _distances.
+@lru_cache(maxsize=4096)
+def _distances_kept(walls: frozenset[tuple[int, int]], goal: int, size: int) -> tuple[int, ...]:
+    return tuple(_distances(walls, goal, size))
+
+
 def _all_shortest(walls: frozenset[tuple[int, int]], start: int, goal: int,
-                  size: int) -> list[list[int]]:
-    dist = _distances(walls, goal, size)
+                  size: int, dist: Sequence[int] | None = None) -> list[list[int]]:
+    if dist is None:
+        dist = _distances(walls, goal, size)
     if dist[start] < 0:
         raise ValueError(f"{cell_name(goal, size)} cannot be reached from {cell_name(start, size)}")
     paths: list[list[int]] = []
@@ -143,11 +152,12 @@ def more_clockwise(p: list[int], q: list[int], size: int = 4) -> bool:
 
 
 def path_uncached(walls: frozenset[tuple[int, int]], start: int, goal: int,
-                  size: int = 4) -> tuple[int, ...]:
-    """The guard's path worked out from scratch (the definition the caches must equal)."""
+                  size: int = 4, dist: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The guard's path worked out from scratch (the definition the caches must equal);
+    ``dist``: the distances to ``goal`` if known (:func:`_distances`)."""
     if start == goal:
         return ()
-    paths = _all_shortest(walls, start, goal, size)
+    paths = _all_shortest(walls, start, goal, size, dist)
     best = paths[0]
     for other in paths[1:]:
         if more_clockwise(other, best, size):
@@ -165,10 +175,15 @@ def path_indices(walls: frozenset[tuple[int, int]], start: int, goal: int,
                  size: int = 4) -> tuple[int, ...]:
     """:func:`guard_path` on cell indices and a normalised wall set (the game's hot path):
     equal to :func:`path_uncached`, kept per layout."""
-    return path_uncached(walls, start, goal, size)
+    if start == goal:
+        return ()
+    return path_uncached(walls, start, goal, size, _distances_kept(walls, goal, size))
 
 
 def distance(walls: frozenset[tuple[int, int]], start: int, goal: int, size: int = 4) -> int:
+    # asked as the rules ask for paths (no size on a 4x4 floor): one cache entry, not two
+    if size == 4:
+        return len(path_indices(walls, start, goal))
     return len(path_indices(walls, start, goal, size))
 
 

@@ -215,6 +215,7 @@ def _shuffle(rng: random.Random, x: list) -> None:
 
 
 _BITS_ABOVE = tuple((i + 1).bit_length() for i in range(64))  # the decks are at most 42 long
+_NO_SEATS: frozenset[int] = frozenset()
 
 
 class BurgleGame(Game[BurgleConfig, BurgleState]):
@@ -500,13 +501,16 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             why = None
             if q == p:
                 why = "guard"
-            else:
+            elif q - p == CELLS or p - q == CELLS:
+                # right above or below him: only an Atrium lets him see (the Foyer and the
+                # Tiara ask for a neighbour on his own floor)
+                if revealed[q] and _KIND[tiles[q]] == "atrium" and q not in disabled:
+                    why = "atrium"
+            elif q // CELLS == f:
                 # the kind of q's tile if active (revealed, not crowbarred): what _active asks
                 kind = _KIND[tiles[q]] if revealed[q] and q not in disabled else None
-                if q // CELLS == f and kind == "foyer" and q in self._open_neighbours(s, p):
+                if kind == "foyer" and q in self._open_neighbours(s, p):
                     why = "foyer"
-                elif abs(q - p) == CELLS and kind == "atrium":
-                    why = "atrium"
                 elif "tiara" in pl["loot"] and q in self._open_neighbours(s, p):
                     why = "tiara"
             if why:
@@ -526,7 +530,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         """Walk ``moves`` steps; ``walk`` collects [from, to, destination] per step."""
         g = s.guards[f]
         ev: list[Event] = []
-        raven = self._anyone(s, "raven", "basic")
+        # the basic Raven's crow costs the guard a step; no crow on the board, none asked for
+        raven = self._anyone(s, "raven", "basic") if s.crow >= 0 else None
         # The floor's layout cannot change during a walk (only Dynamite, a player's action,
         # makes a new one); positions on the board are spelt from the table (_NAMES).
         walls, base, names = s.walls[f], f * CELLS, _NAMES
@@ -574,7 +579,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             moves = 0
             ev.append(public("donut", "守卫在吃甜甜圈，这回合不动",
                              "the guard eats the donuts and does not move"))
-        if (self._anyone(s, "raven", "advanced") is not None and s.crow == g["pos"]
+        if (s.crow == g["pos"] and self._anyone(s, "raven", "advanced") is not None
                 and not self._floor_alarms(s, f)):
             moves = 0
             ev.append(public("crow", "乌鸦缠住了守卫，他这回合不动",
@@ -644,7 +649,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if s.revealed[p]:
             return []
         s.revealed[p] = True
-        kind, num = self._kind(s, p), data.number_of(s.tiles[p])
+        kind, num = _FACE[s.tiles[p]]
         f = p // CELLS
         if kind == "lavatory":
             s.lavatory[p] = 3
@@ -697,10 +702,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         the alarm tiles, labs, falls and sight. ``pay=False``: extra costs ignored (Rook)."""
         pl = s.players[seat]
         src = pl["pos"]
-        ev = []
         fresh = not s.revealed[p]
-        ev += self._reveal(s, p)
-        kind = self._kind(s, p)
+        ev = self._reveal(s, p)  # a new list, ours to extend
+        kind = _KIND[s.tiles[p]]
         active = p not in s.disabled
         guard_there = self._guard_on(s, p)
         # Walkway revealed by moving onto it: fall a floor (not entering) (supplement).
@@ -735,12 +739,13 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         ev += self._leave(s, seat, src)
         pl["pos"] = p
         s.entered.append(p)
-        seen: set[int] = set()
+        seen: set[int] | frozenset[int] = _NO_SEATS  # whom a guard appearing now saw
         if src < 0 or src // CELLS != p // CELLS:
+            seen = set()
             ev += self._enter_floor(s, p, seen)
         if s.phase == "over":
             return ev
-        acro = self._has(s, seat, "acrobat", "basic") and guard_there
+        acro = guard_there and pl["char"] == "acrobat" and pl["side"] == "basic"
         if seat not in seen:  # a guard appearing on him already saw him (ruling R10a)
             ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
         if s.phase == "over" or guard_there:
@@ -784,9 +789,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return [public("no_tool", "工具牌已抽完", "no tools are left")]
         if (two or self._anyone(s, "rigger", "basic") is not None) and len(s.tool_deck) >= 2 \
                 and to_tile is None:
-            two = [s.tool_deck.pop(), s.tool_deck.pop()]
-            self._ask(s, "keep_tool", [{"tool": t} for t in two], seat=seat)
-            return [public_words("rigger", words.rigger, (two[0], two[1]), tools=two)]
+            drawn = [s.tool_deck.pop(), s.tool_deck.pop()]
+            self._ask(s, "keep_tool", [{"tool": t} for t in drawn], seat=seat)
+            return [public_words("rigger", words.rigger, (drawn[0], drawn[1]), tools=drawn)]
         tool = s.tool_deck.pop()
         return self._gain(s, seat, tool, to_tile)
 
@@ -1035,8 +1040,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         p = pl["pos"]
         f = p // CELLS
         g = s.guards[f]
-        quiet = not self._floor_alarms(s, f)
-        if s.cfg.events == "later" and ev_id in data.ALARM_ONLY_WHEN_QUIET and not quiet:
+        if s.cfg.events == "later" and ev_id in data.ALARM_ONLY_WHEN_QUIET \
+                and self._floor_alarms(s, f):  # not quiet: an alarm on this floor
             return [public("event_void", "本层有警报，此事件无效", "an alarm is on: no effect")]
         ev: list[Event] = []
         if ev_id == "brown_out":
@@ -1192,8 +1197,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                     out.append(p + CELLS)
                     extra = True
             elif kind == "duct" and not painting:
-                out += [q for q in range(s.floors * CELLS)
-                        if q != p and self._active(s, q, "duct")]
+                revealed, tiles, disabled = s.revealed, s.tiles, s.disabled
+                out += [q for q in range(s.floors * CELLS)  # the other active ducts
+                        if q != p and revealed[q] and _KIND[tiles[q]] == "duct"
+                        and q not in disabled]
                 extra = True
         if not extra:
             return out  # distinct neighbours on one floor: nothing to drop
@@ -1231,6 +1238,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def legal_actions(self, state: BurgleState, seat: int) -> list[Action]:
         s = state
         phase = s.phase
+        if phase == "actions":  # the usual decision: the current seat's turn
+            return self._turn_actions(s, seat) if seat == s.seat else []
         # who must choose, as in to_move (without building its list)
         if phase == "over" or seat != (s.pending["seat"] if phase == "choice" and s.pending
                                        else s.seat):
@@ -1262,9 +1271,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 else:
                     acts = [MOVE[q] for q in self._move_targets(s, seat)]
                 acts += [PEEK[q] for q in self._peek_targets(s, p)]
-            comp = _COMPUTER_OF.get(here)  # type: ignore[arg-type]
-            if comp and s.hacks[comp] < data.MAX_HACKS:
-                acts.append(HACK)
+            if here is not None:
+                comp = _COMPUTER_OF.get(here)
+                if comp and s.hacks[comp] < data.MAX_HACKS:
+                    acts.append(HACK)
             # _safe_here lists nothing unless this is a safe or the advanced Peterman asks
             safes = self._safe_here(s, seat) if here == "safe" or pl["char"] == "peterman" \
                 else ()
@@ -1278,7 +1288,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                         acts.append(ROLL[safe])
         else:
             acts = []
-            if self._has(s, seat, "acrobat", "basic"):
+            if pl["char"] == "acrobat" and pl["side"] == "basic":
                 for q in self._move_targets(s, seat):
                     if q >= 0 and self._guard_on(s, q):
                         acts.append(MOVE[q])
@@ -1452,6 +1462,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _apply_action(self, state: BurgleState, seat: int, action: Action) -> list[Event]:
         s = state
         t = action["type"]
+        if t == "move":  # the most frequent choice first (as below: no stethoscope roll kept)
+            s.last_roll = -1
+            return self._move(s, seat, parse_pos(action["to"]))
         if t == "character":
             self._take_character(s, seat, action["name"], action["side"])
             ev = [public_words("character", words.character, (seat, action["name"]),
@@ -1507,7 +1520,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _move(self, s: BurgleState, seat: int, q: int) -> list[Event]:
         pl = s.players[seat]
         p = pl["pos"]
-        free = self._has(s, seat, "acrobat", "basic") and q >= 0 and self._guard_on(s, q)
+        free = pl["char"] == "acrobat" and pl["side"] == "basic" and q >= 0 \
+            and self._guard_on(s, q)  # _has(s, seat, "acrobat", "basic"), spelt out
         if not free:
             s.used += 1
             if q == s.came_from and s.came_from >= 0:
