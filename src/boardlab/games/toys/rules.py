@@ -274,6 +274,20 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
     if getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS or cls.shuffle is not _SHUFFLE:
         rng.shuffle(x)
         return
+    if len(x) > len(_BITS):  # longer than any deck here: the same steps, bits counted
+        _shuffle_counting(rng, x)
+        return
+    getrandbits, bits = rng.getrandbits, _BITS
+    for i in range(len(x) - 1, 0, -1):
+        k = bits[i]  # (i + 1).bit_length(), read from a table
+        j = getrandbits(k)
+        while j > i:  # randbelow(i + 1): a draw of i + 1 or more is drawn again
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _shuffle_counting(rng: random.Random, x: list[Any]) -> None:
+    """``shuffle`` for any length: each draw's bit count computed, not read."""
     getrandbits = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
@@ -282,6 +296,9 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_BITS = tuple((i + 1).bit_length() for i in range(64))  # i -> bits of randbelow(i + 1)
 
 
 # ---- legal choices, built once per situation ------------------------------------------
