@@ -993,8 +993,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
             if c["rocket"]:
                 st.ability_used[s] = True
             shown.append((s, c["card"], c["item"], c["rocket"]))
-        return [public_words("reveal", _words_reveal, (tuple(shown),),
-                             cards={_SEAT_KEYS[s]: dict(c) for s, c in cards.items()})]
+        data = {}  # the cards by seat key, in placing order (a loop: no comprehension frame)
+        for s, c in cards.items():
+            data[_SEAT_KEYS[s]] = c.copy()
+        return [public_words("reveal", _words_reveal, (tuple(shown),), cards=data)]
 
     def _react_effect(self, st: ToysState, s: int, a: dict[str, Any]) -> list[Event]:
         """What one post-reveal choice does (pass does nothing)."""
@@ -1104,9 +1106,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
             screws = st.screws
             for s, v in values.items():
                 screws[s] += v
+        by_key = {}  # the values by seat key (a loop: no comprehension frame)
+        for s, v in values.items():
+            by_key[_SEAT_KEYS[s]] = v
         ev = [public_words("noise", _words_noise, (S, muffs, gained, st.progress, st.need),
-                           S=S, progress=st.progress,
-                           values={_SEAT_KEYS[k]: v for k, v in values.items()})]
+                           S=S, progress=st.progress, values=by_key)]
         # 3. companions: noise value >= 1 and the unique highest value on the cell.
         markers = st.markers
         socks_take = cfg.socks_pickup is not False
