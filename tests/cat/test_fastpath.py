@@ -679,3 +679,19 @@ def test_ranks_equal_the_plain_comprehensions_on_every_small_table():
             assert ranks(list(lanes)) == plain_ranks(list(lanes)), lanes
             assert ranks(lanes) == plain_ranks(lanes), lanes
     assert ranks([]) == plain_ranks([]) == ([], [])
+
+
+def test_the_states_rule_numbers_are_the_configs():
+    import copy
+    import pickle
+
+    from boardlab.games.cat.state import rule_numbers
+
+    for config in CONFIGS:
+        cfg = GAME.make_config(config)
+        state = GAME.setup(cfg, 3)
+        expected = (cfg.effective_seal, cfg.effective_line, cfg.effective_stations)
+        assert rule_numbers(cfg) == expected == state.rule_numbers
+        for other in (state.copy(), copy.deepcopy(state), pickle.loads(pickle.dumps(state)),
+                      GAME.determinize(state, 0, random.Random(1))):
+            assert other.rule_numbers == expected

@@ -634,8 +634,9 @@ class CatGame(Game[CatConfig, CatState]):
         next station and its draws. What happened is appended to ``events`` (``None``: the
         quiet mode of rollouts, no event kept)."""
         cfg, station = state.cfg, state.station
-        if station < cfg.effective_seal:
-            line, lanes, fish = cfg.effective_line, state.lanes, state.fish
+        seal, line, last = state.rule_numbers
+        if station < seal:
+            lanes, fish = state.lanes, state.fish
             for room in data.ROOMS:
                 if sum(lanes[room]) + fish[room] >= line:  # below it _maybe_expose is None
                     if events is None:
@@ -645,14 +646,14 @@ class CatGame(Game[CatConfig, CatState]):
                     if ev:
                         events.append(ev)
         if cfg.variant_f and station == cfg.machine_round \
-                and station < cfg.effective_stations:
+                and station < last:
             for room in data.ROOMS:
                 state.lanes[room] = [0] * state.n
                 state.fish[room] = 0
             if events is not None:
                 events.append(public("machine", "猫启动了机器：三间房全部清零（乐趣保留）",
                                      "the cat's machine clears all three rooms (fun kept)"))
-        if station >= cfg.effective_stations:
+        if station >= last:
             if events is None:
                 self._settlement(state)
             else:
@@ -730,7 +731,7 @@ class CatGame(Game[CatConfig, CatState]):
         and the fun track before it, or ``None``."""
         cfg = state.cfg
         lanes, total = state.lanes[room], state.room_total(room)
-        if total < cfg.effective_line:
+        if total < state.rule_numbers[1]:  # the exposure line
             return None
         if max(lanes) == 0 and cfg.fish_only_room == "no_exposure":
             return None

@@ -24,6 +24,8 @@ class CatState(GameState):
     """One game of cat.
 
     ``n`` (the seat count) is fixed at creation: no rule adds or removes a seat.
+    ``rule_numbers`` is :func:`rule_numbers` of the config, read once: the config's
+    ``effective_*`` are properties, and every round's close reads them.
 
     The generator may be *pending*: a determinized world gets ``random.Random(seed)``
     (``with_seed``), which is only built when the world first reads ``rng`` - with the
@@ -34,7 +36,7 @@ class CatState(GameState):
 
     __slots__ = ("cfg", "_rng", "_rng_seed", "phase", "station", "hands", "piles", "discard",
                  "lanes", "fish", "fun", "roles", "role_uses", "cats_played", "pending",
-                 "exposures", "house_bill", "final", "log", "n")
+                 "exposures", "house_bill", "final", "log", "n", "rule_numbers")
 
     def __init__(
         self,
@@ -77,6 +79,7 @@ class CatState(GameState):
         self.final = final
         self.log: list[Event] = [] if log is None else log
         self.n = len(self.hands)
+        self.rule_numbers = rule_numbers(cfg)
 
     # ---- the generator -----------------------------------------------------------------
 
@@ -109,6 +112,7 @@ class CatState(GameState):
         else:
             new._rng, new._rng_seed = copy_rng(self._rng), 0
         new.phase, new.station, new.n = self.phase, self.station, self.n
+        new.rule_numbers = self.rule_numbers
         new.hands = [list(h) for h in self.hands]
         new.piles = {k: list(v) for k, v in self.piles.items()}
         new.discard = list(self.discard)
@@ -147,6 +151,12 @@ class CatState(GameState):
 
     def mess_held(self, seat: int) -> int:
         return sum(self.lanes[r][seat] for r in self.lanes)
+
+
+def rule_numbers(cfg: CatConfig) -> tuple[int, int, int]:
+    """(seal station, exposure line, last station) after the variants: the config's
+    ``effective_seal``, ``effective_line`` and ``effective_stations``."""
+    return cfg.effective_seal, cfg.effective_line, cfg.effective_stations
 
 
 _new = object.__new__
