@@ -521,3 +521,54 @@ def test_distances_kept_per_layout_equal_a_fresh_search():
             assert list(path._distances_kept(walls, goal, 4)) == path._distances(walls, goal, 4)
             assert path.distance(walls, 3, goal) == path.distance(walls, 3, goal, 4) \
                 == len(path_uncached(walls, 3, goal))
+
+
+def test_the_setup_piles_kept_are_the_piles_picked_from_the_tiles():
+    tiles = data.tile_copies()
+    assert list(rules._OTHER_TILES) == [t for t in tiles if data.kind_of(t) not in ("safe", "stairs")]
+    assert list(rules._STAIRS_TILES) == [t for t in tiles if data.kind_of(t) == "stairs"]
+    assert tiles == rules._TILE_IDS  # nothing changed the table the piles were picked from
+
+
+def _ref_determinize(state, rng):
+    """determinize as written before its one-pass tile sort (issue 9)."""
+    s = state.copy(rng=random.Random(rng.getrandbits(64)))
+    hidden = [p for p in range(s.floors * CELLS) if not s.revealed[p]]
+    special, pool = {}, []
+    for p in hidden:
+        if data.kind_of(s.tiles[p]) in ("safe", "stairs"):
+            special.setdefault(p // CELLS, []).append(s.tiles[p])
+        else:
+            pool.append(s.tiles[p])
+    rng.shuffle(pool)
+    for f in range(s.floors):
+        cells = [p for p in hidden if p // CELLS == f]
+        rng.shuffle(cells)
+        for tile in special.get(f, []):
+            s.tiles[cells.pop()] = tile
+        for p in cells:
+            s.tiles[p] = pool.pop()
+    for g in s.guards:
+        top, bottom = len(g["known_top"]), len(g["known_bottom"])
+        mid = g["deck"][bottom:len(g["deck"]) - top]
+        mixed = mid + g["removed"]
+        rng.shuffle(mixed)
+        g["deck"][bottom:len(g["deck"]) - top] = mixed[:len(mid)]
+        g["removed"] = mixed[len(mid):]
+    k = s.event_known
+    mid = s.event_deck[:len(s.event_deck) - k]
+    rng.shuffle(mid)
+    s.event_deck[:len(s.event_deck) - k] = mid
+    rng.shuffle(s.tool_deck)
+    rng.shuffle(s.loot_deck)
+    return s
+
+
+def test_determinize_deals_the_worlds_of_the_code_it_replaced():
+    names = [f.name for f in fields(BurgleState) if f.name not in ("rng", "log", "cfg")]
+    for players in (1, 3):
+        for k, s in enumerate(_states(range(3), players=players)):
+            r1, r2 = random.Random(k), random.Random(k)
+            a, b = GAME.determinize(s, 0, r1), _ref_determinize(s, r2)
+            assert all(getattr(a, n) == getattr(b, n) for n in names)
+            assert r1.getstate() == r2.getstate() and a.rng.getstate() == b.rng.getstate()

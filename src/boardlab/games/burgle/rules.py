@@ -78,6 +78,9 @@ def _wall_key(a: int, b: int) -> tuple[int, int]:
 
 
 _TILE_IDS = data.tile_copies()
+# The piles a game deals from, in the order of data.tile_copies() (setup shuffles copies).
+_OTHER_TILES = tuple(t for t in _TILE_IDS if data.KIND[t] not in ("safe", "stairs"))
+_STAIRS_TILES = tuple(t for t in _TILE_IDS if data.KIND[t] == "stairs")
 _KIND = data.KIND
 _NUMBER = data.NUMBER
 _FACE = {t: (data.KIND[t], data.NUMBER[t]) for t in data.KIND}  # what a face-up tile shows
@@ -239,9 +242,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         rng = random.Random(seed)
         n, floors = config.players, 3
         # Tiles (设置): 42 others in three piles of 14, each with a safe and stairs.
-        others = [t for t in _TILE_IDS if _KIND[t] not in ("safe", "stairs")]
+        others = list(_OTHER_TILES)
         _shuffle(rng, others)
-        stairs = [t for t in _TILE_IDS if _KIND[t] == "stairs"]
+        stairs = list(_STAIRS_TILES)
         _shuffle(rng, stairs)
         tiles: list[str] = []
         for f in range(floors):
@@ -1993,17 +1996,24 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def determinize(self, state: BurgleState, seat: int, rng: random.Random) -> BurgleState:
         s = state.copy(rng=random.Random(rng.getrandbits(64)))
         # Face-down tiles: safe and stairs stay on their floor (one each), the rest anywhere.
-        hidden = [p for p in range(s.floors * CELLS) if not s.revealed[p]]
+        # One pass in reading order: per floor its face-down cells (ascending), the safe
+        # and stairs among them, and the pool of the others.
+        tiles, revealed = s.tiles, s.revealed
+        hidden_on: list[list[int]] = [[] for _ in range(s.floors)]
         special: dict[int, list[str]] = {}
         pool: list[str] = []
-        for p in hidden:
-            if data.kind_of(s.tiles[p]) in ("safe", "stairs"):
-                special.setdefault(p // CELLS, []).append(s.tiles[p])
+        for p in range(s.floors * CELLS):
+            if revealed[p]:
+                continue
+            tile = tiles[p]
+            hidden_on[p // CELLS].append(p)
+            if _KIND[tile] in ("safe", "stairs"):
+                special.setdefault(p // CELLS, []).append(tile)
             else:
-                pool.append(s.tiles[p])
+                pool.append(tile)
         _shuffle(rng, pool)
         for f in range(s.floors):
-            cells = [p for p in hidden if p // CELLS == f]
+            cells = hidden_on[f]
             _shuffle(rng, cells)
             for tile in special.get(f, []):
                 s.tiles[cells.pop()] = tile
