@@ -338,3 +338,44 @@ def test_view_prompt_is_a_fresh_dict_each_view():
     assert GAME.view(st, None)["prompt"] is not GAME.view(st, None)["prompt"]
     st.phase = "no such window"
     assert GAME.view(st, 1)["prompt"] == {"zh": "", "en": ""}
+
+
+def reference_participants(st, phase: str) -> list[int]:
+    """Who a window asks, as the rules computed it with comprehensions before."""
+    n, andy, frozen, item, used = st.cfg.players, st.andy, st.frozen, st.item, st.item_used
+    if phase == "move":
+        return [s for s in range(n) if s != andy and not frozen[s]]
+    if phase == "noise":
+        return [s for s in range(n) if s == andy or not frozen[s]]
+    if phase == "peek":
+        if not st.cards:
+            return []
+        return [s for s in range(n) if s != andy and item[s] is not None and not used[s]]
+    if phase == "after_peek":
+        return [s for s in sorted(st.peeks) if s != andy and not frozen[s]]
+    seats = [s for s in range(n) if s != andy
+             and (not frozen[s] or (item[s] is not None and not used[s]))]
+    if st.cfg.react_order == "cascade":
+        start = ((st.night - 1) * 3 + st.moment - 1) % n
+        seats = sorted(seats, key=lambda s: (s - start) % n)
+    return seats
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_participants_equal_the_comprehensions(config):
+    """Every window's seats, at every step of random games (loops instead of
+    comprehensions), and a freeze takes exactly its seat out of the window."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = GAME.new_game(config, seed)
+        while not GAME.is_over(st):
+            for phase in ("move", "noise", "peek", "after_peek", "react", "react2"):
+                got = GAME._participants(st, phase)
+                assert got == reference_participants(st, phase), (phase, seed)
+            seat = rng.choice(GAME.to_move(st))
+            action = rng.choice(GAME.legal_actions(st, seat))
+            before, window = list(st.waiting), (st.night, st.moment, st.phase)
+            GAME.apply_in_place(st, seat, action)
+            if (action["type"] == "freeze" and window[2] in ("move", "noise")
+                    and (st.night, st.moment, st.phase) == window):  # the window still open
+                assert st.waiting == [s for s in before if s != seat]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from itertools import combinations
-from itertools import filterfalse as _filterfalse
 from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
@@ -653,30 +652,43 @@ class ToysGame(Game[ToysConfig, ToysState]):
         """Who a window asks - decided on public facts only (R5a): which item a seat
         holds is secret, so every holder of an unused item card is asked where any item
         could be used, and answers ``pass`` when its own item does not fit."""
+        # (plain loops below: in Python 3.11 a comprehension costs a frame per call)
         n, andy, frozen = st.cfg.players, st.andy, st.frozen
         everyone = andy is None and True not in frozen  # every seat a 🧸 (often: early)
+        seats: list[int] = []
         if phase == "move":  # every 🧸
             if everyone:
                 return list(_SEATS[n])
-            return [s for s in range(n) if s != andy and not frozen[s]]
+            for s in range(n):
+                if s != andy and not frozen[s]:
+                    seats.append(s)
+            return seats
         if phase == "noise":  # every 🧸, and 9.4's Andy guesses
             if True not in frozen:
                 return list(_SEATS[n])
-            return [s for s in range(n) if s == andy or not frozen[s]]
+            for s in range(n):
+                if s == andy or not frozen[s]:
+                    seats.append(s)
+            return seats
         item, used = st.item, st.item_used
         if phase == "peek":  # a 🪞 may be in any unused item card (FAQ 10.3: even 🧊)
-            if not st.cards:
-                return []
-            return [s for s in range(n) if s != andy and item[s] is not None and not used[s]]
+            if st.cards:
+                for s in range(n):
+                    if s != andy and item[s] is not None and not used[s]:
+                        seats.append(s)
+            return seats
         if phase == "after_peek":  # the peeks were public; a 🧸 peeker may freeze now
             if not st.peeks:  # mostly nobody peeked
-                return []
+                return seats
             return [s for s in sorted(st.peeks) if s != andy and not frozen[s]]
         # react / react2: every 🧸 may still freeze; every holder of an unused item card
         # too, even when 🧊 (FAQ 10.3: 🎧 and ⏰ are not blocked by the frozen status).
-        seats = list(_SEATS[n]) if everyone else [
-            s for s in range(n) if s != andy
-            and (not frozen[s] or (item[s] is not None and not used[s]))]
+        if everyone:
+            seats = list(_SEATS[n])
+        else:
+            for s in range(n):
+                if s != andy and (not frozen[s] or (item[s] is not None and not used[s])):
+                    seats.append(s)
         if st.cascade:  # speakers in turn, from a rotating seat
             start = ((st.night - 1) * MOMENTS + st.moment - 1) % n
             seats = sorted(seats, key=lambda s: (s - start) % n)
@@ -704,8 +716,13 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if st.over:
             return []
         pending = st.pending
-        # filterfalse: the comprehension's filter without its frame (once per decision)
-        left = list(_filterfalse(pending.__contains__, st.waiting)) if pending else st.waiting[:]
+        if pending:  # a plain loop: fewer instructions than a comprehension or filterfalse
+            left = []
+            for s in st.waiting:
+                if s not in pending:
+                    left.append(s)
+        else:
+            left = st.waiting[:]
         if len(left) > 1 and (st.in_turn or st.cascade):  # one at a time: in-turn, cascade
             ph = st.phase
             if ((ph == "move" and st.in_turn)
@@ -860,7 +877,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if kind == "freeze" and (ph == "move" or ph == "noise"):
             # Freezing is a public flip of the status card, effective at once.
             ev = self._freeze(st, seat)
-            st.waiting = [s for s in st.waiting if s != seat]
+            waiting = st.waiting = st.waiting[:]  # a new list, without the seat
+            if seat in waiting:  # seats are listed once
+                waiting.remove(seat)
             ev += self._maybe_close(st)
             return ev
         if (ph == "react" or ph == "react2") and st.cascade:
