@@ -1339,9 +1339,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         elif ch == "hacker" and side == "advanced" and left >= 1 and not pl["hack"]:
             out.append(ABILITY["hack_token"])
         elif ch == "hawk" and not once:
-            if side == "basic":
+            if side == "basic":  # through a wall: adjacent on his floor, not open
+                open_here = self._open_neighbours(s, p)
                 targets = [q for q in self._all_adjacent(s, p)
-                           if q // CELLS == f and q not in self._open_neighbours(s, p)]
+                           if q // CELLS == f and q not in open_here]
             else:
                 targets = self._within_two(s, p, through_revealed=True)
             out += [ABILITY_AT["peek", q] for q in targets if not s.revealed[q]]
