@@ -754,6 +754,11 @@ class HotelGame(Game[HotelConfig, HotelState]):
             if not resting:
                 if not bids:
                     return list(range(len(s.gold)))
+                k = len(bids)
+                # k distinct seats (never negative) below k: seats 0..k-1 have sealed, as
+                # when the seats are asked in order
+                if max(bids) < k:
+                    return list(range(k, len(s.gold)))
                 return [p for p in range(len(s.gold)) if p not in bids]
             return [p for p in range(len(s.gold)) if p not in resting and p not in bids]
         if phase == "execute":
