@@ -44,7 +44,7 @@ class HotelState(GameState):
     charon_used: bool = False
     sofia_used: bool = False
     swapped: list[int] = field(default_factory=list)  # broker night swaps done
-    foresight: dict[int, list[dict]] = field(default_factory=dict)  # pending reorders
+    foresight: dict[int, int] = field(default_factory=dict)  # pending reorders: how many
     known_top: list[int] = field(default_factory=list)  # deck cards each seat knows (top)
     peeked: list[list[int]] = field(default_factory=list)  # hands each seat has seen
     salvage_done: bool = False
