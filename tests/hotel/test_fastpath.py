@@ -97,7 +97,7 @@ def obvious_determinize(state, seat, rng):
         if p == seat or p in s.peeked[seat]:
             continue
         pool = [c for c in data.technique_set() if c not in s.played[p]]
-        s.hands[p] = rng.sample(pool, len(s.hands[p]))
+        s.hands[p] = sorted(rng.sample(pool, len(s.hands[p])))  # hands are kept sorted
     pool = list(s.intel_deck)
     for p in range(s.n):
         if p != seat:

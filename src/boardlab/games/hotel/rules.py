@@ -329,7 +329,9 @@ class HotelGame(Game[HotelConfig, HotelState]):
         s.rep, s.wounds, s.checkins = [0] * n, [0] * n, [0] * n
         s.roles = draws.sample(rng, data.ROLES, n)
         k = config.hand_size
-        # kept sorted (nothing reads their order; _PLAYS then finds them without sorting)
+        # Hands are kept sorted (here, in overrides and in determinized worlds; playing a
+        # card keeps the order): nothing reads their order, and _PLAYS then finds a hand's
+        # plays without sorting it.
         s.hands = [sorted(draws.sample(rng, _TECH, k)) for _ in range(n)]
         s.played = [[] for _ in range(n)]
         s.intel = [[] for _ in range(n)]
@@ -367,7 +369,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
             raise ConfigError(f"roles must be {n} distinct of {list(data.ROLES)}")
         s.roles = list(roles)
         if "hands" in ov:
-            s.hands = [list(h) for h in ov["hands"]]
+            s.hands = [sorted(h) for h in ov["hands"]]  # kept sorted, as dealt hands are
             for h in s.hands:
                 if not set(h) <= _TECH_SET or len(set(h)) != len(h):
                     raise ConfigError(f"a hand holds cards of one set, each once: {h}")
@@ -1125,7 +1127,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
                 continue
             played = s.played[p]
             pool = [c for c in _TECH if c not in played]
-            s.hands[p] = draws.sample(rng, pool, len(s.hands[p]))
+            s.hands[p] = sorted(draws.sample(rng, pool, len(s.hands[p])))  # kept sorted
         pool = list(s.intel_deck)
         for p in range(s.n):
             if p != seat:
