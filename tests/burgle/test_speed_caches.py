@@ -572,3 +572,31 @@ def test_determinize_deals_the_worlds_of_the_code_it_replaced():
             a, b = GAME.determinize(s, 0, r1), _ref_determinize(s, r2)
             assert all(getattr(a, n) == getattr(b, n) for n in names)
             assert r1.getstate() == r2.getstate() and a.rng.getstate() == b.rng.getstate()
+
+
+def _after_sight(s):
+    return ([pl["stealth"] for pl in s.players], s.alarms, s.phase, s.stats, s.lavatory,
+            s.smoke, s.hacks, [g["dest"] for g in s.guards], s.reason)
+
+
+def test_a_guard_off_the_watched_tiles_sees_nobody_and_changes_nothing():
+    """_step_guard looks (calls _guard_sees) only from _watch_cells; from every other tile
+    of the floor the full look must find nothing and change nothing."""
+    skipped = watched = 0
+    for s in _sight_states():
+        for pl in s.players[::2]:
+            if pl["pos"] >= 0 and random.Random(pl["pos"]).random() < 0.2:
+                s.lavatory[pl["pos"]] = 1  # cover that a sighting would spend
+        for f in range(3):
+            watch = GAME._watch_cells(s, f)
+            for c in range(CELLS):
+                t = s.copy()
+                t.guards[f]["pos"] = f * CELLS + c
+                before = copy.deepcopy(_after_sight(t))
+                ev = GAME._guard_sees(t, f)
+                if watch is not None and f * CELLS + c not in watch:
+                    skipped += 1
+                    assert ev == [] and _after_sight(t) == before
+                elif ev:
+                    watched += 1
+    assert skipped > 500 and watched > 100

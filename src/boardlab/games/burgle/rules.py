@@ -538,6 +538,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         # The floor's layout cannot change during a walk (only Dynamite, a player's action,
         # makes a new one); positions on the board are spelt from the table (_NAMES).
         walls, base, names = s.walls[f], f * CELLS, _NAMES
+        # Nobody moves, and no tile, item or effect changes, while he walks: where he could
+        # see anyone is known before the first step (None: look from every tile).
+        watch = self._watch_cells(s, f)
         while moves > 0 and s.phase != "over":
             if g["tie"] and self._ask_tie(s, f, "walk", moves):
                 break  # the walk resumes with the team's choice (_resume_walk)
@@ -557,12 +560,35 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 s.alarms.remove(nxt)
                 at = names[nxt]
                 ev.append(public_words("clear", words.clear, (at,), at=at))
-            ev += self._guard_sees(s, f)
+            if watch is None or nxt in watch:
+                ev += self._guard_sees(s, f)
             if cleared and not self._floor_alarms(s, f):
                 ev += self._new_patrol_dest(s, f)
             elif g["pos"] == g["dest"]:
                 ev += self._arrive(s, f)
         return ev
+
+    def _watch_cells(self, s: BurgleState, f: int) -> set[int] | None:
+        """The tiles of floor ``f`` from which its guard sees someone, as players stand
+        now: off them :meth:`_guard_sees` finds nobody and changes nothing. ``None`` when a
+        player stands on an active Camera (a guard on another one sees him from afar)."""
+        revealed, tiles, disabled = s.revealed, s.tiles, s.disabled
+        cells: set[int] = set()
+        for pl in s.players:
+            q = pl["pos"]
+            if q < 0:
+                continue
+            kind = _KIND[tiles[q]] if revealed[q] and q not in disabled else None
+            if kind == "camera":
+                return None
+            qf = q // CELLS
+            if qf == f:
+                cells.add(q)  # his own tile
+                if kind == "foyer" or "tiara" in pl["loot"]:
+                    cells.update(self._open_neighbours(s, q))  # no wall between: seen
+            elif kind == "atrium" and (qf == f + 1 or qf == f - 1):
+                cells.add(q - (qf - f) * CELLS)  # right below or above the Atrium
+        return cells
 
     def _arrive(self, s: BurgleState, f: int) -> list[Event]:
         nearest = self._nearest_alarm(s, f)
