@@ -218,6 +218,16 @@ class SeatLog:
             self.seen = len(log)
         return self.entries
 
+    def fork(self, state: GameState, copy: GameState) -> SeatLog:
+        """This seat's log for ``copy``, a copy of ``state`` just made (the same events in
+        a list of its own): brought up to ``state`` first, then following ``copy.log``
+        with the entries read so far, so the copy's later syncs convert only the events
+        added to it afterwards, not the whole log again."""
+        entries = self.sync(state)
+        new = SeatLog(self.seat)
+        new.entries, new.seen, new._log = list(entries), self.seen, copy.log
+        return new
+
     def new_entries(self, state: GameState) -> list[dict[str, Any]]:
         """Only the entries that appeared since the previous call (an incremental feed)."""
         before = len(self.entries) if state.log is self._log else 0

@@ -29,7 +29,6 @@ from fastapi import WebSocket
 
 from boardlab.engine.protocol import SeatLog
 from boardlab.server.delta import Shown, dumps, message
-from boardlab.server.tables import fork_log
 
 MAX_STEPS = 40  # a longer burst (an all-bot stretch) sends only its last steps one by one
 
@@ -124,7 +123,7 @@ class Hub:
         copy = t.state.copy()
         # the seats' logs of the copy start from the table's (synced to the state just
         # copied): the replay then converts only the events of the steps it replays
-        logs = {seat: fork_log(feed, t.state, copy) for seat, feed in t.logs.items()}
+        logs = {seat: feed.fork(t.state, copy) for seat, feed in t.logs.items()}
         self._shown[table_id] = (t.version, copy, logs)
         if before is None or before[0] >= t.version:
             return None

@@ -106,19 +106,6 @@ class _Writes:
         return rows
 
 
-def fork_log(feed: SeatLog, state: GameState, copy: GameState) -> SeatLog:
-    """A seat log of ``copy``, a copy of ``state`` just made (the same events in a list of
-    its own), holding ``feed``'s entries (``feed`` brought up to ``state`` first): payloads
-    of the copy then convert only the events added to it afterwards, not the whole log."""
-    entries = feed.sync(state)
-    new = SeatLog(feed.seat)
-    new.entries, new.seen = list(entries), feed.seen
-    # the log list it follows (SeatLog restarts for any other list; this one holds the
-    # same events, so its entries so far are the same)
-    new._log = copy.log
-    return new
-
-
 class Refused(Exception):
     """A request the server refuses; ``status`` is the HTTP status to answer with."""
 
