@@ -21,8 +21,8 @@ import pytest
 from boardlab.bots.base import RandomBot
 from boardlab.bots.search import rollout_value
 from boardlab.engine.match import play_match
-from boardlab.engine.protocol import Result, canonical
-from boardlab.games.toys import GAME
+from boardlab.engine.protocol import Event, Result, canonical, private_words, public_words
+from boardlab.games.toys import GAME, rules
 from boardlab.games.toys.config import numbers
 from boardlab.games.toys.data import NOISE_ITEMS, ROLE_IDS
 from boardlab.games.toys.rules import _LEGAL, PROMPTS, _build_legal, _numbers, _paths, shuffle
@@ -379,3 +379,95 @@ def test_participants_equal_the_comprehensions(config):
             if (action["type"] == "freeze" and window[2] in ("move", "noise")
                     and (st.night, st.moment, st.phase) == window):  # the window still open
                 assert st.waiting == [s for s in before if s != seat]
+
+
+def plain_event(e: Event, roles: list[str | None]) -> Event | None:
+    """The call the rules made for ``e`` before its kind was shared (None: not shared)."""
+    d = e.data
+    if e.kind in ("move_chosen", "freeze", "placed", "react_pass"):
+        words = {"move_chosen": rules._words_move_chosen, "freeze": rules._words_freeze,
+                 "placed": rules._words_placed, "react_pass": rules._words_pass}[e.kind]
+        s = d["seat"]
+        return public_words(e.kind, words, (rules._LABELS[roles[s]][s],), seat=s)
+    if e.kind == "item" and e._words in (rules._words_clock, rules._words_earmuffs):
+        s = d["seat"]
+        if e._words is rules._words_clock:
+            return public_words("item", rules._words_clock, (rules._LABELS[roles[s]][s],),
+                                seat=s, item="clock")
+        return public_words("item", rules._words_earmuffs, (rules._LABELS[roles[s]][s],),
+                            seat=s)
+    if e.kind == "placed_own":
+        s, card = next(iter(e.visible_to)), d["card"]
+        return private_words((s,), "placed_own", rules._words_placed_own, (card,), card=card)
+    if e.kind == "item_drawn":
+        s, it = next(iter(e.visible_to)), d["item"]
+        return private_words((s,), "item_drawn", rules._words_item_drawn, (it,), item=it)
+    if e.kind == "quiet":
+        return public_words("quiet", rules._words_quiet, e._args, S=d["S"])
+    if e.kind == "best_freeze":
+        s, bonus = d["seat"], d["bonus"]
+        return public_words("best_freeze", rules._words_best_freeze,
+                            (rules._LABELS[roles[s]][s], bonus), seat=s, bonus=bonus)
+    if e.kind == "move":
+        s, path, boosts = d["seat"], d["path"], d["boosts"]
+        return public_words("move", rules._words_move,
+                            (rules._LABELS[roles[s]][s], tuple(path), tuple(boosts)),
+                            seat=s, path=list(path), boosts=list(boosts))
+    return None
+
+
+def _same_event(got: Event, plain: Event) -> None:
+    assert got == plain  # kind, data, audience, words
+    assert got._words is plain._words and got._args == plain._args
+    assert got.to_json() == plain.to_json()
+    assert type(got.visible_to) is type(plain.visible_to)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_shared_events_equal_the_plain_calls(config):
+    """Every shared event of random games (with roles that make the rare ones common)
+    equals what the plain ``public_words``/``private_words`` call made; the same event
+    in two games is one object (a move: the same listed move by the same seat and role)."""
+    kinds: set[str] = set()
+    seen: dict[tuple[Any, ...], Event] = {}
+    for seed in range(8):
+        rng = random.Random(seed)
+        setup = {"roles": _roles(rng, config["players"])} if config.get("roles", True) else None
+        out = play_match(GAME, config, seed, [RandomBot() for _ in range(config["players"])],
+                         setup)
+        for e in out.state.log:
+            plain = plain_event(e, out.state.roles)
+            if plain is None:
+                continue
+            _same_event(e, plain)
+            kinds.add(e.kind)
+            if e.kind != "move":  # (a move is shared per listed object: equal ones differ)
+                key = (canonical(e.to_json()), out.state.roles[e.data.get("seat", 0)])
+                assert seen.setdefault(key, e) is e  # shared, not made again
+    assert {"freeze", "placed", "placed_own", "best_freeze", "move", "quiet"} <= kinds
+    if config.get("move_order") != "in_turn":
+        assert "move_chosen" in kinds
+    if config.get("react_order") == "cascade":
+        assert "react_pass" in kinds
+    if config.get("items", True):
+        assert {"item", "item_drawn"} <= kinds
+
+
+def test_a_callers_own_move_gets_an_equal_unshared_event():
+    """A move that is not a listed object (a caller's own dict, applied unchecked) is worded
+    afresh, equal to the listed move's event, and never kept."""
+    st = GAME.new_game({"players": 3}, 5, {"roles": ["cowboy", None, "dino"]})
+    twin = st.copy()
+    listed = next(a for a in GAME.legal_actions(st, 0) if a.get("boosts"))
+    own = {"type": "move", "path": list(listed["path"]), "boosts": list(listed["boosts"])}
+    kept = len(rules._MOVE_EVENTS)
+    for state, action in ((st, listed), (twin, own)):
+        for seat in (0, 1, 2):
+            GAME.apply_in_place(state, seat, action if seat == 0 else {"type": "freeze"},
+                                check=False)
+    assert len(rules._MOVE_EVENTS) == kept
+    mine = [e for e in st.log if e.kind == "move"]
+    theirs = [e for e in twin.log if e.kind == "move"]
+    assert len(mine) == len(theirs) == 1 and mine[0] is not theirs[0]
+    _same_event(theirs[0], mine[0])
+    _same_event(mine[0], plain_event(mine[0], st.roles))

@@ -220,6 +220,45 @@ def _words_dawn() -> tuple[str, str]:
     return "天亮了！全员 +5", "Dawn! Everyone +5"
 
 
+# ---- the frequent events, made once ------------------------------------------------------
+# An event is an immutable value (``engine.protocol.Event``): the same seat with the same
+# role freezing, choosing a move or placing a card is the same event in every game, so the
+# frequent ones are made once and shared by every log that holds them (and every rollout
+# that drops them). Each equals what the plain call makes - kind, data, audience, words
+# (``tests/toys/test_fastpaths.py``); like every event's, their data is never changed.
+_SEAT_RANGE = range(6)
+_ROLES_OR_NONE = (None, *ROLES)
+
+
+def _by_role_and_seat(kind: str, words: Callable[[str], tuple[str, str]],
+                      **data: Any) -> dict[str | None, tuple[Event, ...]]:
+    """``public_words(kind, words, (label,), seat=seat, **data)`` per role and seat."""
+    return {role: tuple(public_words(kind, words, (_LABELS[role][s],), seat=s, **data)
+                        for s in _SEAT_RANGE)
+            for role in _ROLES_OR_NONE}
+
+
+_MOVE_CHOSEN = _by_role_and_seat("move_chosen", _words_move_chosen)
+_FREEZE = _by_role_and_seat("freeze", _words_freeze)
+_PLACED = _by_role_and_seat("placed", _words_placed)
+_REACT_PASS = _by_role_and_seat("react_pass", _words_pass)
+_CLOCK = _by_role_and_seat("item", _words_clock, item="clock")
+_EARMUFFS = _by_role_and_seat("item", _words_earmuffs)
+# Made when first needed, then shared: (S, T) -> "quiet" (S and T are small numbers);
+# (role, seat, bonus) -> "best_freeze" (a bonus is 5, 7 or 9).
+_QUIET: dict[tuple[int, int], Event] = {}
+_BEST_FREEZE: dict[tuple[str | None, int, int], Event] = {}
+# seat -> card -> the seat's own private "you placed" event
+_PLACED_OWN = tuple(
+    tuple(private_words(frozenset((s,)), "placed_own", _words_placed_own, (card,), card=card)
+          for card in NOISE_ICONS)
+    for s in _SEAT_RANGE)
+# (seat, item) -> the seat's private draw
+_ITEM_DRAWN = {(s, it): private_words(frozenset((s,)), "item_drawn", _words_item_drawn,
+                                      (it,), item=it)
+               for s in _SEAT_RANGE for it in ITEM_IDS}
+
+
 # Every search playout ends in ``result``: its fields are built here with exactly the
 # types ``Result`` validates to (fresh lists of floats and ints, a zh/en dict, a fresh
 # summary), so validating them again would only copy them.
@@ -328,6 +367,18 @@ def _paths(start: str, length: int) -> tuple[tuple[str, ...], ...]:
     return found
 
 
+def _move_event(role: str | None, s: int, a: dict[str, Any]) -> Event:
+    """The public event of seat ``s`` (with ``role``) making the move ``a``."""
+    path, boosts = a["path"], a.get("boosts")
+    return public_words("move", _words_move,
+                        (_LABELS[role][s], tuple(path), tuple(boosts) if boosts else ()),
+                        seat=s, path=list(path), boosts=list(boosts) if boosts else [])
+
+
+# id of a listed move (held here, so the id stays its own) -> (the move, its shared events
+# by (role, seat)); filled by ``_build_legal``.
+_MOVE_EVENTS: dict[int, tuple[dict[str, Any], dict[tuple[str | None, int], Event]]] = {}
+
 # situation key -> the legal actions of a seat in it (shared, read-only; see legal_actions)
 _LEGAL: dict[tuple[Any, ...], tuple[dict[str, Any], ...]] = {}
 
@@ -350,6 +401,9 @@ def _build_legal(key: tuple[Any, ...]) -> tuple[dict[str, Any], ...]:
                 for p in _paths(pos, 1 + k):
                     acts.append({"type": "move", "path": list(p), "boosts": list(combo)})
         acts.append({"type": "freeze"})
+        for a in acts:  # each listed move gets its shared events (see ``_move_event``)
+            if a.get("path"):
+                _MOVE_EVENTS[id(a)] = (a, {})
     elif ph == "noise":
         _, loud, it, ranger = key
         items: list[str | None] = [None]
@@ -604,8 +658,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                     it = self._draw_item(st)
                 st.item[s] = it
                 if it is not None:
-                    ev.append(private_words(_ONLY[s], "item_drawn", _words_item_drawn, (it,),
-                                            item=it))
+                    ev.append(_ITEM_DRAWN[s, it])
         st.item_used = [False] * n
         st.ability_used = [False] * n
         st.clock_on = [False] * n
@@ -872,8 +925,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if kind == "clock":  # ⏰ "any time": immediate, public, does not end the choice
             st.item_used[seat] = True
             st.clock_on[seat] = True
-            return [public_words("item", _words_clock, (_LABELS[st.roles[seat]][seat],),
-                                 seat=seat, item="clock")]
+            return [_CLOCK[st.roles[seat]][seat]]
         if kind == "freeze" and (ph == "move" or ph == "noise"):
             # Freezing is a public flip of the status card, effective at once.
             ev = self._freeze(st, seat)
@@ -888,16 +940,12 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if ph == "noise":
             if kind == "noise":
                 card = action["card"]
-                ev = [public_words("placed", _words_placed, (_LABELS[st.roles[seat]][seat],),
-                                   seat=seat),
-                      private_words(_ONLY[seat], "placed_own", _words_placed_own, (card,),
-                                    card=card)]
+                ev = [_PLACED[st.roles[seat]][seat], _PLACED_OWN[seat][card]]
             else:
                 ev = []
         elif ph == "move":
             if not st.in_turn:  # simultaneous moves
-                ev = [public_words("move_chosen", _words_move_chosen,
-                                   (_LABELS[st.roles[seat]][seat],), seat=seat)]
+                ev = [_MOVE_CHOSEN[st.roles[seat]][seat]]
             else:
                 ev = self._do_move(st, seat, action)
         else:
@@ -917,8 +965,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
     def _freeze(self, st: ToysState, seat: int) -> list[Event]:
         st.frozen[seat] = True
         st.cards.pop(seat, None)
-        return [public_words("freeze", _words_freeze, (_LABELS[st.roles[seat]][seat],),
-                             seat=seat)]
+        return [_FREEZE[st.roles[seat]][seat]]
 
     def _maybe_close(self, st: ToysState) -> list[Event]:
         pending = st.pending
@@ -969,10 +1016,14 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if not path:
             return []
         st.pos[s] = path[-1]
-        return [public_words("move", _words_move,
-                             (_LABELS[st.roles[s]][s], tuple(path),
-                              tuple(boosts) if boosts else ()),
-                             seat=s, path=list(path), boosts=list(boosts) if boosts else [])]
+        role = st.roles[s]
+        listed = _MOVE_EVENTS.get(id(a))
+        if listed is None:  # an action of the caller's own
+            return [_move_event(role, s, a)]
+        ev = listed[1].get((role, s))
+        if ev is None:
+            ev = listed[1][role, s] = _move_event(role, s, a)
+        return [ev]
 
     def _close_noise(self, st: ToysState) -> list[Event]:
         cards = st.cards
@@ -1026,8 +1077,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if kind == "earmuffs":
             st.item_used[s] = True
             st.muffs += 1
-            ev.append(public_words("item", _words_earmuffs, (_LABELS[st.roles[s]][s],),
-                                   seat=s))
+            ev.append(_EARMUFFS[st.roles[s]][s])
         if kind == "freeze" or a.get("freeze"):
             ev += self._freeze(st, s)
         elif kind == "replay":
@@ -1045,9 +1095,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if action["type"] == "pass":
             st.pending[seat] = action
             st.waiting = st.waiting[1:] + st.waiting[:1]
-            return [public_words("react_pass", _words_pass,
-                                 (_LABELS[st.roles[seat]][seat],), seat=seat),
-                    *self._maybe_close(st)]
+            return [_REACT_PASS[st.roles[seat]][seat], *self._maybe_close(st)]
         ev = self._react_effect(st, seat, action)
         # the seats after the one that acted speak first; it comes last again
         still = set(self._participants(st, st.phase))
@@ -1181,7 +1229,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 "crossing", _words_crossing, (S, T, over, A, V, add, st.exposure, nums["cap"]),
                 S=S, T=T, over=over, A=A, V=V, add=add, exposure=st.exposure))
         else:
-            ev.append(public_words("quiet", _words_quiet, (S, T), S=S))
+            quiet = _QUIET.get((S, T))
+            if quiet is None:
+                quiet = _QUIET[S, T] = public_words("quiet", _words_quiet, (S, T), S=S)
+            ev.append(quiet)
         if andy is not None and st.guess is not None:
             right = st.guess == crossed
             self._gain(st, andy, 3 if right else -1)
@@ -1249,8 +1300,13 @@ class ToysGame(Game[ToysConfig, ToysState]):
             if not coop:  # ``_gain`` written out (9.6: no personal screws)
                 screws[s] += bonus
             st.freezes[s] += 1
-            ev.append(public_words("best_freeze", _words_best_freeze,
-                                   (_LABELS[st.roles[s]][s], bonus), seat=s, bonus=bonus))
+            role = roles[s]
+            best = _BEST_FREEZE.get((role, s, bonus))
+            if best is None:
+                best = _BEST_FREEZE[role, s, bonus] = public_words(
+                    "best_freeze", _words_best_freeze, (_LABELS[role][s], bonus), seat=s,
+                    bonus=bonus)
+            ev.append(best)
         st.night_exposure.append(st.exposure)
         st.night_screws.append(list(screws))
         # ③ cap check (seats still 🧸 at night end are the ones caught).
