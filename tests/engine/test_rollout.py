@@ -45,6 +45,20 @@ def recorded(rng: random.Random, calls: list[int]):
     return randbelow
 
 
+class RecordingRandom(random.Random):
+    """A generator that notes the width of every ``getrandbits`` call: its ``_randbelow``
+    is still ``random.Random``'s (which draws through ``self.getrandbits``), so a game's
+    loop that does that ``_randbelow`` inline (cat's) takes its fast path with it."""
+
+    def __init__(self, seed: int, calls: list[int]) -> None:
+        super().__init__(seed)
+        self.calls = calls
+
+    def getrandbits(self, k: int) -> int:
+        self.calls.append(k)
+        return super().getrandbits(k)
+
+
 def mid_game_states(game, config: dict, count: int, seed: int) -> list:
     """States of random games cut at random points (start and end included)."""
     players = config["players"]
@@ -108,7 +122,10 @@ CAT_CONFIGS = [
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_cats_own_loop_leaves_the_same_state_field_by_field(players):
     """Every field of cat's state (the generator's state too), over its options; more
-    states and seeds than the test above, since cat is the game with its own loop."""
+    states and seeds than the test above, since cat is the game with its own loop. The
+    loop is given a generator's own ``_randbelow`` (as the search bots give it), which it
+    does inline with ``getrandbits``: the same ``getrandbits`` widths in the same order and
+    the same generator state after as the plain loop's ``_randbelow`` calls."""
     game = get_game("cat")
     compared = 0
     for c, extra in enumerate(CAT_CONFIGS):
@@ -118,9 +135,11 @@ def test_cats_own_loop_leaves_the_same_state_field_by_field(players):
                 ours, theirs = state.copy(), state.copy()
                 our_calls: list[int] = []
                 their_calls: list[int] = []
-                game.finish_randomly(ours, recorded(random.Random(k), our_calls), limit)
-                plain_finish(game, theirs, recorded(random.Random(k), their_calls), limit)
+                game.finish_randomly(ours, RecordingRandom(k, our_calls)._randbelow, limit)
+                plain_finish(game, theirs, RecordingRandom(k, their_calls)._randbelow,
+                             limit)
                 assert our_calls == their_calls, (config, k, limit)
+                assert our_calls or limit == 0 or not game.to_move(state)
                 for name in CAT_FIELDS:
                     if name != "rng":
                         assert getattr(ours, name) == getattr(theirs, name), (name, k, limit)
@@ -144,3 +163,37 @@ def test_cats_loop_ends_where_to_move_is_empty():
     over = play_match(game, {"players": 3}, 4, [RandomBot()] * 3).state
     game.finish_randomly(over, recorded(random.Random(0), calls), ROLLOUT_LIMIT)
     assert calls == []
+    for finished in (state, over):  # and with the inline draws of a generator
+        game.finish_randomly(finished, RecordingRandom(0, calls)._randbelow, ROLLOUT_LIMIT)
+        assert calls == []
+
+
+def test_cats_inline_draws_with_a_plain_generator():
+    """What the search bots pass: ``random.Random(seed)._randbelow`` itself. The same
+    generator state and game as the plain loop's, from states of every player count."""
+    game = get_game("cat")
+    for players in (3, 4, 5):
+        for k, state in enumerate(mid_game_states(game, {"players": players, "roles": True},
+                                                  6, 7 * players)):
+            ours, theirs = state.copy(), state.copy()
+            our_rng, their_rng = random.Random(k), random.Random(k)
+            game.finish_randomly(ours, our_rng._randbelow, ROLLOUT_LIMIT)
+            plain_finish(game, theirs, their_rng._randbelow, ROLLOUT_LIMIT)
+            assert our_rng.getstate() == their_rng.getstate()
+            assert the_game(game, ours) == the_game(game, theirs)
+
+
+def test_cat_leaves_any_other_draw_function_to_the_engine_loop(monkeypatch):
+    """A function that is not a generator's ``_randbelow`` (a recorder, another source)
+    cannot be done inline: the engine's loop plays it, with its calls as they are."""
+    from boardlab.games.cat import rules
+
+    game = get_game("cat")
+    state = mid_game_states(game, {"players": 4}, 1, 3)[0]
+    seen = []
+    monkeypatch.setattr(rules, "play_randomly",
+                        lambda g, s, randbelow, limit: seen.append((g, s, limit)))
+    game.finish_randomly(state, recorded(random.Random(0), []), 9)
+    assert seen == [(game, state, 9)]
+    game.finish_randomly(state, random.Random(0)._randbelow, 9)
+    assert len(seen) == 1

@@ -21,6 +21,7 @@ from boardlab.engine.protocol import (
     text,
 )
 from boardlab.engine.rng import UNSET, make_rng
+from boardlab.engine.rollout import play_randomly
 from boardlab.games.cat import data
 from boardlab.games.cat.config import CatConfig
 from boardlab.games.cat.scoring import ceil_div, exposure_deltas, final_bills, ranks
@@ -187,10 +188,12 @@ _FULL_PILE: dict[str, tuple[str, ...]] = {p: tuple(data.full_pile(p)) for p in d
 _DRAW: dict[str, Action] = {p: {"type": "draw", "pile": p} for p in data.PILES}
 _ALL_DRAWS: tuple[Action, ...] = tuple(_DRAW[p] for p in data.PILES)
 _PILE_COUNT = len(_ALL_DRAWS)
+_PILE_BITS = _PILE_COUNT.bit_length()
 _PILE_NAMES: tuple[str, ...] = data.PILES
 _DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
 _PASS: Action = {"type": "pass"}
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
+_ROOM_NAMES: tuple[str, ...] = data.ROOMS
 _ROOM_RANK: dict[str, int] = {room: i for i, room in enumerate(data.ROOMS)}
 _IN_ORDER: tuple[list[int], ...] = tuple(list(range(k)) for k in range(9))
 _SEAT_KEY: tuple[str, ...] = tuple(str(s) for s in range(8))  # str(seat), the JSON key
@@ -451,21 +454,32 @@ class CatGame(Game[CatConfig, CatState]):
     def finish_randomly(self, state: CatState, randbelow: Callable[[int], int],
                         limit: int) -> None:
         """The protocol's random finish (``Game.finish_randomly``) as one loop over the
-        state: the same ``randbelow`` calls as ``to_move``/``random_action``/``_apply``
-        step by step, and an equal state at the end, without a ``to_move`` list, a step's
-        events or a call per step where the rules allow (tests/engine/test_rollout.py).
+        state: the same draws as ``to_move``/``random_action``/``_apply`` step by step, and
+        an equal state at the end, without a ``to_move`` list, a step's events or a call
+        per step where the rules allow (tests/engine/test_rollout.py).
+
+        ``randbelow`` is a generator's own ``_randbelow`` (what the search bots pass): its
+        ``_randbelow_with_getrandbits`` is done here inline - ``getrandbits(n.bit_length())``
+        until below ``n``, the very calls it makes - since a Python call per choice was a
+        tenth of a playout. Any other function gets the engine's loop (``play_randomly``).
 
         * draws: the first seat with a short hand draws until it is full (it stays the
           first seat to move), from ``randbelow`` over the non-empty piles;
         * plays: the first seat without a face-down play picks from its legal list (the
-          usable plays, else a discard of each distinct card, else the pass); the last
-          play resolves the round as ``_apply`` does, without its events.
+          usable plays as ``play_options`` lists them, else a discard of each distinct
+          card, else the pass); the last play resolves the round as ``_apply`` does,
+          without its events (``_resolve_quiet``).
 
         Anything else (the game over, no pile left to draw from) ends the loop as
         ``to_move`` would: with an empty list."""
+        if getattr(randbelow, "__func__", None) is not _RANDBELOW:
+            play_randomly(self, state, randbelow, limit)
+            return
+        getrandbits = randbelow.__self__.getrandbits  # type: ignore[attr-defined]
         n, hands, size = state.n, state.hands, state.cfg.hand_size
-        piles = state.piles
-        play_options, resolve = self.play_options, self._resolve_quiet
+        piles, sally = state.piles, state.cfg.sally_min_value
+        roles, role_uses, cats_played = state.roles, state.role_uses, state.cats_played
+        resolve, lanes = self._resolve_quiet, state.lanes
         steps = 0
         while steps < limit:
             phase = state.phase
@@ -481,10 +495,17 @@ class CatGame(Game[CatConfig, CatState]):
                     if seat == n:
                         return  # no short hand: to_move(state) is empty
                     if living and kitchen and bath and special:
-                        pile = stock[randbelow(_PILE_COUNT)]
+                        j = getrandbits(_PILE_BITS)  # randbelow(_PILE_COUNT)
+                        while j >= _PILE_COUNT:
+                            j = getrandbits(_PILE_BITS)
+                        pile = stock[j]
                     else:
                         left = [p for p in stock if p]
-                        pile = left[randbelow(len(left))]
+                        m = len(left)
+                        j = getrandbits(_BITS[m])
+                        while j >= m:
+                            j = getrandbits(_BITS[m])
+                        pile = left[j]
                     hand = hands[seat]
                     hand.append(pile.pop())
                     steps += 1
@@ -507,11 +528,39 @@ class CatGame(Game[CatConfig, CatState]):
                         seat += 1
                     if seat >= n:
                         return  # every seat has played: only _resolve moves the game on
-                    legal = play_options(state, seat)
-                    if not legal:
-                        hand = hands[seat]
-                        legal = [_DISCARD[c] for c in sorted(set(hand))] if hand else [_PASS]
-                    pending[seat] = legal[randbelow(len(legal))]
+                    hand = hands[seat]
+                    if hand:  # legal_actions: play_options' listing, inline
+                        key = (roles[seat] if role_uses[seat] > 0 else None,
+                               cats_played[seat] < 1, sally)
+                        table = _OPTION_TABLES.get(key)
+                        if table is None:
+                            table = _OPTION_TABLES[key] = _option_table(*key)
+                        legal: list[Action] = []
+                        last = None
+                        for card in sorted(hand):
+                            if card == last:
+                                continue
+                            last = card
+                            opts = table.get(card)
+                            if opts is not None:
+                                legal += opts
+                            elif card == "shift":
+                                for src in _ROOM_NAMES:
+                                    mine = lanes[src][seat]
+                                    if mine > 0:
+                                        legal += _SHIFTS[src][mine if mine < 3 else 3]
+                        if not legal:
+                            legal = [_DISCARD[c] for c in sorted(set(hand))]
+                        m = len(legal)
+                        k = _BITS[m] if m < 128 else m.bit_length()
+                        j = getrandbits(k)  # randbelow(m)
+                        while j >= m:
+                            j = getrandbits(k)
+                        pending[seat] = legal[j]
+                    else:  # the only listing: [_PASS], still drawn from (randbelow(1))
+                        while getrandbits(1):
+                            pass
+                        pending[seat] = _PASS
                     steps += 1
                     if len(pending) == n:
                         resolve(state)
@@ -1009,3 +1058,6 @@ def shuffle(rng: random.Random, x: list) -> None:
 
 
 _BITS = tuple(n.bit_length() for n in range(128))
+_RANDBELOW = random.Random._randbelow
+"""What ``rng._randbelow`` is for a ``random.Random`` (or a subclass with its own
+``getrandbits``): ``_randbelow_with_getrandbits``, which ``finish_randomly`` does inline."""
