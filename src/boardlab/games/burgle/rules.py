@@ -205,19 +205,19 @@ def _shuffle(rng: random.Random, x: list) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    if len(x) > len(_BITS_ABOVE):
+    if len(x) >= len(_DRAWS):
         rng.shuffle(x)
         return
-    bits = _BITS_ABOVE
-    for i in range(len(x) - 1, 0, -1):
-        k = bits[i]  # (i + 1).bit_length(): j is drawn below n = i + 1
+    for i, k in _DRAWS[len(x)]:  # j is drawn below n = i + 1 from k = n.bit_length() bits
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
 
-_BITS_ABOVE = tuple((i + 1).bit_length() for i in range(64))  # the decks are at most 42 long
+# Per list length (the decks are at most 42 long): the (i, (i + 1).bit_length()) pairs
+# the shuffle draws with, i from the last index down to 1, worked out once.
+_DRAWS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(65))
 _NO_SEATS: frozenset[int] = frozenset()
 
 
@@ -433,7 +433,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 break  # a card naming his own tile is reached at once (R7)
         g["dest"] = card
         g["tie"] = []
-        dest = pname(card)
+        dest = _NAMES[card]  # a tile of the board: named in the table
         ev.append(public_words("patrol", words.patrol, (f + 1, dest), floor=f + 1, dest=dest))
         return ev
 
@@ -591,6 +591,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         return cells
 
     def _arrive(self, s: BurgleState, f: int) -> list[Event]:
+        for a in s.alarms:
+            if a // CELLS == f:
+                break
+        else:  # no alarm on his floor (most arrivals): what _nearest_alarm finds, spelt out
+            s.guards[f]["tie"] = []
+            return self._new_patrol_dest(s, f)
         nearest = self._nearest_alarm(s, f)
         if nearest is not None:
             s.guards[f]["dest"] = nearest
@@ -601,7 +607,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         g = s.guards[f]
         if g["pos"] < 0:
             return []
-        moves = g["die"] + len(self._floor_alarms(s, f)) + s.guard_mod
+        moves = g["die"] + (len(self._floor_alarms(s, f)) if s.alarms else 0) + s.guard_mod
         ev: list[Event] = []
         if g["donut"]:
             g["donut"] = False
@@ -732,10 +738,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         pl = s.players[seat]
         src = pl["pos"]
         fresh = not s.revealed[p]
-        ev = self._reveal(s, p)  # a new list, ours to extend
+        ev = self._reveal(s, p) if fresh else []  # a new list, ours to extend
         kind = _KIND[s.tiles[p]]
         active = p not in s.disabled
-        guard_there = self._guard_on(s, p)
+        guard_there = p >= 0 and s.guards[p // CELLS]["pos"] == p  # _guard_on, spelt out
         # Walkway revealed by moving onto it: fall a floor (not entering) (supplement).
         if fresh and kind == "walkway" and active and via_move:
             ev += self._leave(s, seat, src)
@@ -765,7 +771,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 return ev + [public("gemstone", "带着宝石进有人的格要多 1 行动，行动不够",
                                     "with the Gemstone a tile with a player costs 1 more action; not enough")]
             s.used += 1
-        ev += self._leave(s, seat, src)
+        if src >= 0 and src in s.entered:  # _leave does nothing otherwise
+            ev += self._leave(s, seat, src)
         pl["pos"] = p
         s.entered.append(p)
         seen: set[int] | frozenset[int] = _NO_SEATS  # whom a guard appearing now saw
@@ -775,7 +782,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if s.phase == "over":
             return ev
         acro = guard_there and pl["char"] == "acrobat" and pl["side"] == "basic"
-        if seat not in seen:  # a guard appearing on him already saw him (ruling R10a)
+        # A guard appearing on him already saw him (ruling R10a). Otherwise only a guard
+        # here or an active Foyer or Atrium (p is face up now) lets one see him on entry.
+        if seat not in seen and (s.guards[p // CELLS]["pos"] == p or active and (
+                kind == "foyer" or kind == "atrium")):
             ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
         if s.phase == "over" or guard_there:
             return ev  # no alarm triggers on a guard's tile
@@ -893,8 +903,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         p = s.players[seat]["pos"]
         if p < 0:
             return []
-        out = [p] if self._active(s, p, "safe") else []
-        if self._has(s, seat, "peterman", "advanced"):
+        revealed, tiles, disabled = s.revealed, s.tiles, s.disabled
+        # an active safe here (_active(s, p, "safe")), spelt out
+        out = [p] if revealed[p] and _KIND[tiles[p]] == "safe" and p not in disabled else []
+        pl = s.players[seat]
+        if pl["char"] == "peterman" and pl["side"] == "advanced":
             for q in (p - CELLS, p + CELLS):
                 if 0 <= q < s.floors * CELLS and self._active(s, q, "safe"):
                     out.append(q)
@@ -965,8 +978,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         seat = s.seat
         pl = s.players[seat]
         ev: list[Event] = []
-        if pl["pos"] >= 0 and self._active(s, pl["pos"], "thermo"):
-            ev += self._alarm(s, pl["pos"], "thermo")
+        p = pl["pos"]
+        if p >= 0 and s.revealed[p] and _KIND[s.tiles[p]] == "thermo" and p not in s.disabled:
+            ev += self._alarm(s, p, "thermo")  # an active Thermo (_active), spelt out
         if s.phase == "over":
             return ev
         limit = 3 if "stamp" in pl["loot"] else 2
@@ -985,7 +999,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.effects.pop("invisible", None)
         if pl["pos"] >= 0:  # no guard moves on the turn of an escape
             f = pl["pos"] // CELLS
-            if self._has(s, seat, "acrobat", "basic") and self._guard_on(s, pl["pos"]):
+            if pl["char"] == "acrobat" and pl["side"] == "basic" \
+                    and s.guards[f]["pos"] == pl["pos"]:  # _has and _guard_on, spelt out
                 ev += self._lose_stealth(s, seat, "guard", f)
             if s.effects.pop("shift_change", None) is not None:
                 order = [other for other in range(s.floors) if other != f]
@@ -1037,9 +1052,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             s.stats["loss"] = {"turn": s.turn, "by": "time"}
             return [self._over(s, False, texts.loss_reason(s.stats["loss"]))]
         seat = s.seat
+        n = len(s.players)  # s.n
         ev: list[Event] = []
-        for _ in range(2 * s.n + 1):
-            seat = (seat + 1) % s.n
+        for _ in range(2 * n + 1):
+            seat = (seat + 1) % n
             if s.players[seat]["pos"] == ROOF:
                 continue
             if s.effects.get("jump_the_gun") == seat:
@@ -1325,7 +1341,16 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             acts += self._ability_actions(s, seat, left)
         if pl["tools"] and "bust" not in pl["loot"]:
             acts += self._tool_actions(s, seat)
-        acts += self._trade_actions(s, seat)
+        # _trade_actions lists nothing when nothing is held or lying here and nobody else
+        # stands here (most decisions): asked only otherwise
+        trade = pl["tools"] or pl["loot"] or p in s.items
+        if not trade:
+            for o in s.players:
+                if o["pos"] == p and o is not pl:
+                    trade = True
+                    break
+        if trade:
+            acts += self._trade_actions(s, seat)
         acts.append(END)
         return acts
 
@@ -1482,9 +1507,14 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     # ================================================================ applying
 
     def _apply(self, state: BurgleState, seat: int, action: Action) -> list[Event]:
-        if action["type"] == "move":  # the most frequent choice, without the dispatch
+        t = action["type"]
+        if t == "move":  # the most frequent choice, without the dispatch
             state.last_roll = -1  # (as _apply_action: no stethoscope roll kept)
-            ev = self._move(state, seat, parse_pos(action["to"]))
+            to = action["to"]
+            q = _POSITIONS.get(to)  # every name in the table is one parse_pos accepts
+            ev = self._move(state, seat, parse_pos(to) if q is None else q)
+        elif t == "end":  # the next most frequent (as _apply_action: last_roll kept)
+            ev = self._end_actions(state)
         else:
             ev = self._apply_action(state, seat, action)
         if state.phase == "actions":  # _settle_ties asks nothing in other phases
