@@ -571,10 +571,32 @@ class CatGame(Game[CatConfig, CatState]):
                 return
 
     def _resolve_quiet(self, state: CatState) -> None:
-        """``_resolve`` without its events (the rollouts' quiet mode keeps none)."""
-        effect = self._card_effect
-        for _, s, a in self._reveal(state)[1]:
-            effect(state, s, a)
+        """``_resolve`` without its events (the rollouts' quiet mode keeps none), in one
+        call: ``_reveal`` inline, each card's effect - a chaos card without its role (the
+        most frequent) inline, the others by ``_card_effect`` - and ``_close_round``'s quiet
+        mode. tests/engine/test_rollout.py compares the states with the plain loop's."""
+        plays = state.pending  # by seat; usually chosen in seat order already
+        if list(plays) != _IN_ORDER[len(plays)]:
+            plays = dict(sorted(plays.items()))
+        state.pending = {}
+        hands, discard = state.hands, state.discard
+        cards_played = []
+        for s, a in plays.items():
+            if "card" in a:  # a play or a discard (a pass has none)
+                card = a["card"]
+                hands[s].remove(card)
+                discard.append(card)
+                if a["type"] == "play":
+                    cards_played.append((_ROOM_RANK[a["room"]], s, a))
+        cards_played.sort()  # room by room, seat by seat (a seat plays once)
+        lanes, fun, effect = state.lanes, state.fun, self._card_effect
+        for _, s, a in cards_played:
+            v = _CHAOS_VALUE.get(a["card"])
+            if v is None or a.get("role"):
+                effect(state, s, a)
+            else:  # _card_effect of a chaos card without a role: mess v, fun v
+                lanes[a["room"]][s] += v
+                fun[s] += v
         self._close_round(state, None)
 
     def check_action(self, state: CatState, seat: int, action: Any) -> Action:
@@ -1048,16 +1070,23 @@ def shuffle(rng: random.Random, x: list) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = _BITS[n] if n < 128 else n.bit_length()
+    size = len(x)
+    # (i, the bit length of i + 1) for i = size-1 .. 1: _randbelow(i + 1) is "draw until
+    # at most i"
+    steps = _SHUFFLE_STEPS[size] if size < 128 else _shuffle_steps(size)
+    for i, k in steps:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
 
+def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
 _BITS = tuple(n.bit_length() for n in range(128))
+_SHUFFLE_STEPS = tuple(_shuffle_steps(size) for size in range(128))
 _RANDBELOW = random.Random._randbelow
 """What ``rng._randbelow`` is for a ``random.Random`` (or a subclass with its own
 ``getrandbits``): ``_randbelow_with_getrandbits``, which ``finish_randomly`` does inline."""
