@@ -681,6 +681,36 @@ def test_ranks_equal_the_plain_comprehensions_on_every_small_table():
     assert ranks([]) == plain_ranks([]) == ([], [])
 
 
+def plain_exposure_deltas(lanes, total, tie="all_pay"):
+    dirtiest, second = plain_ranks(lanes)
+    bill = ceil_div(total, 2)
+    if dirtiest and tie == "split":
+        bill = ceil_div(bill, len(dirtiest))
+    return [-bill if s in dirtiest else total // 3 if s in second else -1
+            for s in range(len(lanes))]
+
+
+def plain_final_bills(lanes, total):
+    dirtiest, second = plain_ranks(lanes)
+    return ([total if s in dirtiest else 0 for s in range(len(lanes))],
+            [total // 3 if s in second else 0 for s in range(len(lanes))])
+
+
+def test_bills_and_deltas_equal_the_plain_comprehensions_on_every_small_table():
+    from itertools import product
+
+    for n in (1, 3, 4, 5):
+        for lanes in product(range(5), repeat=n):
+            for fish in (0, 2, 7):
+                total = sum(lanes) + fish
+                for tie in ("all_pay", "split"):
+                    assert (exposure_deltas(lanes, total, tie)
+                            == exposure_deltas(lanes, total, tie, ranks(lanes))
+                            == plain_exposure_deltas(lanes, total, tie)), (lanes, fish, tie)
+                assert (final_bills(lanes, total) == final_bills(lanes, total, ranks(lanes))
+                        == plain_final_bills(lanes, total)), (lanes, fish)
+
+
 def test_the_states_rule_numbers_are_the_configs():
     import copy
     import pickle

@@ -574,7 +574,8 @@ class CatGame(Game[CatConfig, CatState]):
         """``_resolve`` without its events (the rollouts' quiet mode keeps none), in one
         call: ``_reveal`` inline, each card's effect - a chaos card without its role (the
         most frequent) inline, the others by ``_card_effect`` - and ``_close_round``'s quiet
-        mode. tests/engine/test_rollout.py compares the states with the plain loop's."""
+        mode, its usual case inline. tests/engine/test_rollout.py compares the states with
+        the plain loop's."""
         plays = state.pending  # by seat; usually chosen in seat order already
         if list(plays) != _IN_ORDER[len(plays)]:
             plays = dict(sorted(plays.items()))
@@ -597,7 +598,26 @@ class CatGame(Game[CatConfig, CatState]):
             else:  # _card_effect of a chaos card without a role: mess v, fun v
                 lanes[a["room"]][s] += v
                 fun[s] += v
-        self._close_round(state, None)
+        # _close_round(state, None): the exposures, then - in the usual case, no machine,
+        # not the last station, chosen draws - the next station and whether a hand is
+        # short (_enter_draw's _need_draw) inline; else _end_round
+        cfg, station = state.cfg, state.station
+        seal, line, last = state.rule_numbers
+        if station < seal:
+            fish = state.fish
+            for room in _ROOM_NAMES:
+                if sum(lanes[room]) + fish[room] >= line:  # else _expose does nothing
+                    self._expose(state, room)
+        if station >= last or cfg.variant_f or cfg.draw_mode != "choose":
+            self._end_round(state, None)
+            return
+        state.station = station + 1
+        size = cfg.hand_size
+        for hand in hands:
+            if len(hand) < size:
+                state.phase = "draw" if any(state.piles.values()) else "play"
+                return
+        state.phase = "play"
 
     def check_action(self, state: CatState, seat: int, action: Any) -> Action:
         if isinstance(action, dict) and action.get("role") is False:
@@ -704,8 +724,8 @@ class CatGame(Game[CatConfig, CatState]):
         """After the cards' effects: exposures, the cat's machine, then mom's arrival or the
         next station and its draws. What happened is appended to ``events`` (``None``: the
         quiet mode of rollouts, no event kept)."""
-        cfg, station = state.cfg, state.station
-        seal, line, last = state.rule_numbers
+        station = state.station
+        seal, line, _ = state.rule_numbers
         if station < seal:
             lanes, fish = state.lanes, state.fish
             for room in data.ROOMS:
@@ -716,6 +736,13 @@ class CatGame(Game[CatConfig, CatState]):
                     ev = self._maybe_expose(state, room)
                     if ev:
                         events.append(ev)
+        self._end_round(state, events)
+
+    def _end_round(self, state: CatState, events: list[Event] | None) -> None:
+        """``_close_round`` after the exposures: the cat's machine, then mom's arrival or
+        the next station and its draws."""
+        cfg, station = state.cfg, state.station
+        last = state.rule_numbers[2]
         if cfg.variant_f and station == cfg.machine_round \
                 and station < last:
             for room in data.ROOMS:

@@ -45,14 +45,16 @@ def exposure_deltas(lanes: Sequence[int], total: int, tie: str = "all_pay",
     bill = ceil_div(total, 2)
     if dirtiest and tie == "split":
         bill = ceil_div(bill, len(dirtiest))  # the shared bill, rounded up per payer
-    out = []
-    for s in range(len(lanes)):
-        if s in dirtiest:
-            out.append(-bill)
-        elif s in second:
-            out.append(total // 3)
-        else:
-            out.append(-1)
+    # every seat -1, then the second and the dirtiest (never the same seats) set: a list
+    # built in C and two short loops, not a membership test per seat (tests/cat/
+    # test_fastpath.py compares it with that plain loop)
+    out = [-1] * len(lanes)
+    if second:
+        third = total // 3
+        for s in second:
+            out[s] = third
+    for s in dirtiest:
+        out[s] = -bill
     return out
 
 
@@ -62,6 +64,11 @@ def final_bills(lanes: Sequence[int], total: int,
     """(bill paid, bonus received) per seat at mom's arrival (``ranked``: ``ranks(lanes)``
     when the caller has it already)."""
     dirtiest, second = ranks(lanes) if ranked is None else ranked
-    bills = [total if s in dirtiest else 0 for s in range(len(lanes))]
-    bonus = [total // 3 if s in second else 0 for s in range(len(lanes))]
+    bills, bonus = [0] * len(lanes), [0] * len(lanes)  # as exposure_deltas: set, not tested
+    for s in dirtiest:
+        bills[s] = total
+    if second:
+        third = total // 3
+        for s in second:
+            bonus[s] = third
     return bills, bonus
