@@ -24,7 +24,7 @@ from boardlab.engine.rng import UNSET, make_rng
 from boardlab.engine.rollout import play_randomly
 from boardlab.games.cat import data
 from boardlab.games.cat.config import CatConfig
-from boardlab.games.cat.scoring import ceil_div, exposure_deltas, final_bills, ranks
+from boardlab.games.cat.scoring import ceil_div, exposure_deltas, ranks
 from boardlab.games.cat.state import CatState
 
 OVERRIDE_KEYS = {"hands", "piles", "roles", "rooms", "fun", "station", "cats_played",
@@ -828,7 +828,8 @@ class CatGame(Game[CatConfig, CatState]):
         expose): the bills, the role bonus, the room cleared. Returns the exposure's record
         and the fun track before it, or ``None``."""
         cfg = state.cfg
-        lanes, total = state.lanes[room], state.room_total(room)
+        lanes = state.lanes[room]
+        total = sum(lanes) + state.fish[room]  # room_total
         if total < state.rule_numbers[1]:  # the exposure line
             return None
         if max(lanes) == 0 and cfg.fish_only_room == "no_exposure":
@@ -840,13 +841,15 @@ class CatGame(Game[CatConfig, CatState]):
             state.house_bill += bill
         else:
             deltas = exposure_deltas(lanes, total, cfg.exposure_tie, ranked)
-            bill = -sum(deltas[s] for s in dirtiest)
+            # what the dirtiest pay together: each the same share (-sum of their deltas)
+            bill = -deltas[dirtiest[0]] * len(dirtiest) if dirtiest else 0
         fish_bonus = []
-        for s in range(state.n):
-            if state.roles[s] == "fish" and state.role_uses[s] > 0:
-                state.role_uses[s] -= 1
-                deltas[s] += 2
-                fish_bonus.append(s)
+        if "fish" in state.roles:  # Fish Kreutzer's bonus, while he has uses
+            for s in range(state.n):
+                if state.roles[s] == "fish" and state.role_uses[s] > 0:
+                    state.role_uses[s] -= 1
+                    deltas[s] += 2
+                    fish_bonus.append(s)
         before = tuple(state.fun)
         state.fun = [f + d for f, d in zip(state.fun, deltas, strict=True)]
         record = {"station": state.station, "room": room, "total": total,
@@ -877,17 +880,18 @@ class CatGame(Game[CatConfig, CatState]):
         for room in data.ROOMS:
             lanes = all_lanes[room]
             total = sum(lanes) + all_fish[room]
-            ranked = dirtiest, second = ranks(lanes)
+            dirtiest, second = ranks(lanes)
+            b, g = [0] * n, [0] * n
             if coop:
                 state.house_bill += total  # the house pays every room together
-                b, g = [0] * n, [0] * n
-            else:
-                b, g = final_bills(lanes, total, ranked)
-                for s in dirtiest:  # what b adds to the seats' bills
+            else:  # final_bills(lanes, total), set here and added to the seats' sums
+                for s in dirtiest:
+                    b[s] = total
                     bills[s] += total
-                if second:  # and g to their bonuses
+                if second:
                     third = total // 3
                     for s in second:
+                        g[s] = third
                         bonuses[s] += third
             rooms[room] = {"total": total, "lanes": list(lanes), "fish": all_fish[room],
                            "dirtiest": dirtiest, "second": second, "bills": b, "bonus": g}
