@@ -190,6 +190,7 @@ _ALL_DRAWS: tuple[Action, ...] = tuple(_DRAW[p] for p in data.PILES)
 _PILE_COUNT = len(_ALL_DRAWS)
 _PILE_BITS = _PILE_COUNT.bit_length()
 _PILE_NAMES: tuple[str, ...] = data.PILES
+_PILE_INDEX: dict[str, int] = {c: _PILE_NAMES.index(p) for c, p in _PILE_OF.items()}
 _DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
 _PASS: Action = {"type": "pass"}
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
@@ -1022,22 +1023,21 @@ class CatGame(Game[CatConfig, CatState]):
         world = state.copy(rng=UNSET)  # a fresh generator is set below
         hands = world.hands
         others = [s for s in range(state.n) if s != seat]
-        split = []  # per other seat: its cards by pile, in hand order
+        split = []  # per other seat: its cards by pile (data.PILES' order), in hand order
         for s in others:
-            by_pile: dict[str, list[str]] = {"living": [], "kitchen": [], "bath": [],
-                                             "special": []}
+            by_pile: tuple[list[str], ...] = ([], [], [], [])
             for c in hands[s]:
-                by_pile[_PILE_OF[c]].append(c)
+                by_pile[_PILE_INDEX[c]].append(c)
             split.append(by_pile)
             hands[s] = []
         piles = world.piles
-        for p in data.PILES:
+        for i, p in enumerate(_PILE_NAMES):
             pool = piles[p]  # the copy's own list: it becomes the new pile
             for by_pile in split:
-                pool += by_pile[p]
+                pool += by_pile[i]
             shuffle(rng, pool)
             for s, by_pile in zip(others, split, strict=True):
-                k = len(by_pile[p])
+                k = len(by_pile[i])
                 if k:  # pop() k times: the last k cards, last first
                     hands[s] += pool[:-k - 1:-1]
                     del pool[-k:]

@@ -17,7 +17,7 @@ def ranks(lanes: Sequence[int]) -> tuple[list[int], list[int]]:
     # Counted with the list's own C methods where one seat holds the value (the usual
     # case): every exposure and the final settlement rank each room. tests/cat/
     # test_fastpath.py compares it with the plain comprehension over every small table.
-    top = max(lanes, default=0)
+    top = max(lanes) if lanes else 0  # max(lanes, default=0) without keyword parsing
     if top <= 0:
         return [], []
     count, index = lanes.count, lanes.index
