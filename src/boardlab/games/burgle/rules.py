@@ -1302,28 +1302,27 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _turn_actions(self, s: BurgleState, seat: int) -> list[Action]:
         pl = s.players[seat]
         p = pl["pos"]
+        loot, tools = pl["loot"], pl["tools"]
         left = s.max_actions - s.used
         acts: list[Action] | None = None
         if left >= 1:
             # the kind of an active (revealed, not crowbarred) tile here, else None
             here = _KIND[s.tiles[p]] if s.revealed[p] and p not in s.disabled else None
-            if here not in _STEP_KINDS and p >= 0 and ("gemstone" not in pl["loot"] or left >= 2):
-                acts = self._plain_steps(s, p, pl["loot"])
+            if here not in _STEP_KINDS and p >= 0 and ("gemstone" not in loot or left >= 2):
+                acts = self._plain_steps(s, p, loot)
             if acts is None:  # the general case: links, stairs, walkways, ducts, ...
-                if "gemstone" in pl["loot"] and left < 2:
+                if "gemstone" in loot and left < 2:
                     acts = [MOVE[q] for q in self._move_targets(s, seat)
                             if q == ROOF or not self._players_on(s, q)]
                 else:
                     acts = [MOVE[q] for q in self._move_targets(s, seat)]
                 acts += [PEEK[q] for q in self._peek_targets(s, p)]
-            if here is not None:
-                comp = _COMPUTER_OF.get(here)
-                if comp and s.hacks[comp] < data.MAX_HACKS:
+            if here in _COMPUTER_OF:
+                comp = _COMPUTER_OF[here]
+                if s.hacks[comp] < data.MAX_HACKS:
                     acts.append(HACK)
             # _safe_here lists nothing unless this is a safe or the advanced Peterman asks
-            safes = self._safe_here(s, seat) if here == "safe" or pl["char"] == "peterman" \
-                else ()
-            if safes:
+            if (here == "safe" or pl["char"] == "peterman") and (safes := self._safe_here(s, seat)):
                 keycard = [i for i, o in enumerate(s.players) if "keycard" in o["loot"]]
                 for safe in safes:
                     if left >= 2 and s.safe_dice[safe // CELLS] < data.MAX_SAFE_DICE:
@@ -1339,11 +1338,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                         acts.append(MOVE[q])
         if (pl["char"], pl["side"]) in _ABILITY_SIDES:
             acts += self._ability_actions(s, seat, left)
-        if pl["tools"] and "bust" not in pl["loot"]:
+        if tools and "bust" not in loot:
             acts += self._tool_actions(s, seat)
         # _trade_actions lists nothing when nothing is held or lying here and nobody else
         # stands here (most decisions): asked only otherwise
-        trade = pl["tools"] or pl["loot"] or p in s.items
+        trade = tools or loot or p in s.items
         if not trade:
             for o in s.players:
                 if o["pos"] == p and o is not pl:
