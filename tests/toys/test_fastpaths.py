@@ -23,9 +23,17 @@ from boardlab.bots.search import rollout_value
 from boardlab.engine.match import play_match
 from boardlab.engine.protocol import Event, Result, canonical, private_words, public_words
 from boardlab.games.toys import GAME, rules
-from boardlab.games.toys.config import numbers
+from boardlab.games.toys.config import numbers, readings
 from boardlab.games.toys.data import NOISE_ITEMS, ROLE_IDS
-from boardlab.games.toys.rules import _LEGAL, PROMPTS, _build_legal, _numbers, _paths, shuffle
+from boardlab.games.toys.rules import (
+    _LEGAL,
+    PROMPTS,
+    _build_legal,
+    _numbers,
+    _paths,
+    _readings,
+    shuffle,
+)
 from boardlab.games.toys.state import ToysState, new_state
 
 CONFIGS: list[dict[str, Any]] = [
@@ -277,13 +285,15 @@ def test_new_state_equals_the_dataclass_constructor(config):
     cfg = GAME.make_config(config)
     rng = random.Random(1)
     for in_turn, cascade in ((False, False), (True, False), (False, True)):
-        fast = new_state(cfg, numbers(cfg), rng, in_turn, cascade)
-        plain = ToysState(cfg=cfg, nums=numbers(cfg), rng=rng, in_turn=in_turn, cascade=cascade)
+        opt = readings(cfg)
+        fast = new_state(cfg, numbers(cfg), rng, in_turn, cascade, opt)
+        plain = ToysState(cfg=cfg, nums=numbers(cfg), rng=rng, in_turn=in_turn, cascade=cascade,
+                          opt=opt)
         assert fast == plain
         assert list(vars(fast).items()) == list(vars(plain).items())  # same order too
         for name, value in vars(fast).items():  # containers are fresh, never shared
             if isinstance(value, list | dict):
-                assert value is not getattr(new_state(cfg, {}, rng, False, False), name)
+                assert value is not getattr(new_state(cfg, {}, rng, False, False, opt), name)
 
 
 def test_numbers_cached_per_config_are_fresh_equal_copies():
@@ -293,11 +303,15 @@ def test_numbers_cached_per_config_are_fresh_equal_copies():
         assert a == b == numbers(cfg) and a is not b
         a["cap"] = -1  # a reader's copy
         assert _numbers(cfg) == numbers(cfg)
+        assert _readings(cfg) == readings(cfg)
         assert GAME.new_game(cfg, 1).nums == numbers(cfg)
+        assert _readings(cfg) is _readings(cfg) == readings(cfg)
+        assert GAME.new_game(cfg, 1).opt == readings(cfg)
     # an equal config made anew, and many configs (the cache is cleared, never wrong)
     for cap in [*range(1, 61)] * 2:
         cfg = GAME.make_config({"players": 4, "cap": cap})
         assert _numbers(cfg) == numbers(cfg)
+        assert _readings(cfg) == readings(cfg)
 
 
 def test_result_constructed_like_model_construct():
@@ -471,3 +485,22 @@ def test_a_callers_own_move_gets_an_equal_unshared_event():
     assert len(mine) == len(theirs) == 1 and mine[0] is not theirs[0]
     _same_event(theirs[0], mine[0])
     _same_event(mine[0], plain_event(mine[0], st.roles))
+
+
+@pytest.mark.parametrize("config", CONFIGS + [
+    {"players": 4, "socks_pickup": False, "oil_on_quiet": False, "coop": True,
+     "clock_stacks_with_dino": False, "tie_break": True, "long_night": True}])
+def test_readings_are_the_configs_options(config):
+    """Every reading the rules take from ``st.opt`` is the config's own option (the slots
+    stand for the pydantic attributes they replaced)."""
+    cfg = GAME.make_config(config)
+    got = GAME.new_game(cfg, 2).opt
+    for name in ("players", "items", "coop", "boosts_stack", "oil_on_quiet",
+                 "clock_stacks_with_dino", "potato_timing", "tie_break", "deep_sleep",
+                 "long_night", "andy_stand_in", "drifting_sight"):
+        assert getattr(got, name) == getattr(cfg, name), name
+    assert got.socks_take == (cfg.socks_pickup is not False)
+    assert set(got.__slots__) == {"socks_take", "players", "items", "coop", "boosts_stack",
+                                  "oil_on_quiet", "clock_stacks_with_dino", "potato_timing",
+                                  "tie_break", "deep_sleep", "long_night", "andy_stand_in",
+                                  "drifting_sight"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field
@@ -63,3 +64,34 @@ def numbers(cfg: ToysConfig) -> dict[str, int | bool]:
         "nights": nights,
         "loud": cfg.loud_card if cfg.loud_card is not None else cfg.players == 3,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    """The options the rules read during play, as plain slots: reading a pydantic config's
+    attribute costs ~10x a slot's (its class defines ``__getattr__``, so Python cannot
+    specialise the read), and a random game reads them ~200 times. One per config
+    (``readings``); frozen, so every game of that config shares it."""
+
+    players: int
+    items: bool
+    coop: bool
+    boosts_stack: bool
+    oil_on_quiet: bool
+    socks_take: bool  # socks_pickup is not False
+    clock_stacks_with_dino: bool
+    potato_timing: str
+    tie_break: bool
+    deep_sleep: bool
+    long_night: bool
+    andy_stand_in: bool
+    drifting_sight: bool
+
+
+def readings(cfg: ToysConfig) -> Readings:
+    return Readings(
+        players=cfg.players, items=cfg.items, coop=cfg.coop, boosts_stack=cfg.boosts_stack,
+        oil_on_quiet=cfg.oil_on_quiet, socks_take=cfg.socks_pickup is not False,
+        clock_stacks_with_dino=cfg.clock_stacks_with_dino, potato_timing=cfg.potato_timing,
+        tie_break=cfg.tie_break, deep_sleep=cfg.deep_sleep, long_night=cfg.long_night,
+        andy_stand_in=cfg.andy_stand_in, drifting_sight=cfg.drifting_sight)

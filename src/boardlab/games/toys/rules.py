@@ -21,7 +21,7 @@ from boardlab.engine.protocol import (
 )
 from boardlab.engine.rng import UNSET, make_rng
 
-from .config import ToysConfig, numbers
+from .config import Readings, ToysConfig, numbers, readings
 from .data import (
     ADJ,
     CELLS,
@@ -469,19 +469,29 @@ def _copy_action(action: dict[str, Any]) -> dict[str, Any]:
 _CARDS = {True: (0, 1, 2, 3), False: (0, 1, 2)}  # noise cards in play, by the 🔊 option
 _ITEM_DECK = tuple(i for i in ITEM_IDS for _ in range(3))  # three of each item, unshuffled
 
-# config -> its ``numbers``, for the configs of the latest games (a config is frozen; the
-# entry holds the config itself, so its id is never another config's while it is here).
-_NUMBERS: dict[int, tuple[ToysConfig, dict[str, Any]]] = {}
+# config -> its ``numbers`` and ``readings``, for the configs of the latest games (a config
+# is frozen; the entry holds the config itself, so its id is never another config's while
+# it is here).
+_NUMBERS: dict[int, tuple[ToysConfig, dict[str, Any], Readings]] = {}
 
 
-def _numbers(config: ToysConfig) -> dict[str, Any]:
-    """A fresh copy of ``numbers(config)``, computed once per config object."""
+def _per_config(config: ToysConfig) -> tuple[ToysConfig, dict[str, Any], Readings]:
     hit = _NUMBERS.get(id(config))
     if hit is None or hit[0] is not config:
         if len(_NUMBERS) >= 64:  # a dict-config caller makes a config per game
             _NUMBERS.clear()
-        hit = _NUMBERS[id(config)] = (config, numbers(config))
-    return dict(hit[1])
+        hit = _NUMBERS[id(config)] = (config, numbers(config), readings(config))
+    return hit
+
+
+def _numbers(config: ToysConfig) -> dict[str, Any]:
+    """A fresh copy of ``numbers(config)``, computed once per config object."""
+    return dict(_per_config(config)[1])
+
+
+def _readings(config: ToysConfig) -> Readings:
+    """``readings(config)``, made once per config object (frozen: shared)."""
+    return _per_config(config)[2]
 
 
 class ToysGame(Game[ToysConfig, ToysState]):
@@ -510,7 +520,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         n = config.players
         rng = make_rng(seed)
         st = new_state(config, _numbers(config), rng, config.move_order == "in_turn",
-                       config.react_order == "cascade")
+                       config.react_order == "cascade", _readings(config))
         st.task_deck = list(TASKS)
         st.roll_deck = list(ROLLOVERS)
         st.item_deck = list(_ITEM_DECK)
@@ -577,14 +587,14 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     @staticmethod
     def n(st: ToysState) -> int:
-        return st.cfg.players
+        return st.opt.players
 
     def active(self, st: ToysState, seat: int) -> bool:
         """🧸: a toy (not 9.4's Andy) that has not frozen this night."""
         return seat != st.andy and not st.frozen[seat]
 
     def _gain(self, st: ToysState, seat: int, amount: int) -> None:
-        if not st.cfg.coop:  # 9.6: no personal screws
+        if not st.opt.coop:  # 9.6: no personal screws
             st.screws[seat] += amount
 
     def _draw(self, st: ToysState, deck: str) -> str:
@@ -623,7 +633,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
     # ---- night and moment flow ---------------------------------------------------------
 
     def _start_night(self, st: ToysState) -> list[Event]:
-        n = st.cfg.players
+        n = st.opt.players
         st.night += 1
         st.moment = 0
         plan = st.plan_nights[st.night - 1] if st.night <= len(st.plan_nights) else {}
@@ -642,10 +652,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
         # ③ everyone back on the toy box, 🧸.
         st.pos = [START] * n
         st.frozen = [False] * n
-        st.andy = andy = (st.night - 1) % n if st.cfg.andy_stand_in else None
+        st.andy = andy = (st.night - 1) % n if st.opt.andy_stand_in else None
         # ④ one item each.
         st.item = [None] * n
-        if st.cfg.items:
+        if st.opt.items:
             given = st.plan_items[st.night - 1] if st.night <= len(st.plan_items) else None
             for s in range(n):
                 if s == andy:
@@ -664,7 +674,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         st.clock_on = [False] * n
         # ⑤ progress to zero.
         st.progress = 0
-        st.need = st.nums["need"] + (2 if st.cfg.long_night and st.night == 5 else 0)
+        st.need = st.nums["need"] + (2 if st.opt.long_night and st.night == 5 else 0)
         ev.insert(0, public_words(
             "night_start", _words_night_start,
             (st.night, tuple(st.markers.items()), tuple(st.sight), st.need, andy),
@@ -674,10 +684,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
         return ev
 
     def _set_sight(self, st: ToysState, plan: Mapping[str, Any], moment: int) -> None:
-        if st.cfg.drifting_sight and "sight_moments" in plan:
+        if st.opt.drifting_sight and "sight_moments" in plan:
             st.sight = list(plan["sight_moments"][moment - 1])
             st.roll_card = None
-        elif st.cfg.drifting_sight and moment > 1:
+        elif st.opt.drifting_sight and moment > 1:
             st.roll_card = self._draw(st, "roll_deck")
             st.sight = list(ROLLOVERS[st.roll_card].cells)
         elif moment == 1:
@@ -688,7 +698,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         st.cards, st.peeks, st.guess, st.muffs = {}, {}, None, 0
         st.revealed = False
         st.moved_extra = {}
-        if st.cfg.drifting_sight and st.moment > 1:
+        if st.opt.drifting_sight and st.moment > 1:
             plan = st.plan_nights[st.night - 1] if st.night <= len(st.plan_nights) else {}
             self._set_sight(st, plan, st.moment)
             return [public_words("sight", _words_sight, (tuple(st.sight),),
@@ -706,7 +716,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         holds is secret, so every holder of an unused item card is asked where any item
         could be used, and answers ``pass`` when its own item does not fit."""
         # (plain loops below: in Python 3.11 a comprehension costs a frame per call)
-        n, andy, frozen = st.cfg.players, st.andy, st.frozen
+        n, andy, frozen = st.opt.players, st.andy, st.frozen
         everyone = andy is None and True not in frozen  # every seat a 🧸 (often: early)
         seats: list[int] = []
         if phase == "move":  # every 🧸
@@ -841,7 +851,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         it = None if st.item_used[seat] else st.item[seat]
         key: tuple[Any, ...]
         if ph == "move":
-            cfg = st.cfg
+            cfg = st.opt
             if st.in_turn and self.to_move(st)[0] != seat:
                 return ()
             role = st.roles[seat]
@@ -854,7 +864,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 key = ("noise", st.nums["loud"], it,
                        st.roles[seat] == "ranger" and not st.ability_used[seat])
         elif ph == "react" or ph == "react2":
-            cfg = st.cfg
+            cfg = st.opt
             if st.cascade and self.to_move(st)[0] != seat:
                 return ()
             active = seat != st.andy and not st.frozen[seat]
@@ -1112,8 +1122,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 ev += self._react_effect(st, s, a)
                 replayed = replayed or kind == "replay"
         ph = st.phase
-        if ph == "react" and st.cfg.potato_timing == "after_freezes":
-            potatoes = [s for s in range(st.cfg.players) if self.active(st, s) and s in st.cards
+        if ph == "react" and st.opt.potato_timing == "after_freezes":
+            potatoes = [s for s in range(st.opt.players) if self.active(st, s) and s in st.cards
                         and st.roles[s] == "potato" and not st.ability_used[s]]
             if potatoes:
                 st.phase, st.waiting, st.pending = "potato", potatoes, {}
@@ -1131,7 +1141,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _value(self, st: ToysState, c: dict[str, Any]) -> int:
         v = c["card"]
-        if c["item"] == "oil" and (v > 0 or st.cfg.oil_on_quiet):
+        if c["item"] == "oil" and (v > 0 or st.opt.oil_on_quiet):
             v += 1
         return v
 
@@ -1144,7 +1154,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         return v
 
     def _resolve(self, st: ToysState) -> list[Event]:
-        cfg, nums = st.cfg, st.nums
+        cfg, nums = st.opt, st.nums
         n, T = cfg.players, nums["threshold"]
         andy, frozen, pos = st.andy, st.frozen, st.pos
         # 1. S = sum of the 🧸 players' sounds (🧊 count 0); 🎧 takes 1 each.
@@ -1180,7 +1190,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                            S=S, progress=st.progress, values=by_key)]
         # 3. companions: noise value >= 1 and the unique highest value on the cell.
         markers = st.markers
-        socks_take = cfg.socks_pickup is not False
+        socks_take = cfg.socks_take
         for cell, comp in list(markers.items()) if values else ():
             top, best = 0, []  # the highest value >= 1 on the cell and its seats, in order
             for s, v in values.items():
@@ -1256,7 +1266,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         n = self.n(st)
         hit = [s for s in range(n) if self.active(st, s)]
         for s in hit:
-            if not st.cfg.coop:
+            if not st.opt.coop:
                 st.screws[s] -= 6
                 st.woke_penalty[s] = -6
         st.over, st.ending, st.phase, st.waiting, st.pending = True, "andy_woke", "over", [], {}
@@ -1267,8 +1277,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
                        f"still active {seat_refs(hit)} lose 6 each", exposure=st.exposure, seats=hit)]
 
     def _end_night(self, st: ToysState) -> list[Event]:
-        n = st.cfg.players
-        coop = st.cfg.coop
+        n = st.opt.players
+        coop = st.opt.coop
         screws = st.screws
         ev: list[Event] = []
         # ① task.
@@ -1287,7 +1297,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             ev.append(public_words("task_failed", _words_task_failed,
                                    (st.progress, st.need, st.exposure)))
         # ② best freeze: every seat 🧊 at night end.
-        stacks, roles, frozen, clock_on = st.cfg.clock_stacks_with_dino, st.roles, st.frozen, st.clock_on
+        stacks, roles, frozen, clock_on = st.opt.clock_stacks_with_dino, st.roles, st.frozen, st.clock_on
         for s in range(n):
             if not frozen[s]:
                 continue
@@ -1386,7 +1396,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             raise ValueError("the game is not over")
         n = self.n(st)
         summary = self._summary(st)
-        if st.cfg.coop:
+        if st.opt.coop:
             won = st.dawn and all(st.tasks_done)
             summary["perfect_night"] = won
             return _result(scores=[1.0 if won else 0.0] * n,
@@ -1397,7 +1407,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         sc = self.scores(st)
         best = max(sc)
         win = [s for s in range(n) if sc[s] == best]
-        if st.cfg.tie_break and len(win) > 1:
+        if st.opt.tie_break and len(win) > 1:
             for key in (lambda s: len(st.companions[s]), lambda s: st.freezes[s]):
                 top = max(key(s) for s in win)
                 win = [s for s in win if key(s) == top]

@@ -10,7 +10,7 @@ from typing import Any
 from boardlab.engine.protocol import Event
 from boardlab.engine.rng import copy_rng
 
-from .config import ToysConfig
+from .config import Readings, ToysConfig
 
 
 @dataclass
@@ -70,6 +70,7 @@ class ToysState:
     # ``setup`` sets them from ``cfg`` and they never change).
     in_turn: bool = False  # cfg.move_order == "in_turn"
     cascade: bool = False  # cfg.react_order == "cascade"
+    opt: Readings | None = None  # the config's other readings (``setup`` sets it)
 
     def copy(self, rng: random.Random | None = None) -> ToysState:
         """An independent copy without ``deepcopy``: containers are copied as deep as the
@@ -103,7 +104,7 @@ _FLAT_LISTS = (
 _FLAT_DICTS = ("nums", "markers", "pending", "peeks", "last")
 _SCALARS = ("cfg", "rng", "night", "moment", "phase", "andy", "task_card", "roll_card",
             "progress", "need", "exposure", "revealed", "guess", "muffs", "over", "ending",
-            "dawn", "in_turn", "cascade")
+            "dawn", "in_turn", "cascade", "opt")
 _UNLISTED = tuple(
     f.name for f in fields(ToysState)
     if f.name not in {*_FLAT_LISTS, *_FLAT_DICTS, *_SCALARS,
@@ -122,19 +123,21 @@ _RECIPE_COVERS_ALL = all(
 
 
 def new_state(cfg: ToysConfig, nums: dict[str, Any], rng: random.Random,
-              in_turn: bool, cascade: bool) -> ToysState:
-    """``ToysState(cfg=..., nums=..., rng=..., in_turn=..., cascade=...)`` without the
+              in_turn: bool, cascade: bool, opt: Readings) -> ToysState:
+    """``ToysState(cfg=..., nums=..., rng=..., in_turn=..., cascade=..., opt=...)`` without the
     dataclass's ``__init__`` (once per game; ~60 keyword defaults cost more than one dict
     copy). Equal field by field, in the same order (``tests/toys/test_fastpaths.py``); a
     field with any other kind of default makes it the plain constructor."""
     if not _RECIPE_COVERS_ALL:
-        return ToysState(cfg=cfg, nums=nums, rng=rng, in_turn=in_turn, cascade=cascade)
+        return ToysState(cfg=cfg, nums=nums, rng=rng, in_turn=in_turn, cascade=cascade,
+                         opt=opt)
     d = _TEMPLATE.copy()
     for name in _LISTS:
         d[name] = []
     for name in _DICTS:
         d[name] = {}
     d["cfg"], d["nums"], d["rng"], d["in_turn"], d["cascade"] = cfg, nums, rng, in_turn, cascade
+    d["opt"] = opt
     st = object.__new__(ToysState)
     st.__dict__ = d
     return st
