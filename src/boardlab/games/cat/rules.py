@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from itertools import compress, filterfalse
+from operator import itemgetter
 from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
@@ -190,6 +191,7 @@ _ALL_DRAWS: tuple[Action, ...] = tuple(_DRAW[p] for p in data.PILES)
 _PILE_COUNT = len(_ALL_DRAWS)
 _PILE_BITS = _PILE_COUNT.bit_length()
 _PILE_NAMES: tuple[str, ...] = data.PILES
+_STOCK = itemgetter(*_PILE_NAMES)
 _PILE_INDEX: dict[str, int] = {c: _PILE_NAMES.index(p) for c, p in _PILE_OF.items()}
 _DISCARD: dict[str, Action] = {c: {"type": "discard", "card": c} for c in _PILE_OF}
 _PASS: Action = {"type": "pass"}
@@ -487,7 +489,7 @@ class CatGame(Game[CatConfig, CatState]):
             if phase == "draw":
                 if not any(piles.values()):
                     return  # to_move(state) is empty
-                stock = [piles[p] for p in _PILE_NAMES]
+                stock = _STOCK(piles)  # the piles in data.PILES' order
                 living, kitchen, bath, special = stock
                 seat = 0
                 while True:  # one _draw per pass, the first short hand drawing
@@ -501,7 +503,7 @@ class CatGame(Game[CatConfig, CatState]):
                             j = getrandbits(_PILE_BITS)
                         pile = stock[j]
                     else:
-                        left = [p for p in stock if p]
+                        left = list(filter(None, stock))  # the non-empty piles, in order
                         m = len(left)
                         j = getrandbits(_BITS[m])
                         while j >= m:
@@ -593,12 +595,20 @@ class CatGame(Game[CatConfig, CatState]):
         cards_played.sort()  # room by room, seat by seat (a seat plays once)
         lanes, fun, effect = state.lanes, state.fun, self._card_effect
         for _, s, a in cards_played:
-            v = _CHAOS_VALUE.get(a["card"])
-            if v is None or a.get("role"):
+            if a.get("role"):
                 effect(state, s, a)
-            else:  # _card_effect of a chaos card without a role: mess v, fun v
+                continue
+            card = a["card"]  # _card_effect without a role, its frequent cases inline:
+            v = _CHAOS_VALUE.get(card)
+            if v is not None:  # a chaos card: mess v, fun v
                 lanes[a["room"]][s] += v
                 fun[s] += v
+            elif card == "clean":  # the own lane -2 (not below 0), fun +1
+                lane = lanes[a["room"]]
+                lane[s] -= lane[s] if lane[s] < 2 else 2
+                fun[s] += 1
+            else:
+                effect(state, s, a)
         # _close_round(state, None): the exposures, then - in the usual case, no machine,
         # not the last station, chosen draws - the next station and whether a hand is
         # short (_enter_draw's _need_draw) inline; else _end_round
