@@ -384,7 +384,7 @@ _LEGAL: dict[tuple[Any, ...], tuple[dict[str, Any], ...]] = {}
 
 
 def _build_legal(key: tuple[Any, ...]) -> tuple[dict[str, Any], ...]:
-    """The legal actions of a situation (see ``ToysGame._choices``), in the rules' order."""
+    """The legal actions of a situation (see ``ToysGame.legal_actions``), in the rules' order."""
     ph = key[0]
     if ph == "guess":
         return ({"type": "guess", "cross": True}, {"type": "guess", "cross": False})
@@ -822,38 +822,26 @@ class ToysGame(Game[ToysConfig, ToysState]):
         """The seat's legal choices: a fresh list of **shared, read-only** action objects.
 
         A seat's choices depend on a handful of facts only (its phase, cell, unused item,
-        unused role ability, the noise cards in play, ...); :meth:`_choices` names them
-        as a key and the actions of each key are built once per process (``_LEGAL``) by
-        :func:`_build_legal`, which sees nothing but the key - so a cached list is
-        exactly what building it now would give. The action dictionaries are shared by
-        every game and every decision (they end up in ``pending``, records and searches
-        as the very objects): nobody may change them. ``normalise`` and the rules make
-        new objects instead, and the view copies the ones it shows
-        (``tests/toys/test_fastpaths.py`` checks both)."""
-        return list(self._choices(st, seat))
-
-    def random_action(self, st: ToysState, seat: int,
-                      randbelow: Callable[[int], int]) -> dict[str, Any]:
-        """``legal[randbelow(len(legal))]`` straight from the cached situation (a rollout's
-        step; the same draw and the same object as through ``legal_actions``)."""
-        acts = self._choices(st, seat)
-        return acts[randbelow(len(acts))]
-
-    def _choices(self, st: ToysState, seat: int) -> tuple[dict[str, Any], ...]:
-        """The shared tuple behind :meth:`legal_actions` (empty if ``seat`` need not
-        choose now). The key names everything a seat's choices depend on - the window
-        first, the seat's item while unused last (one item per seat, so it also says
-        whether ⏰ is there to use) - and :func:`_build_legal` sees nothing but the key."""
+        unused role ability, the noise cards in play, ...); the key below names them - the
+        window first, the seat's item while unused last (one item per seat, so it also
+        says whether ⏰ is there to use) - and the actions of each key are built once per
+        process (``_LEGAL``) by :func:`_build_legal`, which sees nothing but the key - so a
+        cached list is exactly what building it now would give. The action dictionaries
+        are shared by every game and every decision (they end up in ``pending``, records
+        and searches as the very objects): nobody may change them. ``normalise`` and the
+        rules make new objects instead, and the view copies the ones it shows
+        (``tests/toys/test_fastpaths.py`` checks both). Empty if ``seat`` need not choose
+        now. (One method, no helper: the engine calls it at every decision.)"""
         # ``self._may_choose(st, seat)`` written out (this runs at every decision)
         if st.over or seat in st.pending or seat not in st.waiting:
-            return ()
+            return []
         ph = st.phase
         it = None if st.item_used[seat] else st.item[seat]
         key: tuple[Any, ...]
         if ph == "move":
             cfg = st.opt
             if st.in_turn and self.to_move(st)[0] != seat:
-                return ()
+                return []
             role = st.roles[seat]
             rb = role if role in ("cowboy", "springdog") and not st.ability_used[seat] else None
             key = ("move", st.pos[seat], rb, it, cfg.boosts_stack)
@@ -866,7 +854,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         elif ph == "react" or ph == "react2":
             cfg = st.opt
             if st.cascade and self.to_move(st)[0] != seat:
-                return ()
+                return []
             active = seat != st.andy and not st.frozen[seat]
             replay = None
             if (active and ph == "react" and st.roles[seat] == "potato"
@@ -883,10 +871,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
             key = ("potato", st.nums["loud"], st.cards[seat]["card"], it)
         else:
             key = ("other", it)
-        acts = _LEGAL.get(key)
-        if acts is None:
+        try:  # (a subscript is cheaper than .get's method call; try costs nothing in 3.11)
+            return list(_LEGAL[key])
+        except KeyError:
             acts = _LEGAL[key] = _build_legal(key)
-        return acts
+        return list(acts)
 
     def _cards(self, st: ToysState) -> list[int]:
         return [0, 1, 2, 3] if st.nums["loud"] else [0, 1, 2]
