@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from itertools import compress, filterfalse
-from operator import itemgetter
+from operator import add, itemgetter, sub
 from typing import Any
 
 from boardlab.engine.errors import ConfigError, IllegalAction
@@ -579,13 +579,12 @@ class CatGame(Game[CatConfig, CatState]):
         most frequent) inline, the others by ``_card_effect`` - and ``_close_round``'s quiet
         mode, its usual case inline. tests/engine/test_rollout.py compares the states with
         the plain loop's."""
-        plays = state.pending  # by seat; usually chosen in seat order already
-        if list(plays) != _IN_ORDER[len(plays)]:
-            plays = dict(sorted(plays.items()))
+        plays = state.pending  # every seat 0..n-1 has played: read in seat order
         state.pending = {}
         hands, discard = state.hands, state.discard
         cards_played = []
-        for s, a in plays.items():
+        for s in _IN_ORDER[state.n]:
+            a = plays[s]
             if "card" in a:  # a play or a discard (a pass has none)
                 card = a["card"]
                 hands[s].remove(card)
@@ -862,7 +861,7 @@ class CatGame(Game[CatConfig, CatState]):
                     deltas[s] += 2
                     fish_bonus.append(s)
         before = tuple(state.fun)
-        state.fun = [f + d for f, d in zip(state.fun, deltas, strict=True)]
+        state.fun = list(map(add, state.fun, deltas))  # both n long; no comprehension frame
         record = {"station": state.station, "room": room, "total": total,
                   "lanes": list(lanes), "fish": state.fish[room], "dirtiest": dirtiest,
                   "second": second, "deltas": deltas, "fish_role": fish_bonus, "bill": bill}
@@ -907,14 +906,15 @@ class CatGame(Game[CatConfig, CatState]):
             rooms[room] = {"total": total, "lanes": list(lanes), "fish": all_fish[room],
                            "dirtiest": dirtiest, "second": second, "bills": b, "bonus": g}
         # mess_held of every seat: its lane summed over the rooms
-        held = [sum(mine) for mine in zip(*all_lanes.values(), strict=True)]
+        held = list(map(sum, zip(*all_lanes.values(), strict=True)))
         if coop:
             team = sum(state.fun) - state.house_bill
             scores = [team] * n
             success = all(r["total"] < cfg.effective_line for r in rooms.values())
             winners = list(range(n)) if success else []
         else:
-            scores = [f - b + g for f, b, g in zip(state.fun, bills, bonuses, strict=True)]
+            # fun - bill + bonus per seat (all n long), in C rather than a comprehension
+            scores = list(map(add, map(sub, state.fun, bills), bonuses))
             best = max(scores)
             if scores.count(best) == 1:  # no tie to break
                 winners = [scores.index(best)]
