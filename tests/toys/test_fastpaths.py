@@ -422,6 +422,11 @@ def plain_event(e: Event, roles: list[str | None]) -> Event | None:
         s, bonus = d["seat"], d["bonus"]
         return public_words("best_freeze", rules._words_best_freeze,
                             (rules._LABELS[roles[s]][s], bonus), seat=s, bonus=bonus)
+    if e.kind in ("task_done", "task_failed"):
+        words = rules._words_task_done if e.kind == "task_done" else rules._words_task_failed
+        return public_words(e.kind, words, e._args)
+    if e.kind == "dawn":
+        return public_words("dawn", rules._words_dawn, ())
     if e.kind == "move":
         s, path, boosts = d["seat"], d["path"], d["boosts"]
         return public_words("move", rules._words_move,
@@ -458,7 +463,8 @@ def test_shared_events_equal_the_plain_calls(config):
             if e.kind != "move":  # (a move is shared per listed object: equal ones differ)
                 key = (canonical(e.to_json()), out.state.roles[e.data.get("seat", 0)])
                 assert seen.setdefault(key, e) is e  # shared, not made again
-    assert {"freeze", "placed", "placed_own", "best_freeze", "move", "quiet"} <= kinds
+    assert {"freeze", "placed", "placed_own", "best_freeze", "move", "quiet", "dawn",
+            "task_failed"} <= kinds
     if config.get("move_order") != "in_turn":
         assert "move_chosen" in kinds
     if config.get("react_order") == "cascade":
@@ -504,3 +510,93 @@ def test_readings_are_the_configs_options(config):
                                   "oil_on_quiet", "clock_stacks_with_dino", "potato_timing",
                                   "tie_break", "deep_sleep", "long_night", "andy_stand_in",
                                   "drifting_sight"}
+
+
+class PlainToys(type(GAME)):
+    """The rules with the code the moment and night fast paths replaced: ``_open`` asks the
+    after-peek window even when nobody peeked, and a night's companions and items are
+    drawn through ``_companion`` and ``_draw_item`` every time."""
+
+    def _open(self, st, phase):
+        while True:
+            if phase == "reveal":
+                ev = self._reveal(st)
+                st.phase = "react"
+                st.waiting, st.pending = self._participants(st, "react"), {}
+                if st.waiting:
+                    return ev
+                return ev + self._close_react(st)
+            st.phase = phase
+            st.waiting, st.pending = self._participants(st, phase), {}
+            if st.waiting:
+                return []
+            phase = rules._NEXT_WINDOW[phase]
+
+    def _start_night(self, st):
+        n = st.opt.players
+        st.night += 1
+        st.moment = 0
+        plan = st.plan_nights[st.night - 1] if st.night <= len(st.plan_nights) else {}
+        ev = []
+        st.task_card, st.task_cells = self._night_card(st, plan, "task", "task_deck", rules.TASKS)
+        names = list(plan.get("companions", ()))
+        for name in names:
+            if name in st.companion_pool:
+                st.companion_pool.remove(name)
+        while len(names) < len(st.task_cells):
+            names.append(self._companion(st))
+        st.markers = dict(zip(st.task_cells, names, strict=False))
+        self._set_sight(st, plan, 1)
+        st.pos = [rules.START] * n
+        st.frozen = [False] * n
+        st.andy = andy = (st.night - 1) % n if st.opt.andy_stand_in else None
+        st.item = [None] * n
+        if st.opt.items:
+            given = st.plan_items[st.night - 1] if st.night <= len(st.plan_items) else None
+            for s in range(n):
+                if s == andy:
+                    continue
+                if given is not None:
+                    it = given[s]
+                    if it is not None and it in st.item_deck:
+                        st.item_deck.remove(it)
+                else:
+                    it = self._draw_item(st)
+                st.item[s] = it
+                if it is not None:
+                    ev.append(rules._ITEM_DRAWN[s, it])
+        st.item_used = [False] * n
+        st.ability_used = [False] * n
+        st.clock_on = [False] * n
+        st.progress = 0
+        st.need = st.nums["need"] + (2 if st.opt.long_night and st.night == 5 else 0)
+        ev.insert(0, public_words(
+            "night_start", rules._words_night_start,
+            (st.night, tuple(st.markers.items()), tuple(st.sight), st.need, andy),
+            night=st.night, markers=dict(st.markers), sight=list(st.sight), need=st.need,
+            andy=andy))
+        ev += self._start_moment(st)
+        return ev
+
+
+@pytest.mark.parametrize("config", CONFIGS + [
+    {"players": 6, "nights": 8, "cap": 60, "threshold": 30},  # decks and pools run dry
+    {"players": 5, "nights": 8, "cap": 60, "task_need": 1, "andy_stand_in": True}])
+def test_moments_and_nights_step_with_the_plain_code(config):
+    """The same random choices, applied in lockstep to our rules and to ``PlainToys``:
+    equal events, facts and waiting seats after every step."""
+    plain = PlainToys()
+    for seed in range(5):
+        rng = random.Random(seed)
+        fast_st, plain_st = GAME.new_game(config, seed), plain.new_game(config, seed)
+        while not GAME.is_over(fast_st):
+            seat = rng.choice(GAME.to_move(fast_st))
+            action = rng.choice(GAME.legal_actions(fast_st, seat))
+            GAME.apply_in_place(fast_st, seat, action)
+            plain.apply_in_place(plain_st, seat, action)
+            assert [e.to_json() for e in fast_st.log] == [e.to_json() for e in plain_st.log]
+            assert GAME.facts(fast_st) == plain.facts(plain_st)
+            assert (fast_st.phase, fast_st.waiting, fast_st.item_deck, fast_st.companion_pool) \
+                == (plain_st.phase, plain_st.waiting, plain_st.item_deck, plain_st.companion_pool)
+        assert plain.is_over(plain_st)
+        assert GAME.result(fast_st) == plain.result(plain_st)

@@ -248,6 +248,22 @@ _EARMUFFS = _by_role_and_seat("item", _words_earmuffs)
 # (role, seat, bonus) -> "best_freeze" (a bonus is 5, 7 or 9).
 _QUIET: dict[tuple[int, int], Event] = {}
 _BEST_FREEZE: dict[tuple[str | None, int, int], Event] = {}
+_DAWN = public_words("dawn", _words_dawn, ())
+# (kind, numbers) -> a night's task event (no data; its words say the numbers)
+_TASK_EVENTS: dict[tuple[str, tuple[int, ...]], Event] = {}
+
+
+def _numbers_event(kind: str, words: Callable[..., tuple[str, str]],
+                   args: tuple[int, ...]) -> Event:
+    """``public_words(kind, words, args)``, made once per kind and numbers."""
+    ev = _TASK_EVENTS.get((kind, args))
+    if ev is None:
+        if len(_TASK_EVENTS) >= 4096:  # sweeps of many needs and caps: never grows past this
+            _TASK_EVENTS.clear()
+        ev = _TASK_EVENTS[kind, args] = public_words(kind, words, args)
+    return ev
+
+
 # seat -> card -> the seat's own private "you placed" event
 _PLACED_OWN = tuple(
     tuple(private_words(frozenset((s,)), "placed_own", _words_placed_own, (card,), card=card)
@@ -645,7 +661,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
             if name in st.companion_pool:
                 st.companion_pool.remove(name)
         while len(names) < len(st.task_cells):
-            names.append(self._companion(st))
+            pool = st.companion_pool  # ``_companion`` only when the pool must be refilled
+            names.append(pool.pop() if pool else self._companion(st))
         st.markers = dict(zip(st.task_cells, names, strict=False))
         # ② roll-over card -> sight cells (9.5: redrawn each moment instead).
         self._set_sight(st, plan, 1)
@@ -664,8 +681,9 @@ class ToysGame(Game[ToysConfig, ToysState]):
                     it = given[s]
                     if it is not None and it in st.item_deck:
                         st.item_deck.remove(it)
-                else:
-                    it = self._draw_item(st)
+                else:  # ``_draw_item`` only when the deck must be refilled
+                    deck = st.item_deck
+                    it = deck.pop() if deck else self._draw_item(st)
                 st.item[s] = it
                 if it is not None:
                     ev.append(_ITEM_DRAWN[s, it])
@@ -767,6 +785,11 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 if st.waiting:
                     return ev
                 return ev + self._close_react(st)
+            if phase == "after_peek" and not st.peeks:
+                # nobody peeked (most moments): the window asks nobody, and the reveal
+                # sets the phase, waiting and pending it would have set
+                phase = "reveal"
+                continue
             st.phase = phase
             st.waiting, st.pending = self._participants(st, phase), {}
             if st.waiting:
@@ -1277,14 +1300,14 @@ class ToysGame(Game[ToysConfig, ToysState]):
             if not coop:
                 for s in range(n):
                     screws[s] += 3
-            ev.append(public_words("task_done", _words_task_done, (st.progress, st.need)))
+            ev.append(_numbers_event("task_done", _words_task_done, (st.progress, st.need)))
         else:
             st.exposure += 3
             if not coop:
                 for s in range(n):
                     screws[s] -= 2
-            ev.append(public_words("task_failed", _words_task_failed,
-                                   (st.progress, st.need, st.exposure)))
+            ev.append(_numbers_event("task_failed", _words_task_failed,
+                                     (st.progress, st.need, st.exposure)))
         # ② best freeze: every seat 🧊 at night end.
         stacks, roles, frozen, clock_on = st.opt.clock_stacks_with_dino, st.roles, st.frozen, st.clock_on
         for s in range(n):
@@ -1324,7 +1347,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                     st.dawn_bonus[s] = 5
             st.over, st.ending, st.dawn = True, "dawn", True
             st.phase, st.waiting, st.pending = "over", [], {}
-            ev.append(public_words("dawn", _words_dawn, ()))
+            ev.append(_DAWN)
             return ev
         return ev + self._start_night(st)
 
