@@ -130,6 +130,12 @@ def _words_reveal(shown: tuple[tuple[int, int, str | None, bool], ...]) -> tuple
     return "揭示：" + ("，".join(parts) or "无人出牌"), "Reveal: " + (", ".join(parts) or "no cards")
 
 
+def _words_reveal_cards(cards: Mapping[str, Mapping[str, Any]]) -> tuple[str, str]:
+    """``_words_reveal`` of a reveal event's ``cards`` (seat key -> card, item, 🚀)."""
+    return _words_reveal(tuple(sorted((int(k), c["card"], c["item"], c["rocket"])
+                                      for k, c in cards.items())))
+
+
 def _words_noise(s: int, muffs: int, gained: int, progress: int, need: int) -> tuple[str, str]:
     return (f"声响 S={s}" + (f"（耳罩 −{muffs}）" if muffs else "")
             + f"；任务进度 +{gained} → {progress}/{need}",
@@ -1076,19 +1082,16 @@ class ToysGame(Game[ToysConfig, ToysState]):
 
     def _reveal(self, st: ToysState) -> list[Event]:
         st.revealed = True
-        cards = st.cards
-        shown = []
-        for s in sorted(cards):
-            c = cards[s]
-            if c["item"]:
-                st.item_used[s] = True
-            if c["rocket"]:
-                st.ability_used[s] = True
-            shown.append((s, c["card"], c["item"], c["rocket"]))
+        item_used, ability_used = st.item_used, st.ability_used
         data = {}  # the cards by seat key, in placing order (a loop: no comprehension frame)
-        for s, c in cards.items():
+        for s, c in st.cards.items():
+            if c["item"]:
+                item_used[s] = True
+            if c["rocket"]:
+                ability_used[s] = True
             data[_SEAT_KEYS[s]] = c.copy()
-        return [public_words("reveal", _words_reveal, (tuple(shown),), cards=data)]
+        # worded from the event's own copies (never changed) when someone reads it
+        return [public_words("reveal", _words_reveal_cards, (data,), cards=data)]
 
     def _react_effect(self, st: ToysState, s: int, a: dict[str, Any]) -> list[Event]:
         """What one post-reveal choice does (pass does nothing)."""
