@@ -1012,7 +1012,7 @@ class CatGame(Game[CatConfig, CatState]):
         f = state.final
         if not self.is_over(state) or f is None:
             raise ValueError("the game is not over yet")
-        return [float(s) for s in f["scores"]], list(f["winners"])
+        return list(map(float, f["scores"])), list(f["winners"])  # no comprehension frame
 
     def describe_action(self, state: CatState, seat: int, action: Action,
                         lang: str = "en") -> str:
