@@ -619,3 +619,54 @@ def test_moments_and_nights_step_with_the_plain_code(config):
         assert plain.is_over(plain_st)
         assert [e.to_json() for e in fast_st.log] == [e.to_json() for e in plain_st.log]
         assert GAME.result(fast_st) == plain.result(plain_st)
+
+
+def plain_noise(st) -> tuple[dict[int, int], int, int, list[int]]:
+    """What ``_resolve``'s first steps computed before they were one pass: the counted
+    cards' values, the sound S, the progress and the screws after them."""
+    values, raw = {}, 0
+    for s, c in st.cards.items():
+        if s == st.andy or st.frozen[s]:
+            continue
+        v = c["card"]
+        if c["item"] == "oil" and (v > 0 or st.cfg.oil_on_quiet):
+            v += 1
+        values[s] = v
+        if c["item"] != "socks":
+            raw += v - 1 if c["rocket"] and c["card"] == 2 else v
+    screws = list(st.screws)
+    if not st.cfg.coop:
+        for s, v in values.items():
+            screws[s] += v
+    return values, max(0, raw - st.muffs), st.progress + sum(values.values()), screws
+
+
+@pytest.mark.parametrize("config", CONFIGS + [
+    {"players": 4, "coop": True, "oil_on_quiet": False},
+    {"players": 3, "socks_pickup": False, "loud_card": True}])
+def test_resolve_counts_the_cards_as_the_plain_steps(config):
+    """At every moment's resolution of random games (roles that make 🚀 common): the noise
+    event, the progress and every seat's screws are what the plain steps give."""
+    resolved = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        setup = {"roles": _roles(rng, config["players"])} if config.get("roles", True) else None
+        st = GAME.new_game(config, seed, setup)
+        while not GAME.is_over(st):
+            if st.phase in ("react", "react2", "potato"):
+                world = st.copy()
+                values, S, progress, screws = plain_noise(world)
+                noise = GAME._resolve(world)[0]
+                assert noise.kind == "noise" and noise.data == {
+                    "S": S, "progress": progress,
+                    "values": {str(s): v for s, v in values.items()}}
+                assert list(noise.data["values"]) == [str(s) for s in values]  # same order
+                if world.night == st.night and not world.over:  # the night goes on
+                    assert world.progress == progress
+                    for s in range(len(screws)):
+                        if s != world.andy:  # (9.4's Andy also scores his guess)
+                            assert world.screws[s] == screws[s]
+                resolved += 1
+            seat = rng.choice(GAME.to_move(st))
+            GAME.apply_in_place(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+    assert resolved > 50

@@ -1175,10 +1175,14 @@ class ToysGame(Game[ToysConfig, ToysState]):
         # 1. S = sum of the 🧸 players' sounds (🧊 count 0); 🎧 takes 1 each.
         # 2. progress and personal screws by each card's own value (🧴 +1, 🤫 only with
         #    oil_on_quiet); a card's sound is its value, 0 with 🧦, 1 less for 🚀 on 💥.
+        # One pass over the placed cards: each counted card's value (and its seat's screws,
+        # 9.6: none in coop), the sound, the sum and the values by seat key for the event.
         cards: dict[int, dict[str, Any]] = {}
         values: dict[int, int] = {}
-        raw = 0
+        by_key = {}
+        raw = gained = 0
         oil_on_quiet = cfg.oil_on_quiet
+        screws = None if cfg.coop else st.screws
         for s, c in st.cards.items():
             if s == andy or frozen[s]:
                 continue
@@ -1187,20 +1191,15 @@ class ToysGame(Game[ToysConfig, ToysState]):
             item = c["item"]
             if item == "oil" and (v > 0 or oil_on_quiet):
                 v += 1
-            values[s] = v
+            values[s] = by_key[_SEAT_KEYS[s]] = v
+            gained += v
+            if screws is not None:
+                screws[s] += v
             if item != "socks":
                 raw += v - 1 if c["rocket"] and card == 2 else v
         muffs = st.muffs
         S = max(0, raw - muffs)
-        gained = sum(values.values())
         st.progress += gained
-        if not cfg.coop:  # 9.6: no personal screws
-            screws = st.screws
-            for s, v in values.items():
-                screws[s] += v
-        by_key = {}  # the values by seat key (a loop: no comprehension frame)
-        for s, v in values.items():
-            by_key[_SEAT_KEYS[s]] = v
         ev = [public_words("noise", _words_noise, (S, muffs, gained, st.progress, st.need),
                            S=S, progress=st.progress, values=by_key)]
         # 3. companions: noise value >= 1 and the unique highest value on the cell.
