@@ -334,15 +334,22 @@ def lab_table(games, console: Console, workers: list[int]) -> None:
     console.print(t)
 
 
+_PLAYOUT_SEED = 0
+
+
 def playouts_per_second(game, states: list, seconds: float = ROUND_SECONDS) -> float:
     """montecarlo playouts per CPU second over the given mid-game decisions."""
     from boardlab.bots.search import MonteCarloBot
 
+    global _PLAYOUT_SEED
     t0, playouts, k = time.process_time(), 0, 0
     while time.process_time() - t0 < seconds:
         state = states[k % len(states)]
         k += 1
-        ctx = decision_context(game, state, game.to_move(state)[0], make_rng(k))
+        # a seed never used before in this process: a later round does not replay the
+        # same playouts (a game that memoised something would otherwise look faster)
+        _PLAYOUT_SEED += 1
+        ctx = decision_context(game, state, game.to_move(state)[0], make_rng(_PLAYOUT_SEED))
         bot = MonteCarloBot(playouts=2)
         bot.choose(ctx)
         playouts += bot.last_playouts
