@@ -86,6 +86,32 @@ _NUMBER = data.NUMBER
 _FACE = {t: (data.KIND[t], data.NUMBER[t]) for t in data.KIND}  # what a face-up tile shows
 _CELL_NAMES = tuple(cell_name(c) for c in range(CELLS))
 
+# ---- the frequent events, made once and shared ----------------------------------------
+# An event is an immutable value (engine.protocol.Event; like every event's, their data is
+# never changed): a seat's turn, a guard's new patrol destination, an event card drawn or a
+# tile turned face up are the same event in every game, so they are made once and shared
+# by every log that holds them. Each equals what the plain call makes
+# (tests/burgle/test_shared_events.py).
+_TURN_EVENTS = tuple(public_words("turn", words.turn, (seat,), seat=seat) for seat in range(4))
+_PATROL_EVENTS = tuple(
+    public_words("patrol", words.patrol, (p // CELLS + 1, _NAMES[p]), floor=p // CELLS + 1,
+                 dest=_NAMES[p])
+    for p in range(3 * CELLS))
+_CARD_EVENTS = {e: public_words("event", words.event, (e,), event=e) for e in data.EVENTS}
+# (position, tile) -> its reveal event, made when first needed (at most 48 x the tiles)
+_REVEAL_EVENTS: dict[tuple[int, str], Event] = {}
+
+
+def _reveal_event(p: int, tile: str) -> Event:
+    """The public event of the tile ``tile`` turned face up at ``p`` (shared)."""
+    ev = _REVEAL_EVENTS.get((p, tile))
+    if ev is None:
+        kind, num = _FACE[tile]
+        at = pname(p)
+        ev = _REVEAL_EVENTS[p, tile] = public_words("reveal", words.reveal, (at, kind, num),
+                                                    at=at, tile=kind, number=num)
+    return ev
+
 
 @lru_cache(maxsize=1024)
 def _wall_names(walls: frozenset[tuple[int, int]]) -> tuple[tuple[str, str], ...]:
@@ -433,8 +459,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 break  # a card naming his own tile is reached at once (R7)
         g["dest"] = card
         g["tie"] = []
-        dest = _NAMES[card]  # a tile of the board: named in the table
-        ev.append(public_words("patrol", words.patrol, (f + 1, dest), floor=f + 1, dest=dest))
+        ev.append(_PATROL_EVENTS[card])  # a tile of the board (f + 1, _NAMES[card])
         return ev
 
     def _nearest_alarms(self, s: BurgleState, f: int) -> list[int]:
@@ -684,14 +709,14 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if s.revealed[p]:
             return []
         s.revealed[p] = True
-        kind, num = _FACE[s.tiles[p]]
+        tile = s.tiles[p]
+        kind = _KIND[tile]
         f = p // CELLS
         if kind == "lavatory":
             s.lavatory[p] = 3
         if kind == "stairs" and f + 1 < s.floors:
             s.links.append([p, p + CELLS])
-        at = pname(p)
-        ev = [public_words("reveal", words.reveal, (at, kind, num), at=at, tile=kind, number=num)]
+        ev = [_reveal_event(p, tile)]
         if kind == "camera" and "video_loop" not in s.effects:
             watcher = [g for g in s.guards if g["pos"] >= 0 and g["pos"] != p
                        and self._active(s, g["pos"], "camera")]
@@ -945,7 +970,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.max_actions = data.ACTIONS_PER_TURN - (1 if "mirror" in pl["loot"] else 0)
         if bonus:
             s.max_actions += 1
-        ev = [public_words("turn", words.turn, (seat,), seat=seat)]
+        ev = [_TURN_EVENTS[seat]]  # public_words("turn", words.turn, (seat,), seat=seat)
         if pl["pos"] == OUTSIDE:
             pl["pos"] = s.entrance
             ev += self._player_seen_on_entry(s, seat, s.entrance)  # no tile rule (rulebook)
@@ -1076,7 +1101,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.event_discard.append(ev_id)
         s.event_known = max(0, s.event_known - 1)
         s.stats["events"] += 1
-        out = [public_words("event", words.event, (ev_id,), event=ev_id)]
+        card = _CARD_EVENTS.get(ev_id)  # shared; an id the table lacks gets its own
+        if card is None:
+            card = public_words("event", words.event, (ev_id,), event=ev_id)
+        out = [card]
         return out + self._resolve_event(s, ev_id)
 
     def _resolve_event(self, s: BurgleState, ev_id: str) -> list[Event]:

@@ -1,0 +1,92 @@
+"""burgle's shared events (issue 9): a seat's turn, a guard's patrol destination, an event
+card drawn and a tile revealed are made once and shared by every log. Each must equal
+what the plain ``public_words`` call the rules made before makes (kind, data, audience,
+words, JSON), and the same event in two games is one object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from boardlab.bots.base import RandomBot
+from boardlab.engine.match import play_match
+from boardlab.engine.protocol import Event, canonical, public_words
+from boardlab.games.burgle import GAME, data, words
+from boardlab.games.burgle.bots import BOTS
+from boardlab.games.burgle.rules import (
+    _CARD_EVENTS,
+    _FACE,
+    _PATROL_EVENTS,
+    CELLS,
+    _reveal_event,
+    pname,
+)
+
+CONFIGS = [
+    {"players": 2},
+    {"players": 1, "walls": "random"},
+    {"players": 3, "events": "later", "loot": "simple"},
+    {"players": 4, "sides": "advanced", "alarm_ties": "reading"},
+]
+
+
+def plain_event(e: Event) -> Event | None:
+    """The call the rules made for ``e`` before its kind was shared (None: not shared)."""
+    d = e.data
+    if e.kind == "turn":
+        return public_words("turn", words.turn, (d["seat"],), seat=d["seat"])
+    if e.kind == "patrol":
+        return public_words("patrol", words.patrol, (d["floor"], d["dest"]),
+                            floor=d["floor"], dest=d["dest"])
+    if e.kind == "event":
+        return public_words("event", words.event, (d["event"],), event=d["event"])
+    if e.kind == "reveal":
+        at, kind, num = d["at"], d["tile"], d["number"]
+        return public_words("reveal", words.reveal, (at, kind, num), at=at, tile=kind,
+                            number=num)
+    return None
+
+
+def _same_event(got: Event, plain: Event) -> None:
+    assert got == plain  # kind, data, audience, words
+    assert got._words is plain._words and got._args == plain._args
+    assert got.to_json() == plain.to_json()
+    assert got.visible_to is None and plain.visible_to is None
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()))
+def test_shared_events_equal_the_plain_calls(config: dict[str, Any]) -> None:
+    kinds: set[str] = set()
+    seen: dict[str, Event] = {}
+    n = config["players"]
+    for seed in range(10):
+        bots = [RandomBot() for _ in range(n)] if seed % 2 else [BOTS["team"]() for _ in range(n)]
+        out = play_match(GAME, config, seed, bots)
+        for e in out.state.log:
+            plain = plain_event(e)
+            if plain is None:
+                continue
+            _same_event(e, plain)
+            kinds.add(e.kind)
+            key = canonical(e.to_json())
+            assert seen.setdefault(key, e) is e  # shared, not made again
+    assert {"turn", "patrol", "event", "reveal"} <= kinds
+
+
+def test_tables_cover_every_card_and_tile() -> None:
+    """Every event card and every patrol destination has its shared event, each equal
+    to the plain call; a reveal is shared per (position, tile)."""
+    for e in data.EVENTS:
+        _same_event(_CARD_EVENTS[e], public_words("event", words.event, (e,), event=e))
+    for p in range(3 * CELLS):
+        f, dest = p // CELLS + 1, pname(p)
+        _same_event(_PATROL_EVENTS[p], public_words("patrol", words.patrol, (f, dest),
+                                                    floor=f, dest=dest))
+    for tile in list(_FACE)[:5]:
+        kind, num = _FACE[tile]
+        got = _reveal_event(17, tile)
+        assert _reveal_event(17, tile) is got
+        _same_event(got, public_words("reveal", words.reveal, (pname(17), kind, num),
+                                      at=pname(17), tile=kind, number=num))
