@@ -951,7 +951,9 @@ class CatGame(Game[CatConfig, CatState]):
             "discard": sorted(state.discard), "submitted": sorted(state.pending),
             "hand": sorted(state.hands[seat]) if mine else None,
             "my_play": dict(state.pending[seat]) if mine and seat in state.pending else None,
-            "exposures": [dict(e) for e in state.exposures],
+            # the records' lists too: a reader changing its view must not reach the state
+            "exposures": [{k: list(v) if type(v) is list else v for k, v in e.items()}
+                          for e in state.exposures],
             "house_bill": state.house_bill, "cooperative": cfg.variant_d,
             "chat": not cfg.variant_e, "final": state.final,
             "log": self.visible_log(state, seat),
