@@ -1,5 +1,6 @@
 """burgle's shared events (issue 9): a seat's turn, a guard's patrol destination, an event
-card drawn and a tile revealed are made once and shared by every log. Each must equal
+card drawn, a tile revealed, a seat spotted, an alarm set off or cleared and an ability
+used are made once and shared by every log. Each must equal
 what the plain ``public_words`` call the rules made before makes (kind, data, audience,
 words, JSON), and the same event in two games is one object.
 """
@@ -17,6 +18,7 @@ from boardlab.games.burgle import GAME, data, words
 from boardlab.games.burgle.bots import BOTS
 from boardlab.games.burgle.rules import (
     _CARD_EVENTS,
+    _CLEAR_EVENTS,
     _FACE,
     _PATROL_EVENTS,
     CELLS,
@@ -46,6 +48,17 @@ def plain_event(e: Event) -> Event | None:
         at, kind, num = d["at"], d["tile"], d["number"]
         return public_words("reveal", words.reveal, (at, kind, num), at=at, tile=kind,
                             number=num)
+    if e.kind == "stealth" and e._words is words.spotted:  # (in cover: not shared)
+        why, seat, left = d["by"], d["seat"], d["stealth"]
+        return public_words("stealth", words.spotted, (why, seat, left), seat=seat, by=why,
+                            stealth=left)
+    if e.kind == "clear":
+        return public_words("clear", words.clear, (d["at"],), at=d["at"])
+    if e.kind == "alarm":
+        return public_words("alarm", words.alarm, (d["at"],), at=d["at"], source=d["source"])
+    if e.kind == "ability":
+        return public_words("ability", words.ability, (d["seat"],), seat=d["seat"],
+                            ability=d["ability"])
     return None
 
 
@@ -72,7 +85,9 @@ def test_shared_events_equal_the_plain_calls(config: dict[str, Any]) -> None:
             kinds.add(e.kind)
             key = canonical(e.to_json())
             assert seen.setdefault(key, e) is e  # shared, not made again
-    assert {"turn", "patrol", "event", "reveal"} <= kinds
+    assert {"turn", "patrol", "event", "reveal", "stealth", "clear", "alarm"} <= kinds
+    if config.get("sides") != "basic":
+        assert "ability" in kinds
 
 
 def test_tables_cover_every_card_and_tile() -> None:
@@ -81,6 +96,8 @@ def test_tables_cover_every_card_and_tile() -> None:
     for e in data.EVENTS:
         _same_event(_CARD_EVENTS[e], public_words("event", words.event, (e,), event=e))
     for p in range(3 * CELLS):
+        _same_event(_CLEAR_EVENTS[p], public_words("clear", words.clear, (pname(p),),
+                                                   at=pname(p)))
         f, dest = p // CELLS + 1, pname(p)
         _same_event(_PATROL_EVENTS[p], public_words("patrol", words.patrol, (f, dest),
                                                     floor=f, dest=dest))

@@ -102,6 +102,43 @@ _CARD_EVENTS = {e: public_words("event", words.event, (e,), event=e) for e in da
 _REVEAL_EVENTS: dict[tuple[int, str], Event] = {}
 
 
+_CLEAR_EVENTS = tuple(public_words("clear", words.clear, (_NAMES[p],), at=_NAMES[p])
+                      for p in range(3 * CELLS))  # a guard clears the alarm at p
+# made when first needed: (why, seat, stealth left) -> spotted; (position, source) -> alarm;
+# (seat, ability name) -> ability used
+_SPOTTED_EVENTS: dict[tuple[str, int, int], Event] = {}
+_ALARM_EVENTS: dict[tuple[int, str], Event] = {}
+_ABILITY_EVENTS: dict[tuple[int, str], Event] = {}
+
+
+def _spotted_event(why: str, seat: int, stealth: int) -> Event:
+    """The public event of ``seat`` spotted by ``why``, ``stealth`` left (shared)."""
+    ev = _SPOTTED_EVENTS.get((why, seat, stealth))
+    if ev is None:
+        ev = _SPOTTED_EVENTS[why, seat, stealth] = public_words(
+            "stealth", words.spotted, (why, seat, stealth), seat=seat, by=why, stealth=stealth)
+    return ev
+
+
+def _alarm_event(p: int, source: str) -> Event:
+    """The public event of an alarm going off at ``p`` from ``source`` (shared)."""
+    ev = _ALARM_EVENTS.get((p, source))
+    if ev is None:
+        at = pname(p)
+        ev = _ALARM_EVENTS[p, source] = public_words("alarm", words.alarm, (at,), at=at,
+                                                     source=source)
+    return ev
+
+
+def _ability_event(seat: int, name: str) -> Event:
+    """The public event of ``seat`` using the ability ``name`` (shared)."""
+    ev = _ABILITY_EVENTS.get((seat, name))
+    if ev is None:
+        ev = _ABILITY_EVENTS[seat, name] = public_words("ability", words.ability, (seat,),
+                                                        seat=seat, ability=name)
+    return ev
+
+
 def _reveal_event(p: int, tile: str) -> Event:
     """The public event of the tile ``tile`` turned face up at ``p`` (shared)."""
     ev = _REVEAL_EVENTS.get((p, tile))
@@ -583,8 +620,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             cleared = nxt in s.alarms
             if cleared:
                 s.alarms.remove(nxt)
-                at = names[nxt]
-                ev.append(public_words("clear", words.clear, (at,), at=at))
+                ev.append(_CLEAR_EVENTS[nxt])  # at names[nxt]
             if watch is None or nxt in watch:
                 ev += self._guard_sees(s, f)
             if cleared and not self._floor_alarms(s, f):
@@ -671,8 +707,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.alarms = sorted([*s.alarms, p])
         s.stats["alarms"] += 1
         f = p // CELLS
-        at = pname(p)
-        ev = [public_words("alarm", words.alarm, (at,), at=at, source=source)]
+        ev = [_alarm_event(p, source)]
         if s.guards[f]["pos"] >= 0:
             nearest = self._nearest_alarm(s, f)
             if nearest is not None:
@@ -700,8 +735,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return [self._over(s, False, texts.loss_reason(s.stats["loss"]))]
         pl["stealth"] -= 1
         s.stats["stealth_lost"] += 1
-        return [public_words("stealth", words.spotted, (why, seat, pl["stealth"]), seat=seat,
-                             by=why, stealth=pl["stealth"])]
+        return [_spotted_event(why, seat, pl["stealth"])]
 
     # ================================================================ tiles
 
@@ -1757,7 +1791,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         name = action["name"]
         p = pl["pos"]
         s.once.append(pl["char"])
-        ev = [public_words("ability", words.ability, (seat,), seat=seat, ability=name)]
+        ev = [_ability_event(seat, name)]
         if name == "climb":
             s.used = s.max_actions - 1
             ev += self._enter(s, seat, parse_pos(action["to"]), pay=False)
