@@ -1,4 +1,4 @@
-"""burgle's shared events (issue 9): a seat's turn, a guard's patrol destination, an event
+"""burgle's shared events (issue 9), and the other Service Ducts found without a scan: a seat's turn, a guard's patrol destination, an event
 card drawn, a tile revealed, a seat spotted, an alarm set off or cleared and an ability
 used are made once and shared by every log. Each must equal
 what the plain ``public_words`` call the rules made before makes (kind, data, audience,
@@ -7,6 +7,7 @@ words, JSON), and the same event in two games is one object.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -20,11 +21,14 @@ from boardlab.games.burgle.rules import (
     _CARD_EVENTS,
     _CLEAR_EVENTS,
     _FACE,
+    _KIND,
     _PATROL_EVENTS,
     CELLS,
+    _other_ducts,
     _reveal_event,
     pname,
 )
+from boardlab.games.burgle.state import BurgleState
 
 CONFIGS = [
     {"players": 2},
@@ -107,3 +111,35 @@ def test_tables_cover_every_card_and_tile() -> None:
         assert _reveal_event(17, tile) is got
         _same_event(got, public_words("reveal", words.reveal, (pname(17), kind, num),
                                       at=pname(17), tile=kind, number=num))
+
+
+def _plain_other_ducts(s: BurgleState, p: int) -> list[int]:
+    """The comprehension ``_move_targets`` used before ``_other_ducts``."""
+    revealed, tiles, disabled = s.revealed, s.tiles, s.disabled
+    return [q for q in range(s.floors * CELLS)
+            if q != p and revealed[q] and _KIND[tiles[q]] == "duct" and q not in disabled]
+
+
+def test_other_ducts_equal_the_scan_of_every_position() -> None:
+    """At every step of random games (and on boards with every tile revealed, some
+    crowbarred, and a duct tile repeated by hand), from every position."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(12):
+        st = GAME.new_game({"players": 2 + seed % 3}, seed)
+        while not GAME.is_over(st):
+            states = [st]
+            extra = st.copy()
+            extra.revealed = [rng.random() < 0.7 for _ in extra.revealed]
+            extra.disabled = rng.sample(range(3 * CELLS), 4)
+            if seed % 2:  # a repeated duct, as an override may make
+                extra.tiles[rng.randrange(3 * CELLS)] = "duct:5"
+            states.append(extra)
+            for s in states:
+                for p in range(3 * CELLS):
+                    got = _other_ducts(s, p)
+                    assert got == _plain_other_ducts(s, p)
+                    checked += len(got)
+            seat = GAME.to_move(st)[0]
+            GAME.apply_in_place(st, seat, rng.choice(GAME.legal_actions(st, seat)))
+    assert checked > 1000  # ducts found, not only empty lists

@@ -284,6 +284,28 @@ _DRAWS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for
 _NO_SEATS: frozenset[int] = frozenset()
 
 
+_DUCT_TILES = tuple(t for t, kind in _KIND.items() if kind == "duct")
+
+
+def _other_ducts(s: BurgleState, p: int) -> list[int]:
+    """The active (revealed, not crowbarred) Service Ducts other than ``p``, ascending:
+    ``[q for q in range(s.floors * CELLS) if q != p and revealed[q] and _KIND[tiles[q]] ==
+    "duct" and q not in disabled]`` with the board searched by ``list.count``/``index``
+    (in C) for the two duct tiles instead of a Python step per position."""
+    tiles, revealed, disabled = s.tiles, s.revealed, s.disabled
+    n = s.floors * CELLS
+    found: list[int] = []
+    for d in _DUCT_TILES:
+        q = -1
+        for _ in range(tiles.count(d)):  # every copy (overrides may repeat a tile)
+            q = tiles.index(d, q + 1)
+            if q < n and q != p and revealed[q] and q not in disabled:
+                found.append(q)
+    if len(found) > 1:
+        found.sort()
+    return found
+
+
 class BurgleGame(Game[BurgleConfig, BurgleState]):
     id = "burgle"
     title = text("神偷拍档", "Burgle Bros")
@@ -1304,10 +1326,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                     out.append(p + CELLS)
                     extra = True
             elif kind == "duct" and not painting:
-                revealed, tiles, disabled = s.revealed, s.tiles, s.disabled
-                out += [q for q in range(s.floors * CELLS)  # the other active ducts
-                        if q != p and revealed[q] and _KIND[tiles[q]] == "duct"
-                        and q not in disabled]
+                out += _other_ducts(s, p)
                 extra = True
         if not extra:
             return out  # distinct neighbours on one floor: nothing to drop
