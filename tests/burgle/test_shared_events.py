@@ -1,6 +1,6 @@
 """burgle's shared events (issue 9), and the other Service Ducts found without a scan: a seat's turn, a guard's patrol destination, an event
-card drawn, a tile revealed, a seat spotted, an alarm set off or cleared and an ability
-used are made once and shared by every log. Each must equal
+card drawn, a tile revealed, a seat spotted, an alarm set off or cleared, an ability
+used, a guard appearing, the entrance and a character taken are made once and shared by every log. Each must equal
 what the plain ``public_words`` call the rules made before makes (kind, data, audience,
 words, JSON), and the same event in two games is one object.
 """
@@ -20,7 +20,9 @@ from boardlab.games.burgle.bots import BOTS
 from boardlab.games.burgle.rules import (
     _CARD_EVENTS,
     _CLEAR_EVENTS,
+    _ENTRANCE_EVENTS,
     _FACE,
+    _GUARD_EVENTS,
     _KIND,
     _PATROL_EVENTS,
     CELLS,
@@ -56,6 +58,14 @@ def plain_event(e: Event) -> Event | None:
         why, seat, left = d["by"], d["seat"], d["stealth"]
         return public_words("stealth", words.spotted, (why, seat, left), seat=seat, by=why,
                             stealth=left)
+    if e.kind == "guard":
+        return public_words("guard", words.guard_appears, (d["floor"], d["at"]),
+                            floor=d["floor"], at=d["at"])
+    if e.kind == "entrance":
+        return public_words("entrance", words.entrance, (d["at"],), at=d["at"])
+    if e.kind == "character":
+        return public_words("character", words.character, (d["seat"], d["name"]),
+                            seat=d["seat"], name=d["name"], side=d["side"])
     if e.kind == "clear":
         return public_words("clear", words.clear, (d["at"],), at=d["at"])
     if e.kind == "alarm":
@@ -89,7 +99,8 @@ def test_shared_events_equal_the_plain_calls(config: dict[str, Any]) -> None:
             kinds.add(e.kind)
             key = canonical(e.to_json())
             assert seen.setdefault(key, e) is e  # shared, not made again
-    assert {"turn", "patrol", "event", "reveal", "stealth", "clear", "alarm"} <= kinds
+    assert {"turn", "patrol", "event", "reveal", "stealth", "clear", "alarm",
+            "guard", "entrance", "character"} <= kinds
     if config.get("sides") != "basic":
         assert "ability" in kinds
 
@@ -100,6 +111,11 @@ def test_tables_cover_every_card_and_tile() -> None:
     for e in data.EVENTS:
         _same_event(_CARD_EVENTS[e], public_words("event", words.event, (e,), event=e))
     for p in range(3 * CELLS):
+        _same_event(_GUARD_EVENTS[p], public_words(
+            "guard", words.guard_appears, (p // CELLS + 1, pname(p)), floor=p // CELLS + 1,
+            at=pname(p)))
+        _same_event(_ENTRANCE_EVENTS[p], public_words("entrance", words.entrance, (pname(p),),
+                                                      at=pname(p)))
         _same_event(_CLEAR_EVENTS[p], public_words("clear", words.clear, (pname(p),),
                                                    at=pname(p)))
         f, dest = p // CELLS + 1, pname(p)

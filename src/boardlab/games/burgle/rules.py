@@ -104,6 +104,15 @@ _REVEAL_EVENTS: dict[tuple[int, str], Event] = {}
 
 _CLEAR_EVENTS = tuple(public_words("clear", words.clear, (_NAMES[p],), at=_NAMES[p])
                       for p in range(3 * CELLS))  # a guard clears the alarm at p
+# a guard appearing at p (floor p // CELLS + 1); the players coming in at p
+_GUARD_EVENTS = tuple(
+    public_words("guard", words.guard_appears, (p // CELLS + 1, _NAMES[p]),
+                 floor=p // CELLS + 1, at=_NAMES[p])
+    for p in range(3 * CELLS))
+_ENTRANCE_EVENTS = tuple(public_words("entrance", words.entrance, (_NAMES[p],), at=_NAMES[p])
+                         for p in range(3 * CELLS))
+# (seat, character, side) -> the character taken, made when first needed
+_CHARACTER_EVENTS: dict[tuple[int, str, str], Event] = {}
 # made when first needed: (why, seat, stealth left) -> spotted; (position, source) -> alarm;
 # (seat, ability name) -> ability used
 _SPOTTED_EVENTS: dict[tuple[str, int, int], Event] = {}
@@ -567,8 +576,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if g["pos"] >= 0:
             return []
         g["pos"], ev = self._draw_patrol(s, f)
-        at = pname(g["pos"])
-        ev.append(public_words("guard", words.guard_appears, (f + 1, at), floor=f + 1, at=at))
+        ev.append(_GUARD_EVENTS[g["pos"]])  # (f + 1, pname(g["pos"])): a tile of floor f
         if s.phase != "entrance" or f != 0:
             ev += self._new_patrol_dest(s, f)
         ev += self._guard_sees(s, f, seen)
@@ -1007,8 +1015,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.entrance = p
         ev = self._reveal(s, p)
         ev += self._new_patrol_dest(s, 0)
-        at = pname(p)
-        ev.append(public_words("entrance", words.entrance, (at,), at=at))
+        ev.append(_ENTRANCE_EVENTS[p])  # a tile of the ground floor: (pname(p),)
         return ev + self._start_turn(s, 0)
 
     def _start_turn(self, s: BurgleState, seat: int) -> list[Event]:
@@ -1611,8 +1618,13 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return self._move(s, seat, parse_pos(action["to"]))
         if t == "character":
             self._take_character(s, seat, action["name"], action["side"])
-            ev = [public_words("character", words.character, (seat, action["name"]),
-                               seat=seat, name=action["name"], side=action["side"])]
+            key = (seat, action["name"], action["side"])
+            taken = _CHARACTER_EVENTS.get(key)
+            if taken is None:  # (made once per seat, character and side, then shared)
+                taken = _CHARACTER_EVENTS[key] = public_words(
+                    "character", words.character, (seat, key[1]), seat=seat, name=key[1],
+                    side=key[2])
+            ev = [taken]
             if seat + 1 < s.n:
                 s.seat = seat + 1
             else:
