@@ -198,3 +198,41 @@ def test_who_must_decide_does_not_depend_on_what_a_seat_cannot_see(game_id):
                             break  # the choice used what the re-deal changed
                         game.apply_in_place(world, seat, action)
                         game.apply_in_place(state, seat, action)
+
+
+def _vandalise(value, path=()):
+    """Change every list and dict inside ``value`` in place (what a careless reader of a
+    view might do). The log's entries are left alone: they are documented as shared
+    read-only dicts (``SeatLog``, ``Event.shared_json``), built once per event, so a
+    view's log is read, never changed, by everything that reads one."""
+    if isinstance(value, dict):
+        for key, inner in list(value.items()):
+            if path == () and key in ("log", "visible_log"):
+                continue
+            _vandalise(inner, (*path, key))
+        value["__vandal__"] = True
+    elif isinstance(value, list):
+        for inner in value:
+            _vandalise(inner, (*path, "[]"))
+        value.append("__vandal__")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_view_is_the_readers_own(game_id):
+    """Changing a view (as a bot or a client library might) changes nothing the game
+    keeps: later views, the facts and the legal choices stay what they were."""
+    game = get_game(game_id)
+    for players in player_counts(game):
+        for i, (state, _seat, _action) in enumerate(random_walk(game, players, 31)):
+            if i % 5:
+                continue
+            seats = [None, *range(players)]
+            before = ([canonical(game.view(state, s)) for s in seats],
+                      canonical(game.facts(state)),
+                      [canonical(game.legal_actions(state, s)) for s in game.to_move(state)])
+            for s in seats:
+                _vandalise(game.view(state, s))
+            after = ([canonical(game.view(state, s)) for s in seats],
+                     canonical(game.facts(state)),
+                     [canonical(game.legal_actions(state, s)) for s in game.to_move(state)])
+            assert after == before, f"{game_id}: a changed view changed the game at step {i}"

@@ -7,6 +7,7 @@ of a gap is in ``docs/rulings/burgle.md`` (R1, R2, ... below refer to it).
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from collections.abc import Mapping
@@ -1987,7 +1988,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             })
         pending = None
         if s.pending:
-            pending = {k: v for k, v in s.pending.items() if k != "then"}
+            # a copy all the way down (rare: only at a choice): a reader changing its
+            # view must not reach the state's options
+            pending = copy.deepcopy({k: v for k, v in s.pending.items() if k != "then"})
         known = s.event_deck[len(s.event_deck) - s.event_known:][::-1] if s.event_known else []
         return {
             "game": "burgle", "seat": seat, "phase": s.phase, "turn": s.turn, "current": s.seat,
@@ -1997,7 +2000,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                          "tools": sorted(pl["tools"]), "loot": sorted(pl["loot"]),
                          "hack": pl["hack"], "held_alarm": pl["held_alarm"],
                          "escaped": pl["pos"] == ROOF} for pl in s.players],
-            "offers": s.offers if s.phase == "character" else [],
+            "offers": [list(o) for o in s.offers] if s.phase == "character" else [],
             "entrance": pname(s.entrance) if s.entrance >= 0 else None,
             "hacks": dict(s.hacks), "crow": pname(s.crow) if s.crow >= 0 else None,
             "effects": sorted(s.effects), "pending": pending,
