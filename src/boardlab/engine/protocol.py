@@ -308,6 +308,13 @@ def private_words(seats: Iterable[int], kind: str, words: Words, args: tuple,
     return _event(kind, None, data, frozenset(seats), words, args)
 
 
+def public_words_data(kind: str, words: Words, args: tuple, data: dict[str, Any]) -> Event:
+    """``public_words(kind, words, args, **data)`` with ``data`` given as the dictionary
+    it would pack (a game's frequent events, built without keyword packing); the event
+    keeps ``data`` itself, so the caller hands over a dictionary of its own."""
+    return _event(kind, None, data, None, words, args)
+
+
 class Result(BaseModel):
     """How a finished game came out."""
 
@@ -318,6 +325,37 @@ class Result(BaseModel):
     reason: Text
     summary: dict[str, Any] = Field(default_factory=dict)
     """Game-specific figures (exposure, dawn reached, bills, ...), JSON-able."""
+
+
+_set_attr = object.__setattr__
+_new_result = Result.__new__
+# What trusted_result relies on about Result (checked once; otherwise it falls back to
+# model_construct, which sets the same fields with pydantic's own bookkeeping).
+_RESULT_PLAIN = (
+    list(Result.model_fields) == ["scores", "winners", "reason", "summary"]
+    and not any(f.alias or f.validation_alias for f in Result.model_fields.values())
+    and Result.model_config.get("extra") != "allow"
+    and not Result.__pydantic_root_model__ and not Result.__pydantic_post_init__)
+
+
+def trusted_result(scores: list[float], winners: list[int], reason: Text,
+                   summary: dict[str, Any]) -> Result:
+    """``Result.model_construct(...)`` with every field given, for a game whose ``result``
+    builds its fields with exactly the types ``Result`` validates to (fresh lists of floats
+    and ints, a zh/en dict of strings, a fresh JSON summary): the four attributes set
+    directly, since validating them would only copy them. Search playouts end in
+    ``result``, so this is made thousands of times per decision
+    (``tests/engine/test_trusted_result.py`` compares it with the validated model)."""
+    if not _RESULT_PLAIN:
+        return Result.model_construct(scores=scores, winners=winners, reason=reason,
+                                      summary=summary)
+    r = _new_result(Result)
+    _set_attr(r, "__dict__", {"scores": scores, "winners": winners, "reason": reason,
+                              "summary": summary})
+    _set_attr(r, "__pydantic_fields_set__", {"scores", "winners", "reason", "summary"})
+    _set_attr(r, "__pydantic_extra__", None)
+    _set_attr(r, "__pydantic_private__", None)
+    return r
 
 
 class GameConfig(BaseModel):

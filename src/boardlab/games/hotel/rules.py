@@ -13,13 +13,14 @@ from boardlab.engine.protocol import (
     Event,
     Game,
     Result,
-    Words,
     private,
     private_words,
     public,
     public_words,
+    public_words_data,
     seat_refs,
     text,
+    trusted_result,
 )
 from boardlab.engine.rng import seeded
 from boardlab.games.hotel import actions as acts
@@ -255,48 +256,7 @@ def _words_intel_use(seat: int, card: str) -> tuple[str, str]:
     return f"P{seat + 1} 使用情报：{data.INTEL_ZH[card]}", f"P{seat + 1} uses intel: {INTEL_EN[card]}"
 
 
-# ``result`` builds its fields with exactly the types ``Result`` validates to (fresh lists
-# of floats and ints, a zh/en dict of strings, a fresh summary of JSON values), so
-# validating them would only copy them: the model is filled directly, as toys does.
-_set = object.__setattr__
-_new_result = Result.__new__
-_RESULT_PLAIN = (  # what _result relies on about ``Result``
-    list(Result.model_fields) == ["scores", "winners", "reason", "summary"]
-    and not any(f.alias or f.validation_alias for f in Result.model_fields.values())
-    and Result.model_config.get("extra") != "allow"
-    and not Result.__pydantic_root_model__ and not Result.__pydantic_post_init__)
-
-
-def _result(scores: list[float], winners: list[int], reason: dict[str, str],
-            summary: dict[str, Any]) -> Result:
-    """``Result(...)`` of fields already of its types, without validation."""
-    if not _RESULT_PLAIN:
-        return Result(scores=scores, winners=winners, reason=reason, summary=summary)
-    r = _new_result(Result)
-    _set(r, "__dict__", {"scores": scores, "winners": winners, "reason": reason,
-                         "summary": summary})
-    _set(r, "__pydantic_fields_set__", {"scores", "winners", "reason", "summary"})
-    _set(r, "__pydantic_extra__", None)
-    _set(r, "__pydantic_private__", None)
-    return r
-
-
-_new_event = Event.__new__
-
-
-def _public(kind: str, words: Words, args: tuple, data: dict[str, Any]) -> Event:
-    """``public_words(kind, words, args, **data)`` with ``data`` given as the dictionary it
-    would pack (hotel's frequent events; the slots filled as public_words fills them,
-    tests/hotel/test_fastpath_flow.py compares the two)."""
-    event = _new_event(Event)
-    event.kind = kind
-    event.data = data
-    event.visible_to = None
-    event._text = None
-    event._words = words
-    event._args = args
-    event._json = None
-    return event
+_public = public_words_data  # hotel's frequent events, data given as a dict
 
 
 def _leaders(values: list[int], seats: list[int] | None = None) -> list[int]:
@@ -1044,7 +1004,7 @@ class HotelGame(Game[HotelConfig, HotelState]):
         best = max(sc)
         winners = [p for p in range(s.n) if sc[p] == best]
         kinds = list(map(_KIND, s.log))
-        return _result(
+        return trusted_result(
             scores=[float(x) for x in sc], winners=winners,
             reason=text(f"{s.cfg.nights} 夜结束，最高分 {best}",
                         f"{s.cfg.nights} nights over; top score {best}"),

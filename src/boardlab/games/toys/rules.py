@@ -18,6 +18,7 @@ from boardlab.engine.protocol import (
     public_words,
     seat_refs,
     text,
+    trusted_result,
 )
 from boardlab.engine.rng import UNSET, make_rng
 
@@ -281,35 +282,6 @@ _ITEM_DRAWN = {(s, it): private_words(frozenset((s,)), "item_drawn", _words_item
                for s in _SEAT_RANGE for it in ITEM_IDS}
 
 
-# Every search playout ends in ``result``: its fields are built here with exactly the
-# types ``Result`` validates to (fresh lists of floats and ints, a zh/en dict, a fresh
-# summary), so validating them again would only copy them.
-_set = object.__setattr__
-_RESULT_PLAIN = (  # what ``model_construct`` below relies on about ``Result``
-    list(Result.model_fields) == ["scores", "winners", "reason", "summary"]
-    and not any(f.alias or f.validation_alias for f in Result.model_fields.values())
-    and Result.model_config.get("extra") != "allow"
-    and not Result.__pydantic_root_model__ and not Result.__pydantic_post_init__)
-
-
-def _result(scores: list[float], winners: list[int], reason: dict[str, str],
-            summary: dict[str, Any]) -> Result:
-    """``Result.model_construct(...)`` with every field given: the same four attributes
-    set directly, without its per-field alias and default handling (once per game and
-    per playout; ``tests/toys/test_fastpaths.py`` compares the two)."""
-    if not _RESULT_PLAIN:
-        return Result.model_construct(scores=scores, winners=winners, reason=reason,
-                                      summary=summary)
-    r = _new_result(Result)
-    _set(r, "__dict__", {"scores": scores, "winners": winners, "reason": reason,
-                         "summary": summary})
-    _set(r, "__pydantic_fields_set__", {"scores", "winners", "reason", "summary"})
-    _set(r, "__pydantic_extra__", None)
-    _set(r, "__pydantic_private__", None)
-    return r
-
-
-_new_result = Result.__new__
 
 # The window after each one (``_open`` skips a window nobody takes part in).
 _NEXT_WINDOW = {"move": "noise", "noise": "peek", "peek": "after_peek",
@@ -1413,7 +1385,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
         if st.opt.coop:
             won = st.dawn and all(st.tasks_done)
             summary["perfect_night"] = won
-            return _result(scores=[1.0 if won else 0.0] * n,
+            return trusted_result(scores=[1.0 if won else 0.0] * n,
                            winners=list(range(n)) if won else [],
                            reason=text("完美之夜！" if won else "团队失败",
                                        "Perfect night!" if won else "the team lost"),
@@ -1430,7 +1402,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                           f"dawn: the toys lasted {st.nums['nights']} nights")
         else:
             reason = text(f"第 {st.night} 夜安迪醒了", f"Andy woke up in night {st.night}")
-        return _result(scores=[float(x) for x in sc], winners=win, reason=reason,
+        return trusted_result(scores=[float(x) for x in sc], winners=win, reason=reason,
                        summary=summary)
 
     def _summary(self, st: ToysState) -> dict[str, Any]:
