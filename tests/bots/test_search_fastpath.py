@@ -17,10 +17,11 @@ import pytest
 from boardlab.bots.base import RandomBot
 from boardlab.bots.ismcts import ISMCTSBot, Node
 from boardlab.bots.registry import determinizable
-from boardlab.bots.search import ROLLOUT_LIMIT, MonteCarloBot, random_picker
+from boardlab.bots.search import MonteCarloBot
 from boardlab.engine.match import decision_context, play_match
 from boardlab.engine.registry import all_game_ids, get_game
 from boardlab.engine.rng import derive_seed, make_rng
+from boardlab.engine.rollout import ROLLOUT_LIMIT, random_picker
 
 GAMES = all_game_ids()
 

@@ -17,15 +17,7 @@ import random
 
 from boardlab.bots.base import DecisionContext
 from boardlab.engine.protocol import Action
-
-# The rollout lives in the engine (Game.finish_randomly's default); re-exported here for
-# the callers that import it from the search bots.
-from boardlab.engine.rollout import (  # noqa: F401
-    ROLLOUT_LIMIT,
-    finish_randomly,
-    quiet_step,
-    random_picker,
-)
+from boardlab.engine.rollout import ROLLOUT_LIMIT, quiet_step
 
 
 def outcome_value(game, state, seat: int) -> float:

@@ -10,17 +10,26 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import cast
+from typing import Any, cast
 
 
-def derive_seed(seed: int, *keys: object) -> int:
-    """A 63-bit seed that depends only on ``seed`` and ``keys``."""
+def _seed_hash(seed: int, keys: tuple[object, ...]) -> Any:
+    """The hash ``derive_seed`` digests: ``seed``, then each key after a separator."""
     h = hashlib.blake2b(digest_size=8)
     h.update(str(int(seed)).encode())
     for key in keys:
         h.update(b"\x1f")
         h.update(repr(key).encode())
+    return h
+
+
+def _digest_seed(h: Any) -> int:
     return int.from_bytes(h.digest(), "big") >> 1
+
+
+def derive_seed(seed: int, *keys: object) -> int:
+    """A 63-bit seed that depends only on ``seed`` and ``keys``."""
+    return _digest_seed(_seed_hash(seed, keys))
 
 
 _C_RANDOM = random.Random.__mro__[1]  # the C generator under random.Random
@@ -46,16 +55,13 @@ def make_rng(seed: int, *keys: object) -> random.Random:
 def make_rngs(seed: int, key: object, count: int) -> list[random.Random]:
     """``[make_rng(seed, key, i) for i in range(count)]`` (one generator per seat): the
     hash of the shared ``seed, key`` prefix is made once and copied for each ``i``."""
-    head = hashlib.blake2b(digest_size=8)
-    head.update(str(int(seed)).encode())
-    head.update(b"\x1f")
-    head.update(repr(key).encode())
+    head = _seed_hash(seed, (key,))
     head.update(b"\x1f")
     out = []
     for i in range(count):
         h = head.copy()
-        h.update(str(i).encode())  # repr(i) of an int
-        out.append(seeded(int.from_bytes(h.digest(), "big") >> 1))
+        h.update(repr(i).encode())  # the key ``i`` as _seed_hash adds it
+        out.append(seeded(_digest_seed(h)))
     return out
 
 
