@@ -54,6 +54,12 @@ def make_client(db_url):
     def build(**kw) -> TestClient:
         client = TestClient(create_app(db_url, games=lookup, game_ids=ids, **kw))
         client.__enter__()
+        # Bots answer within the request that woke them, however slow a shared CI machine's
+        # commits are: the tests read a table right after a choice and expect the bots'
+        # answers in it. (Past the production budget of 0.25 s the rest would go to the
+        # scheduler and land a moment later; test_slow_bots_are_split_across_loop_turns
+        # covers that path by setting the budget to zero.)
+        client.app.state.tables.bot_budget = 600.0
         made.append(client)
         return client
 

@@ -345,14 +345,14 @@ def test_slow_bots_are_split_across_loop_turns(client):
     import time
 
     tables = client.app.state.tables
-    tables.bot_budget = 0.0  # every bot choice goes through the scheduler
+    budget, tables.bot_budget = tables.bot_budget, 0.0  # every choice through the scheduler
     t = new_table(client, 4, seats=[{"kind": "bot"}] * 4, seed=21)
     tid = t["table"]["id"]
     deadline = time.time() + 20
     while state(client, tid)["table"]["status"] != "over":
         assert time.time() < deadline
         time.sleep(0.05)
-    tables.bot_budget = 0.25
+    tables.bot_budget = budget
     rec = client.get(f"/api/tables/{tid}/record").json()
     t2 = new_table(client, 4, seats=[{"kind": "bot"}] * 4, seed=21)
     assert client.get(f"/api/tables/{t2['table']['id']}/record").json()["actions"] == rec["actions"]
