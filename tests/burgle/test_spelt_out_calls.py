@@ -37,9 +37,12 @@ from boardlab.games.burgle.rules import (
 )
 from boardlab.games.burgle.state import BurgleState
 
+from .before import Before
 
-class _Plain(BurgleGame):
-    """The methods as they were before they spelt their calls out (copied unchanged)."""
+
+class _Plain(Before):
+    """The methods as they were before they spelt their calls out (copied unchanged; the
+    rest of ``legal_actions`` as before the floor tables, from ``before.py``)."""
 
     def _new_patrol_dest(self, s: BurgleState, f: int) -> list[Event]:
         g = s.guards[f]

@@ -232,19 +232,83 @@ _ABILITY_SIDES = frozenset((c, side) for c in data.CHARACTERS for side in ("basi
 _STEP_KINDS = frozenset(("stairs", "walkway", "duct", "atrium"))
 
 
-@lru_cache(maxsize=1024)
-def _floor_steps(walls: frozenset[tuple[int, int]], f: int) -> tuple[tuple, ...]:
-    """Per cell of floor ``f`` with this wall layout: the MOVE actions to its open
-    neighbours (in :func:`neighbours` order), the positions behind its walls, and the
-    (position, PEEK action) pairs of its open neighbours in ascending order. Kept per
-    layout and floor, like the paths (a layout never changes)."""
-    base = f * CELLS
-    rows = open_cells(walls)
-    return tuple(
-        (tuple(MOVE[base + n] for n in rows[c]),
-         tuple(base + n for n in NEIGHBOURS4[c] if n not in rows[c]),
-         tuple((base + n, PEEK[base + n]) for n in sorted(rows[c])))
-        for c in range(CELLS))
+class _Floor:
+    """What one floor's wall layout decides, per cell, made once per (layout, floor) and
+    shared by every game and copy with that layout (a layout is a frozenset and never
+    changes; Dynamite makes a new one). Read on the hot paths as ``_LAYOUTS[walls][f]``
+    (two dict subscripts: a third of an ``lru_cache`` call's cost), made by
+    :func:`_floor` on a miss. Cells are positions of the floor (``base + cell``).
+
+    * ``steps[c]``: the MOVE actions to c's open neighbours (in :func:`neighbours` order),
+      the positions behind its walls (same order), and the (position, PEEK action) pairs
+      of its open neighbours in ascending order;
+    * ``opens[c]``: the open neighbours' positions (:meth:`BurgleGame._open_neighbours`);
+    * ``near[c]`` (made when first asked): the positions within two steps, walls
+      respected, c left out, ascending (``_within_two(..., through_revealed=False)``);
+    * ``nexts[a * 16 + b]``: the position of a guard's next step from cell a toward cell
+      b (``base + path_indices(walls, a, b)[0]``), ``-1`` until first asked.
+
+    ``tests/burgle/test_fast_turns.py`` checks every entry against the plain code."""
+
+    __slots__ = ("walls", "base", "steps", "opens", "near", "nexts")
+
+    def __init__(self, walls: frozenset[tuple[int, int]], f: int) -> None:
+        base = f * CELLS
+        rows = open_cells(walls)
+        self.walls, self.base = walls, base
+        self.steps = tuple(
+            (tuple(MOVE[base + n] for n in rows[c]),
+             tuple(base + n for n in NEIGHBOURS4[c] if n not in rows[c]),
+             tuple((base + n, PEEK[base + n]) for n in sorted(rows[c])))
+            for c in range(CELLS))
+        self.opens = tuple(tuple(base + n for n in rows[c]) for c in range(CELLS))
+        self.near: tuple[tuple[int, ...], ...] | None = None
+        self.nexts = [-1] * (CELLS * CELLS)
+
+    def near_cells(self, c: int) -> tuple[int, ...]:
+        """``near[c]``, the table made on the first question (only the basic Raven asks)."""
+        near = self.near
+        if near is None:
+            base, opens = self.base, self.opens
+            rows = []
+            for x in range(CELLS):
+                out = set(opens[x])
+                for q in opens[x]:
+                    out.update(opens[q - base])
+                out.discard(base + x)
+                rows.append(tuple(sorted(out)))
+            near = self.near = tuple(rows)
+        return near[c]
+
+    def next_step(self, a: int, b: int) -> int:
+        """The guard's next position from ``a`` toward ``b`` (two positions of this
+        floor, ``a != b``), worked out once per pair."""
+        k = (a - self.base) * CELLS + b - self.base
+        nxt = self.nexts[k]
+        if nxt < 0:
+            nxt = self.nexts[k] = self.base + path_indices(
+                self.walls, a - self.base, b - self.base)[0]
+        return nxt
+
+
+# layout -> {floor: its table}. Bounded like the path caches (random walls make three new
+# layouts a game): when full it is emptied, and a forgotten table is only made again.
+_LAYOUTS: dict[frozenset[tuple[int, int]], dict[int, _Floor]] = {}
+_MAX_LAYOUTS = 1024
+
+
+def _floor(walls: frozenset[tuple[int, int]], f: int) -> _Floor:
+    """The table of floor ``f`` (``f >= 0``) with this layout: ``_LAYOUTS[walls][f]``,
+    made and kept on the first question."""
+    per = _LAYOUTS.get(walls)
+    if per is None:
+        if len(_LAYOUTS) >= _MAX_LAYOUTS:
+            _LAYOUTS.clear()
+        per = _LAYOUTS[walls] = {}
+    table = per.get(f)
+    if table is None:
+        table = per[f] = _Floor(walls, f)
+    return table
 
 
 def random_walls(rng: random.Random, count: int = 8) -> frozenset[tuple[int, int]]:
@@ -314,6 +378,161 @@ def _other_ducts(s: BurgleState, p: int) -> list[int]:
     if len(found) > 1:
         found.sort()
     return found
+
+
+# ---- the ability choices, one lister per character side that may have one
+# Each appends to ``out`` what the side may do now (the seat's player ``pl`` stands on the
+# board: they are asked on its turn only), in the order the rules list them; sides not
+# in _ABILITY_LISTERS have no ability choice (the Peterman's sides and the basic Acrobat,
+# Hacker and Rigger are passive or act through other choices). Looked up by (character,
+# side): one dict read instead of a chain of comparisons per decision.
+# tests/burgle/test_fast_turns.py compares them with the chain they replaced.
+
+
+def _acrobat_advanced(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                      left: int, out: list[Action]) -> None:
+    p = pl["pos"]
+    if left >= 3 and p % CELLS not in (5, 6, 9, 10):  # climb: not from the middle four
+        for q in (p - CELLS, p + CELLS):
+            if 0 <= q < s.floors * CELLS:
+                out.append(CLIMB[q])
+
+
+def _hacker_advanced(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                     left: int, out: list[Action]) -> None:
+    if left >= 1 and not pl["hack"]:
+        out.append(ABILITY["hack_token"])
+
+
+def _hawk_basic(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                left: int, out: list[Action]) -> None:
+    if "hawk" in s.once:
+        return
+    p = pl["pos"]
+    f = p // CELLS
+    walls = s.walls[f]
+    try:
+        table = _LAYOUTS[walls][f]
+    except KeyError:
+        table = _floor(walls, f)
+    revealed = s.revealed
+    for q in table.steps[p - table.base][1]:  # through a wall: the walled neighbours
+        if not revealed[q]:
+            out.append(ABILITY_AT["peek", q])
+
+
+def _hawk_advanced(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                   left: int, out: list[Action]) -> None:
+    if "hawk" in s.once:
+        return
+    revealed = s.revealed
+    for q in game._within_two(s, pl["pos"], through_revealed=True):
+        if not revealed[q]:
+            out.append(ABILITY_AT["peek", q])
+
+
+def _juicer_basic(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                  left: int, out: list[Action]) -> None:
+    p = pl["pos"]
+    f = p // CELLS
+    walls = s.walls[f]
+    try:
+        table = _LAYOUTS[walls][f]
+    except KeyError:
+        table = _floor(walls, f)
+    alarms, guard = s.alarms, s.guards[f]["pos"]  # a neighbour's guard is this floor's
+    for q in table.opens[p - table.base]:
+        if q not in alarms and guard != q:
+            out.append(ABILITY_AT["alarm", q])
+
+
+def _juicer_advanced(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                     left: int, out: list[Action]) -> None:
+    if "juicer" in s.once:
+        return
+    p = pl["pos"]
+    if pl["held_alarm"]:
+        if p not in s.alarms and s.guards[p // CELLS]["pos"] != p:
+            out.append(ABILITY["drop_alarm"])
+    elif p in s.alarms:
+        out.append(ABILITY["pickup_alarm"])
+
+
+def _raven_basic(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                 left: int, out: list[Action]) -> None:
+    if "raven" in s.once:
+        return
+    p = pl["pos"]
+    f = p // CELLS
+    walls = s.walls[f]
+    try:
+        table = _LAYOUTS[walls][f]
+    except KeyError:
+        table = _floor(walls, f)
+    crow = s.crow
+    if p != crow:
+        out.append(ABILITY_AT["crow", p])
+    for q in table.near_cells(p - table.base):
+        if q != crow:
+            out.append(ABILITY_AT["crow", q])
+
+
+def _raven_advanced(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                    left: int, out: list[Action]) -> None:
+    p = pl["pos"]
+    if "raven" not in s.once and s.crow != p:
+        out.append(ABILITY_AT["crow", p])
+
+
+def _rigger_advanced(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                     left: int, out: list[Action]) -> None:
+    if "rigger" not in s.once and pl["stealth"] > 0 and len(s.tool_deck) >= 2:
+        out.append(ABILITY["draw_tool"])
+
+
+def _rook_basic(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                left: int, out: list[Action]) -> None:
+    if "rook" in s.once or left < 1:
+        return
+    revealed = s.revealed
+    for i, o in enumerate(s.players):
+        if i != seat and o["pos"] >= 0:
+            for q in game._open_neighbours(s, o["pos"]):
+                if not (game._active(s, q, "keypad") and q not in s.keypads_open) \
+                        and revealed[q]:
+                    out.append(NUDGE[i, q])
+
+
+def _rook_advanced(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                   left: int, out: list[Action]) -> None:
+    if s.used == 0 and left >= 1:
+        p = pl["pos"]
+        for i, o in enumerate(s.players):
+            if i != seat and o["pos"] >= 0 and o["pos"] != p:
+                out.append(SWAP[i])
+
+
+def _spotter_basic(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                   left: int, out: list[Action]) -> None:
+    if "spotter" not in s.once and left >= 1 and s.guards[pl["pos"] // CELLS]["pos"] >= 0:
+        out.append(ABILITY["spot"])
+
+
+def _spotter_advanced(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
+                      left: int, out: list[Action]) -> None:
+    if "spotter" not in s.once and left >= 1 and s.event_deck:
+        out.append(ABILITY["spot"])
+
+
+_ABILITY_LISTERS = {
+    ("acrobat", "advanced"): _acrobat_advanced, ("hacker", "advanced"): _hacker_advanced,
+    ("hawk", "basic"): _hawk_basic, ("hawk", "advanced"): _hawk_advanced,
+    ("juicer", "basic"): _juicer_basic, ("juicer", "advanced"): _juicer_advanced,
+    ("raven", "basic"): _raven_basic, ("raven", "advanced"): _raven_advanced,
+    ("rigger", "advanced"): _rigger_advanced,
+    ("rook", "basic"): _rook_basic, ("rook", "advanced"): _rook_advanced,
+    ("spotter", "basic"): _spotter_basic, ("spotter", "advanced"): _spotter_advanced,
+}
 
 
 class BurgleGame(Game[BurgleConfig, BurgleState]):
@@ -458,6 +677,13 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def _open_neighbours(self, s: BurgleState, p: int) -> list[int]:
         f, c = divmod(p, CELLS)
+        if p >= 0:  # a position of the board: read from its floor's table
+            walls = s.walls[f]
+            try:
+                table = _LAYOUTS[walls][f]
+            except KeyError:
+                table = _floor(walls, f)
+            return list(table.opens[c])
         base = f * CELLS
         return [base + n for n in open_cells(s.walls[f])[c]]
 
@@ -1371,34 +1597,51 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def legal_actions(self, state: BurgleState, seat: int) -> list[Action]:
         s = state
-        phase = s.phase
-        if phase == "actions":  # the usual decision: the current seat's turn
-            return self._turn_actions(s, seat) if seat == s.seat else []
-        # who must choose, as in to_move (without building its list)
-        if phase == "over" or seat != (s.pending["seat"] if phase == "choice" and s.pending
-                                       else s.seat):
+        if s.phase != "actions":
+            return self._other_choices(s, seat)
+        if seat != s.seat:
             return []
-        if s.phase == "character":
-            sides = ["basic", "advanced"] if s.cfg.sides == "choose" else [s.cfg.sides]
-            return [CHARACTER.get((c, side)) or {"type": "character", "name": c, "side": side}
-                    for c in s.offers[seat] for side in sides]
-        if s.phase == "entrance":
-            return [ENTRANCE[q] for q in range(CELLS) if q != s.guards[0]["pos"]]
-        if s.phase == "choice":
-            return [{"type": "choose", **o} for o in s.pending["options"]]
-        return self._turn_actions(s, seat)
-
-    def _turn_actions(self, s: BurgleState, seat: int) -> list[Action]:
+        # The current seat's turn, the usual decision, in one body (a call costs more than
+        # most of what it would do). Its player stands on the board (p >= 0): a turn starts
+        # on the entrance, and nobody on the roof has turns.
         pl = s.players[seat]
         p = pl["pos"]
-        loot, tools = pl["loot"], pl["tools"]
+        loot = pl["loot"]
         left = s.max_actions - s.used
-        acts: list[Action] | None = None
         if left >= 1:
+            revealed = s.revealed
             # the kind of an active (revealed, not crowbarred) tile here, else None
-            here = _KIND[s.tiles[p]] if s.revealed[p] and p not in s.disabled else None
+            here = _KIND[s.tiles[p]] if revealed[p] and p not in s.disabled else None
+            acts: list[Action] | None = None
             if here not in _STEP_KINDS and p >= 0 and ("gemstone" not in loot or left >= 2):
-                acts = self._plain_steps(s, p, loot)
+                # Only this floor's walls decide the moves and peeks (no stairs, atrium,
+                # walkway or duct here), read from its table, unless a stair link starts
+                # here or a secret door lies behind one of its walls: then, and on the
+                # kinds above, the general lists.
+                for lo, hi in s.links:
+                    if p == lo or p == hi:  # noqa: SIM109 - no tuple built per link
+                        break
+                else:
+                    f = p // CELLS
+                    walls = s.walls[f]
+                    try:
+                        table = _LAYOUTS[walls][f]
+                    except KeyError:
+                        table = _floor(walls, f)
+                    moves, walled, peeks = table.steps[p - table.base]
+                    door = False
+                    if walled and "painting" not in loot:
+                        tiles, disabled = s.tiles, s.disabled
+                        for q in walled:
+                            if revealed[q] and _KIND[tiles[q]] == "secret_door" \
+                                    and q not in disabled:
+                                door = True  # a way through the wall, in neighbours' order
+                                break
+                    if not door:
+                        acts = [*moves]
+                        for q, peek in peeks:
+                            if not revealed[q]:
+                                acts.append(peek)
             if acts is None:  # the general case: links, stairs, walkways, ducts, ...
                 if "gemstone" in loot and left < 2:
                     acts = [MOVE[q] for q in self._move_targets(s, seat)
@@ -1425,8 +1668,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 for q in self._move_targets(s, seat):
                     if q >= 0 and self._guard_on(s, q):
                         acts.append(MOVE[q])
-        if (pl["char"], pl["side"]) in _ABILITY_SIDES:
-            acts += self._ability_actions(s, seat, left)
+        lister = _ABILITY_LISTERS.get((pl["char"], pl["side"]))
+        if lister is not None:
+            lister(self, s, seat, pl, left, acts)
+        tools = pl["tools"]
         if tools and "bust" not in loot:
             acts += self._tool_actions(s, seat)
         # _trade_actions lists nothing when nothing is held or lying here and nobody else
@@ -1442,81 +1687,32 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         acts.append(END)
         return acts
 
-    def _plain_steps(self, s: BurgleState, p: int, loot: list[str]) -> list[Action] | None:
-        """The MOVE then PEEK choices from ``p`` when only this floor's walls decide them
-        (the caller saw no stairs, atrium, walkway or duct here): equal to the general
-        lists of :meth:`_move_targets` and :meth:`_peek_targets`, read from the floor's
-        table (:func:`_floor_steps`). ``None`` when something else counts: a stair link
-        at ``p`` or a secret door behind one of its walls."""
-        for lo, hi in s.links:
-            if p in (lo, hi):
-                return None
-        f = p // CELLS
-        moves, walled, peeks = _floor_steps(s.walls[f], f)[p - f * CELLS]
-        revealed = s.revealed
-        if walled and "painting" not in loot:
-            tiles, disabled = s.tiles, s.disabled
-            for q in walled:
-                if revealed[q] and _KIND[tiles[q]] == "secret_door" and q not in disabled:
-                    return None  # a way through the wall, in the neighbours' order
-        acts = list(moves)
-        for q, peek in peeks:
-            if not revealed[q]:
-                acts.append(peek)
-        return acts
+    def _other_choices(self, s: BurgleState, seat: int) -> list[Action]:
+        """The legal choices outside a turn's actions: characters, the entrance, a pending
+        choice (nothing once the game is over, or for a seat that is not asked)."""
+        phase = s.phase
+        # who must choose, as in to_move (without building its list)
+        if phase == "over" or seat != (s.pending["seat"] if phase == "choice" and s.pending
+                                       else s.seat):
+            return []
+        if phase == "character":
+            sides = ["basic", "advanced"] if s.cfg.sides == "choose" else [s.cfg.sides]
+            return [CHARACTER.get((c, side)) or {"type": "character", "name": c, "side": side}
+                    for c in s.offers[seat] for side in sides]
+        if phase == "entrance":
+            return [ENTRANCE[q] for q in range(CELLS) if q != s.guards[0]["pos"]]
+        if phase == "choice":
+            return [{"type": "choose", **o} for o in s.pending["options"]]
+        return []
 
     def _ability_actions(self, s: BurgleState, seat: int, left: int) -> list[Action]:
+        """The ability choices of ``seat`` with ``left`` actions left (see
+        :data:`_ABILITY_LISTERS`; the sides not in it have none)."""
         pl = s.players[seat]
-        p, ch, side = pl["pos"], pl["char"], pl["side"]
-        f = p // CELLS
         out: list[Action] = []
-        once = ch in s.once
-        if ch == "acrobat" and side == "advanced" and left >= 3 and p % CELLS not in (5, 6, 9, 10):
-            for q in (p - CELLS, p + CELLS):
-                if 0 <= q < s.floors * CELLS:
-                    out.append(CLIMB[q])
-        elif ch == "hacker" and side == "advanced" and left >= 1 and not pl["hack"]:
-            out.append(ABILITY["hack_token"])
-        elif ch == "hawk" and not once:
-            if side == "basic":  # through a wall: adjacent on his floor, not open
-                open_here = self._open_neighbours(s, p)
-                targets = [q for q in self._all_adjacent(s, p)
-                           if q // CELLS == f and q not in open_here]
-            else:
-                targets = self._within_two(s, p, through_revealed=True)
-            out += [ABILITY_AT["peek", q] for q in targets if not s.revealed[q]]
-        elif ch == "juicer" and side == "basic":
-            out += [ABILITY_AT["alarm", q] for q in self._open_neighbours(s, p)
-                    if q not in s.alarms and not self._guard_on(s, q)]
-        elif ch == "juicer" and side == "advanced" and not once:
-            if pl["held_alarm"] and p not in s.alarms and not self._guard_on(s, p):
-                out.append(ABILITY["drop_alarm"])
-            elif not pl["held_alarm"] and p in s.alarms:
-                out.append(ABILITY["pickup_alarm"])
-        elif ch == "raven" and not once:
-            if side == "basic":
-                out += [ABILITY_AT["crow", q]
-                        for q in [p, *self._within_two(s, p, through_revealed=False)]
-                        if q != s.crow]
-            elif s.crow != p:
-                out.append(ABILITY_AT["crow", p])
-        elif ch == "rigger" and side == "advanced" and not once and pl["stealth"] > 0 \
-                and len(s.tool_deck) >= 2:
-            out.append(ABILITY["draw_tool"])
-        elif ch == "rook" and side == "basic" and not once and left >= 1:
-            for i, o in enumerate(s.players):
-                if i != seat and o["pos"] >= 0:
-                    for q in self._open_neighbours(s, o["pos"]):
-                        if not (self._active(s, q, "keypad") and q not in s.keypads_open) \
-                                and s.revealed[q]:
-                            out.append(NUDGE[i, q])
-        elif ch == "rook" and side == "advanced" and s.used == 0 and left >= 1:
-            out += [SWAP[i] for i, o in enumerate(s.players)
-                    if i != seat and o["pos"] >= 0 and o["pos"] != p]
-        elif ch == "spotter" and not once and left >= 1 and (
-                (side == "basic" and s.guards[f]["pos"] >= 0)
-                or (side == "advanced" and s.event_deck)):
-            out.append(ABILITY["spot"])
+        lister = _ABILITY_LISTERS.get((pl["char"], pl["side"]))
+        if lister is not None:
+            lister(self, s, seat, pl, left, out)
         return out
 
     def _tool_actions(self, s: BurgleState, seat: int) -> list[Action]:

@@ -1,0 +1,174 @@
+"""burgle's turn choices from the floor tables and the ability listers (issue 9) list
+exactly what the code they replaced listed.
+
+``Before`` (``before.py``) is the game with ``legal_actions`` as it was before, copied
+unchanged. The real game and it list, at every step of the same games (random, greedy and
+team bots, several configs), the same legal list for every seat; on states changed at will
+(every tile, every character side, tiles face up, alarms, the crow, items) the lists must
+be equal too; and every entry of the floor tables must equal the plain computation.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardlab.bots.base import RandomBot
+from boardlab.engine.match import play_match
+from boardlab.engine.protocol import Action
+from boardlab.games.burgle import GAME, data, rules
+from boardlab.games.burgle.bots import BOTS
+from boardlab.games.burgle.path import path_indices
+from boardlab.games.burgle.rules import _ABILITY_SIDES, CELLS, ROOF, random_walls
+from boardlab.games.burgle.state import BurgleState
+
+from .before import Before, _floor_steps_before
+
+BEFORE = Before()
+CONFIGS = [
+    {"players": 2},
+    {"players": 1, "walls": "random"},
+    {"players": 3, "alarm_ties": "reading", "events": "later"},
+    {"players": 4, "walls": "random", "sides": "advanced", "trades": "free"},
+    {"players": 2, "sides": "basic", "walkway_down_enters": True, "loot": "simple"},
+]
+SIDES = [(c, side) for c in data.CHARACTERS for side in ("basic", "advanced")]
+
+
+def _layouts() -> list[frozenset]:
+    rng = random.Random(11)
+    return [*rules._DEFAULT_WALLS, frozenset(), *(random_walls(rng) for _ in range(8))]
+
+
+@pytest.mark.parametrize("walls", _layouts())
+def test_every_floor_table_entry_equals_the_plain_computation(walls):
+    s = GAME.new_game({"players": 2}, 3)
+    for f in range(3):
+        table = rules._floor(walls, f)
+        assert rules._LAYOUTS[walls][f] is table  # kept: the hot paths read it there
+        base = f * CELLS
+        assert table.base == base and table.walls == walls
+        assert table.steps == _floor_steps_before(walls, f)
+        s.walls = [walls] * 3
+        for c in range(CELLS):
+            p = base + c
+            assert table.opens[c] == tuple(BEFORE._open_neighbours(s, p))
+            assert GAME._open_neighbours(s, p) == BEFORE._open_neighbours(s, p)
+            assert table.near_cells(c) == tuple(
+                BEFORE._within_two(s, p, through_revealed=False))
+            for goal in range(CELLS):
+                if goal != c:
+                    expected = base + path_indices(walls, c, goal)[0]
+                    assert table.next_step(p, base + goal) == expected
+                    assert table.next_step(p, base + goal) == expected  # the kept one
+    for p in (-1, ROOF):  # off the board: the plain reading, as before
+        assert GAME._open_neighbours(s, p) == BEFORE._open_neighbours(s, p)
+
+
+def test_the_layout_tables_are_bounded_and_made_again_alike(monkeypatch):
+    monkeypatch.setattr(rules, "_MAX_LAYOUTS", 4)
+    rng = random.Random(5)
+    layouts = [random_walls(rng) for _ in range(10)]
+    first = [rules._floor(w, 1).steps for w in layouts]
+    assert len(rules._LAYOUTS) <= 4
+    assert [rules._floor(w, 1).steps for w in layouts] == first
+
+
+def _lists(s: BurgleState) -> tuple[list[Action], list[Action]]:
+    seats = range(s.n)
+    return ([GAME.legal_actions(s, i) for i in seats], [BEFORE.legal_actions(s, i) for i in seats])
+
+
+def _changed(s: BurgleState, k: int):
+    """``s`` changed at will, every way the turn choices read: the mover put on tiles of
+    every floor with each character side, tiles face up (secret doors behind walls,
+    stairs links), alarms, the crow, the Painting or the Gemstone with one action left,
+    the used actions, an item on his tile, a partner beside him, abilities used."""
+    seat = s.seat
+    for q in range(k % 3, 3 * CELLS, 5):
+        t = s.copy()
+        pl = t.players[seat]
+        pl["pos"] = q
+        pl["char"], pl["side"] = SIDES[(k + q) % len(SIDES)]
+        if k % 2 == 0:
+            t.revealed = [True] * (3 * CELLS)
+            t.links = [[p, p + CELLS] for p in range(2 * CELLS)
+                       if data.kind_of(t.tiles[p]) == "stairs"]
+        if q % 4 == 1:
+            pl["loot"].append("painting")
+        elif q % 4 == 2:
+            pl["loot"].append("gemstone")
+            t.used = t.max_actions - 1
+        elif q % 4 == 3:
+            t.used = t.max_actions
+        if q % 5 == 0:
+            t.alarms = sorted({q, q ^ 1, (q + 5) % (3 * CELLS)})
+            t.crow = q ^ 4
+        if q % 7 == 0:
+            t.items.setdefault(q, []).append("tiara")
+        if q % 6 == 0 and t.n > 1:
+            t.players[(seat + 1) % t.n]["pos"] = q ^ 1
+        if q % 9 == 0:
+            t.once.append(pl["char"])
+        pl["hack"] = q % 2
+        pl["held_alarm"] = q % 3 == 0
+        yield t
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_the_turn_choices_equal_the_code_they_replaced_at_every_step(config):
+    checked = 0
+    for seed in range(20):
+        bots = [RandomBot() for _ in range(config["players"])]
+        out = play_match(GAME, config, seed, bots)
+        for k in range(len(out.record.actions) + 1):
+            s = GAME.replay(out.record, k)
+            mine, theirs = _lists(s)
+            assert mine == theirs
+            checked += 1
+            if k % 6 == 0 and s.phase == "actions":
+                for t in _changed(s, k):
+                    mine, theirs = _lists(t)
+                    assert mine == theirs
+                    checked += 1
+    assert checked > 1200
+
+
+def test_style_bot_games_list_the_same_turn_choices():
+    mix = [BOTS["team"], BOTS["greedy"], RandomBot]
+    for players in (2, 3, 4):
+        for seed in range(2):
+            bots = [mix[(seed + i) % 3]() for i in range(players)]
+            out = play_match(GAME, {"players": players}, 900 + seed, bots)
+            for k in range(0, len(out.record.actions) + 1, 2):
+                s = GAME.replay(out.record, k)
+                mine, theirs = _lists(s)
+                assert mine == theirs
+
+
+def test_every_side_lists_its_abilities_as_the_chain_did():
+    assert frozenset(rules._ABILITY_LISTERS) == _ABILITY_SIDES
+    s = GAME.new_game({"players": 3}, 8)
+    listed = 0
+    for c, side in SIDES:
+        for q in range(3 * CELLS):
+            t = s.copy()
+            t.phase, t.seat = "actions", 0
+            t.players[0].update(pos=q, char=c, side=side, hack=q % 2, held_alarm=q % 3 == 0,
+                                stealth=q % 3)
+            t.players[1]["pos"] = q ^ 1
+            t.players[2]["pos"] = (q + 17) % (3 * CELLS)
+            t.revealed = [q % 2 == 0 or p % 3 == 0 for p in range(3 * CELLS)]
+            t.alarms = sorted({q, q ^ 5})
+            t.crow = q ^ 1 if q % 4 else q
+            t.used = q % 3
+            if q % 8 == 0:
+                t.once.append(c)
+            if q % 5 == 0:
+                t.tool_deck, t.event_deck = t.tool_deck[:1], []
+            for left in range(5):
+                mine = GAME._ability_actions(t, 0, left)
+                assert mine == BEFORE._ability_actions(t, 0, left)
+                listed += len(mine)
+    assert listed > 1000
