@@ -125,3 +125,98 @@ def test_the_fast_act_path_answers_as_the_route(client):
         assert fast.headers["content-type"] == route.headers["content-type"]
     r = client.post(f"/api/tables/{tid}/act", json=good, headers={"X-Seat-Token": tok[0]})
     assert r.status_code == 200 and r.json() == state(client, tid, 0, tok[0])
+
+
+# ---- the texts against the dict-based messages they replaced ------------------------------
+
+def _old_dumps(data) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _old_message(now: dict, now_view, now_log_key, now_tag, base, delta: bool) -> dict:
+    """The message as the dict-based ``delta.message`` built it from payload trees (``base``:
+    (payload, view without log, log key, tag) or None)."""
+    msg = {k: now[k] for k in ("table", "seat", "to_move", "legal", "step", "result")}
+    start = 0
+    if base is not None:
+        old = base[0]["log"]
+        n = len(old)
+        start = n if n <= len(now["log"]) and now["log"][:n] == old else 0
+    msg["log"] = now["log"][start:] if start else now["log"]
+    msg["log_from"] = start
+    msg["view_log"] = now_log_key
+    msg["view_tag"] = now_tag
+
+    def same_keys(a, b):
+        return (isinstance(a, dict) and isinstance(b, dict) and len(a) == len(b)
+                and all(x == y for x, y in zip(a, b)))
+
+    def changed(a, b):
+        return {k: v for k, v in a.items() if not (b[k] is v or b[k] == v)}
+
+    if delta and base is not None and base[2] == now_log_key and same_keys(now_view, base[1]):
+        msg["view"] = changed(now_view, base[1])
+        msg["view_from"] = base[3]
+    else:
+        msg["view"] = now_view
+    if delta and base is not None and same_keys(now["table"], base[0]["table"]):
+        msg["table"] = changed(now["table"], base[0]["table"])
+        msg["table_from"] = base[3]
+    return msg
+
+
+@pytest.mark.parametrize("game_id", ids())
+def test_texts_are_the_dict_messages_they_replaced(game_id):
+    """``Shown`` keeps JSON texts only: its body, pushes and answers are byte for byte what
+    the payload trees gave (``json.dumps`` of the payload and of the dict message), and
+    ``same_sight`` is the trees' comparison; at every step of random games of every game,
+    relative to the last payload and to one a few steps back."""
+    from boardlab.server.delta import message_text, without_log
+
+    game = lookup(game_id)
+    tables = _tables()
+    rng = random.Random(game_id + "texts")
+    for players in sorted({game.min_players, min(game.max_players, 4)}):
+        cfg = game.make_config({"players": players})
+        t = Live("t", game, cfg.model_dump(mode="json"), 9, "running", "", "", 0.0,
+                 [Seat(s, "human", None, f"P{s}", "", True) for s in range(players)],
+                 game.setup(cfg, 9, None))
+        history: dict = {s: [] for s in [*range(players), None]}
+        for step in range(300):
+            t.rev = step
+            for seat, past in history.items():
+                tree = tables._payload(t, seat)
+                wire = json.loads(_old_dumps(tree))
+                tag = tag_of(t.rev, t.version, t.status)
+                # the log's texts from nothing, from this seat's last payload, from an
+                # older one, from another seat's (whose log need not be a start of this)
+                other = history[rng.choice(list(history))]
+                priors = [None, *(p[0] for p in past[-1:] + past[-3:-2] + other[-1:])]
+                for prior in priors:
+                    made = Shown(tree, tag, None, prior)
+                    assert made.body() == _old_dumps(tree).encode()
+                now = tables._shown(t, seat)
+                assert now.body() == _old_dumps(tree).encode()
+                view, key = without_log(tree["view"], tree["log"])
+                for base in [None, *past[-1:], *past[-4:-3]]:
+                    for delta in (True, False):
+                        old = _old_message(tree, view, key, tag,
+                                           None if base is None else base[1], delta)
+                        text = message_text(now, None if base is None else base[0], delta,
+                                            kind="state", online=[0])
+                        assert text == _old_dumps({"type": "state", **old, "online": [0]})
+                        assert json.loads(text)["view"] == json.loads(_old_dumps(old))["view"]
+                    if base is not None:
+                        b = base[1][0]
+                        same = (len(tree["log"]) == len(b["log"])
+                                and tree["to_move"] == b["to_move"]
+                                and tree["legal"] == b["legal"]
+                                and tree["result"] == b["result"] and view == base[1][1])
+                        assert now.same_sight(base[0]) == same
+                past.append((now, (wire, json.loads(_old_dumps(view)), key, tag)))
+            if game.is_over(t.state):
+                break
+            seat = rng.choice(game.to_move(t.state))
+            action = rng.choice(game.legal_actions(t.state, seat))
+            game.apply_in_place(t.state, seat, action, check=False)
+            t.actions.append((seat, action))

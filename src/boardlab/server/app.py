@@ -33,7 +33,7 @@ from boardlab.bots.registry import bot_factories
 from boardlab.engine import registry
 from boardlab.engine.protocol import Game
 from boardlab.server.db import make_engine, migrate
-from boardlab.server.delta import dumps, message
+from boardlab.server.delta import dumps, message_text
 from boardlab.server.hub import Hub
 from boardlab.server.limits import (
     PARSED,
@@ -418,9 +418,9 @@ def create_app(
             base = tables.shown_by_tag(t, body.seat, body.have) if body.have else None
         if body.have is None:  # the whole payload, as before
             return _with_online(now.body(), hub.online(table_id))
-        msg = message(now, base)  # incremental (whole parts where the base is gone)
-        msg["online"] = hub.online(table_id)
-        return Response(dumps(msg).encode(), media_type="application/json")
+        # incremental (whole parts where the base is gone)
+        return Response(message_text(now, base, online=hub.online(table_id)).encode(),
+                        media_type="application/json")
 
     @app.get("/api/tables/{table_id}/record", tags=["play"])
     def record(table_id: str) -> dict[str, Any]:

@@ -28,7 +28,9 @@ full payload at every step of every game.
 
 from __future__ import annotations
 
+import functools
 import json
+import json.encoder
 from typing import Any
 
 # the payload's own fields that travel whole in every message
@@ -48,28 +50,135 @@ def parse_tag(tag: str) -> tuple[int, int, str] | None:
     return int(rev), int(version), status
 
 
-class Shown:
-    """A payload as it was built for one seat, with what its incremental messages need: its
-    tag, its view without the copy of the log, the key of that copy, its JSON (made once)."""
+def _not_json(o: Any) -> Any:
+    raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")
 
-    __slots__ = ("payload", "tag", "view", "view_log", "_body")
 
-    def __init__(self, payload: dict[str, Any], tag: str) -> None:
-        self.payload = payload
-        self.tag = tag
-        self.view, self.view_log = without_log(payload["view"], payload["log"])
-        self._body: bytes | None = None
-
-    def body(self) -> bytes:
-        """The whole payload as JSON (the old, full answer), encoded once."""
-        if self._body is None:
-            self._body = dumps(self.payload).encode()
-        return self._body
+# ``json.dumps`` with separators builds a new encoder at every call (~2 µs, a payload makes
+# dozens of calls); the C encoder it ends up with can be made once. Same text: no ASCII
+# escaping, compact separators, NaN refused; no circular-reference check (payloads are
+# trees the server builds). Pure-Python ``json`` (no C accelerator): ``json.dumps``.
+_c_encoder = json.encoder.c_make_encoder
+_ENCODE = (None if _c_encoder is None else _c_encoder(
+    None, _not_json, json.encoder.encode_basestring, None, ":", ",", False, False, False))
 
 
 def dumps(data: Any) -> str:
     """JSON as Starlette's ``send_json`` / FastAPI's ``JSONResponse`` write it."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    if _ENCODE is None:  # pragma: no cover - CPython always has the C encoder
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return "".join(_ENCODE(data, 0))
+
+
+def parts_of(data: Any) -> dict[str, str] | None:
+    """A dict's top-level entries as JSON texts (key -> text of its value); None for
+    anything else. Dicts of strings are not tracked by the garbage collector."""
+    if not isinstance(data, dict):
+        return None
+    return {k: dumps(v) for k, v in data.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def key_json(key: Any) -> str:
+    """A dict key as JSON writes it (a string; ``1`` becomes ``"1"``, as ``dumps`` does)."""
+    return dumps({key: 0})[1:-3]
+
+
+def _joined(parts: dict[str, str], keys: Any = None) -> str:
+    """The JSON object of ``parts`` (only ``keys``, in their order, when given)."""
+    if keys is None:
+        keys = parts
+    return "{" + ",".join(f"{key_json(k)}:{parts[k]}" for k in keys) + "}"
+
+
+class Shown:
+    """A payload as it was built for one seat, kept as JSON texts: its small fields, the
+    table summary's and the view's top-level entries (the view without its copy of the
+    log), and the log's entries (the events' shared dictionaries). Nothing else of the
+    payload's tree is kept: a table keeps a few dozen of these between changes, and as
+    trees of lists and dicts they were most of what the garbage collector scanned (its
+    pauses were the web server's slowest answers); texts are not scanned at all. Every
+    message and answer is put together from these texts, so each part of a payload is
+    encoded once, however many sockets and answers it goes to."""
+
+    __slots__ = ("tag", "version", "view_log", "log", "small", "table", "table_text",
+                 "view", "view_text", "keys", "log_at", "_log_parts", "_log_text", "_body")
+
+    def __init__(self, payload: dict[str, Any], tag: str,
+                 table_parts: dict[str, str] | None = None, prior: Shown | None = None) -> None:
+        """``table_parts``: the summary's texts if already made (one summary for every
+        seat); ``prior``: an earlier payload of the same seat, whose log entries' texts
+        are reused where its log is the start of this one."""
+        self.tag = tag
+        table = payload["table"]
+        self.version: int = table["version"]
+        self.log: list[Any] = payload["log"]
+        full_view = payload["view"]
+        view, self.view_log = without_log(full_view, self.log)
+        self.small = {k: dumps(payload[k]) for k in SMALL if k != "table"}
+        self.table = table_parts if table_parts is not None else parts_of(table)
+        self.table_text = dumps(table) if self.table is None else None
+        self.view = parts_of(view)  # None when the view is not a dict
+        self.view_text = dumps(view) if self.view is None else None
+        # the view's keys in order, its copy of the log at ``log_at``
+        self.keys = tuple(full_view) if isinstance(full_view, dict) else ()
+        self.log_at = self.keys.index(self.view_log) if self.view_log is not None else -1
+        # each log entry's text: the prior payload's for the entries they share (the
+        # entries are the events' shared dictionaries, so mostly compared by identity)
+        log, known = self.log, 0
+        if prior is not None:
+            known = log_start(prior, self)
+        parts = prior._log_parts[:known] if known else []  # type: ignore[union-attr]
+        parts.extend(dumps(entry) for entry in log[known:])
+        self._log_parts = parts
+        self._log_text: str | None = None
+        self._body: bytes | None = None
+
+    def log_text(self, start: int = 0) -> str:
+        """The log's JSON (from entry ``start`` on)."""
+        if start:
+            return "[" + ",".join(self._log_parts[start:]) + "]"
+        if self._log_text is None:
+            self._log_text = "[" + ",".join(self._log_parts) + "]"
+        return self._log_text
+
+    def table_json(self) -> str:
+        return self.table_text if self.table is None else _joined(self.table)
+
+    def view_json(self, with_log: bool) -> str:
+        """The view's JSON: the game's whole view (``with_log``) or without its log."""
+        if self.view is None:
+            return self.view_text  # type: ignore[return-value]
+        if not with_log or self.view_log is None:
+            return _joined(self.view)
+        log = self.log_text()
+        return "{" + ",".join(
+            f"{key_json(k)}:{log if i == self.log_at else self.view[k]}"
+            for i, k in enumerate(self.keys)) + "}"
+
+    def body(self) -> bytes:
+        """The whole payload as JSON (the old, full answer), encoded once."""
+        if self._body is None:
+            s = self.small
+            self._body = (
+                f'{{"table":{self.table_json()},"seat":{s["seat"]},'
+                f'"view":{self.view_json(True)},"log":{self.log_text()},'
+                f'"to_move":{s["to_move"]},"legal":{s["legal"]},"step":{s["step"]},'
+                f'"result":{s["result"]}}}').encode()
+        return self._body
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        """The payload as a new tree (decoded from :meth:`body`; for tests and tools)."""
+        return json.loads(self.body())
+
+    def same_sight(self, other: Shown) -> bool:
+        """Both show their seat the same: log length, who moves, the choices, the result
+        and the view (compared as the JSON texts sent)."""
+        a, b = self.small, other.small
+        return (len(self.log) == len(other.log) and a["to_move"] == b["to_move"]
+                and a["legal"] == b["legal"] and a["result"] == b["result"]
+                and self.view == other.view and self.view_text == other.view_text)
 
 
 def without_log(view: Any, log: list[Any]) -> tuple[Any, str | None]:
@@ -87,45 +196,55 @@ def log_start(base: Shown | None, now: Shown) -> int:
     """How many of ``now``'s log entries the holder of ``base`` already has."""
     if base is None:
         return 0
-    old, log = base.payload["log"], now.payload["log"]
+    old, log = base.log, now.log
     n = len(old)
     return n if n <= len(log) and log[:n] == old else 0
 
 
-def message(now: Shown, base: Shown | None, view_delta: bool = True) -> dict[str, Any]:
-    """The message that turns ``base`` (None: nothing held) into ``now``; with
-    ``view_delta`` false the view comes whole (only the log is incremental)."""
-    p = now.payload
-    msg = {k: p[k] for k in SMALL}
-    start = log_start(base, now)
-    log = p["log"]
-    msg["log"] = log[start:] if start else log
-    msg["log_from"] = start
-    msg["view_log"] = now.view_log
-    msg["view_tag"] = now.tag
-    view = now.view
-    if view_delta and base is not None and base.view_log == now.view_log and _same_keys(
-            view, base.view):
-        msg["view"] = _changed(view, base.view)
-        msg["view_from"] = base.tag
+def message_text(now: Shown, base: Shown | None, view_delta: bool = True,
+                 kind: str | None = None, online: list[int] | None = None) -> str:
+    """The message that turns ``base`` (None: nothing held) into ``now``, as JSON text; with
+    ``view_delta`` false the view comes whole (only the log is incremental). ``kind``
+    (first) and ``online`` (last) are added when given, as a push and an answer carry them."""
+    out = [] if kind is None else [f'"type":{dumps(kind)}']
+    # the table's summary (title, config, seats: most of a small message) and the view:
+    # only their changed top-level entries when the base has the same keys in order
+    table_from = view_from = None
+    table = now.table
+    if (view_delta and base is not None and table is not None and base.table is not None
+            and tuple(table) == tuple(base.table)):
+        old = base.table
+        out.append('"table":' + _joined(table, [k for k, v in table.items() if old[k] != v]))
+        table_from = base.tag
     else:
-        msg["view"] = view
-    # the table's summary (title, config, seats: most of a small message) likewise
-    if view_delta and base is not None and _same_keys(p["table"], base.payload["table"]):
-        msg["table"] = _changed(p["table"], base.payload["table"])
-        msg["table_from"] = base.tag
-    return msg
+        out.append('"table":' + now.table_json())
+    s = now.small
+    out.append(f'"seat":{s["seat"]},"to_move":{s["to_move"]},"legal":{s["legal"]},'
+               f'"step":{s["step"]},"result":{s["result"]}')
+    start = log_start(base, now)
+    log = now.log_text(start)
+    out.append(f'"log":{log},"log_from":{start},"view_log":{dumps(now.view_log)},'
+               f'"view_tag":{dumps(now.tag)}')
+    view = now.view
+    if (view_delta and base is not None and view is not None and base.view is not None
+            and base.view_log == now.view_log and tuple(view) == tuple(base.view)):
+        old = base.view
+        out.append('"view":' + _joined(view, [k for k, v in view.items() if old[k] != v]))
+        view_from = base.tag
+    else:
+        out.append('"view":' + now.view_json(False))
+    if view_from is not None:
+        out.append(f'"view_from":{dumps(view_from)}')
+    if table_from is not None:
+        out.append(f'"table_from":{dumps(table_from)}')
+    if online is not None:
+        out.append(f'"online":{dumps(online)}')
+    return "{" + ",".join(out) + "}"
 
 
-def _same_keys(a: Any, b: Any) -> bool:
-    """Both are dicts with the same keys in the same order."""
-    return (isinstance(a, dict) and isinstance(b, dict) and len(a) == len(b)
-            and all(x == y for x, y in zip(a, b, strict=True)))
-
-
-def _changed(now: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
-    """The top-level entries of ``now`` whose values differ from ``old``'s."""
-    return {k: v for k, v in now.items() if not (old[k] is v or old[k] == v)}
+def message(now: Shown, base: Shown | None, view_delta: bool = True) -> dict[str, Any]:
+    """:func:`message_text` as a new tree (for tests and tools)."""
+    return json.loads(message_text(now, base, view_delta))
 
 
 def rebuild(held: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any]:

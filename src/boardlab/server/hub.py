@@ -28,7 +28,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from boardlab.engine.protocol import SeatLog
-from boardlab.server.delta import Shown, dumps, message
+from boardlab.server.delta import Shown, message_text
 
 MAX_STEPS = 40  # a longer burst (an all-bot stretch) sends only its last steps one by one
 
@@ -167,7 +167,7 @@ class Hub:
         oldest: dict[int | None, int] = {}
         for _ws, seat, held in live:
             if held is not None:
-                v = held.payload["table"]["version"]
+                v = held.version
                 oldest[seat] = min(oldest.get(seat, v), v)
         steps: dict[int | None, list[Shown]] = {}
         if replay is not None and oldest:
@@ -182,17 +182,16 @@ class Hub:
         def text(seat: int | None, base: Shown | None, sh: Shown, delta: bool) -> str:
             key = (seat, base.tag if base is not None else None, sh.tag, delta)
             if key not in made:
-                made[key] = dumps({"type": "state", **message(sh, base, delta),
-                                   "online": online})
+                made[key] = message_text(sh, base, delta, kind="state", online=online)
             return made[key]
 
         for ws, seat, held in live:
             out, base = [], held
-            had = held.payload["table"]["version"] if held is not None else None
+            had = held.version if held is not None else None
             for sh in steps.get(seat, ()):
                 # an in-between step: only if new to this socket and it shows something
-                if had is None or sh.payload["table"]["version"] <= had or (
-                        base is not None and _same_sight(sh, base)):
+                if had is None or sh.version <= had or (
+                        base is not None and sh.same_sight(base)):
                     continue
                 out.append(text(seat, base, sh, ws in self._deltas))
                 base = sh
@@ -242,10 +241,3 @@ class Hub:
                 room.pop(ws, None)
                 self._forget(ws)
 
-
-def _same_sight(a: Shown, b: Shown) -> bool:
-    """Two payloads of one seat show it the same (compared by value; no JSON)."""
-    pa, pb = a.payload, b.payload
-    return (len(pa["log"]) == len(pb["log"]) and pa["to_move"] == pb["to_move"]
-            and pa["legal"] == pb["legal"] and pa["result"] == pb["result"]
-            and a.view == b.view)

@@ -41,7 +41,7 @@ from boardlab.engine.match import decision_context
 from boardlab.engine.protocol import Game, GameRecord, GameState, SeatLog, log_feed
 from boardlab.engine.rng import make_rng
 from boardlab.server import db
-from boardlab.server.delta import Shown, parse_tag, tag_of
+from boardlab.server.delta import Shown, parse_tag, parts_of, tag_of
 from boardlab.server.fair import commit, draw_seed
 
 log = logging.getLogger("boardlab.server")
@@ -188,6 +188,9 @@ class Live:
     tally: tuple[Any, int, dict[int, int]] | None = field(default=None, repr=False)
     # ((rev, version, status), summary): one summary per change for every seat's payload
     shared: tuple[tuple[Any, ...], dict[str, Any]] | None = field(default=None, repr=False)
+    # ((rev, version, status), summary, its entries as JSON texts): encoded once per change
+    shared_parts: tuple[tuple[Any, ...], Any, dict[str, str] | None] | None = field(
+        default=None, repr=False)
 
     @property
     def version(self) -> int:
@@ -213,6 +216,14 @@ class Live:
         if got is None or got[0] != key:
             got = self.shared = (key, self.summary())
         return got[1]
+
+    def summary_parts(self, summary: dict[str, Any]) -> dict[str, str] | None:
+        """``summary``'s entries as JSON texts (``delta.parts_of``), encoded once per change
+        for every seat's payload (``summary`` is :meth:`shared_summary`'s)."""
+        key, got = (self.rev, self.version, self.status), self.shared_parts
+        if got is None or got[0] != key or got[1] is not summary:
+            got = self.shared_parts = (key, summary, parts_of(summary))
+        return got[2]
 
     def deadline(self) -> float | None:
         if self.turn_seconds and self.status == "running":
@@ -905,10 +916,20 @@ class Tables:
     # ---- what a seat sees ---------------------------------------------------------------
 
     def payload(self, t: Live, seat: int | None) -> dict[str, Any]:
-        """Everything sent to ``seat`` (None: a spectator): only the game's own view of it.
-
-        Built once per change and seat (callers must not change it)."""
+        """Everything sent to ``seat`` (None: a spectator): only the game's own view of it
+        (built once per change and seat, kept as JSON; a new tree at every call)."""
         return self.shown(t, seat).payload
+
+    def _shown(self, t: Live, seat: int | None) -> Shown:
+        payload = self._payload(t, seat)
+        table, shared = payload["table"], t.shared
+        # the seat's newest payload kept: its log entries' texts are reused (a snapshot of
+        # the kept ones: the hub's replay reads them without the table's lock)
+        prior = next((sh for key, sh in reversed(list(t.seen.items())) if key[3] == seat),
+                     None)
+        return Shown(payload, tag_of(t.rev, t.version, t.status),
+                     t.summary_parts(table) if shared is not None and table is shared[1]
+                     else None, prior)
 
     def shown(self, t: Live, seat: int | None) -> Shown:
         """The payload of ``seat`` with what incremental messages need (``delta.Shown``);
@@ -916,8 +937,7 @@ class Tables:
         key = (t.rev, t.version, t.status, seat)
         got = t.seen.get(key)
         if got is None:
-            got = self._keep(t, key, Shown(self._payload(t, seat),
-                                           tag_of(t.rev, t.version, t.status)))
+            got = self._keep(t, key, self._shown(t, seat))
         return got
 
     def shown_step(self, step: Live, seat: int | None) -> Shown:
@@ -926,7 +946,7 @@ class Tables:
         key = (step.rev, step.version, step.status, seat)
         got = step.seen.get(key)
         if got is None:
-            made = Shown(self._payload(step, seat), tag_of(step.rev, step.version, step.status))
+            made = self._shown(step, seat)
             with self.locked(step.id):
                 got = self._keep(step, key, made)
         return got
