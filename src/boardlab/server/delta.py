@@ -91,30 +91,51 @@ def _joined(parts: dict[str, str], keys: Any = None) -> str:
     return "{" + ",".join(f"{key_json(k)}:{parts[k]}" for k in keys) + "}"
 
 
+class LogTexts:
+    """The JSON texts of one seat's log entries, in order, kept across its payloads: a
+    payload encodes only the entries that appeared since the previous one. ``source`` is
+    the list the entries are read from (``SeatLog.entries``, which only grows; a new list
+    when the seat's log starts over, and then the texts start over too)."""
+
+    __slots__ = ("source", "texts")
+
+    def __init__(self, source: list[Any]) -> None:
+        self.source = source
+        self.texts: list[str] = []
+
+    def update(self, entries: list[Any]) -> None:
+        """Encode the entries of ``source`` not encoded yet (``entries``: a copy of it)."""
+        texts = self.texts
+        if len(texts) < len(entries):
+            texts.extend(dumps(e) for e in entries[len(texts):])
+
+
 class Shown:
     """A payload as it was built for one seat, kept as JSON texts: its small fields, the
     table summary's and the view's top-level entries (the view without its copy of the
-    log), and the log's entries (the events' shared dictionaries). Nothing else of the
-    payload's tree is kept: a table keeps a few dozen of these between changes, and as
-    trees of lists and dicts they were most of what the garbage collector scanned (its
-    pauses were the web server's slowest answers); texts are not scanned at all. Every
-    message and answer is put together from these texts, so each part of a payload is
-    encoded once, however many sockets and answers it goes to."""
+    log), and where its log's texts are (the seat's :class:`LogTexts`, its first
+    ``log_n``). Nothing else of the payload is kept: a table keeps a few dozen of these
+    between changes, and as trees of lists and dicts (each with the log's entries) they
+    were most of what the garbage collector scanned (its pauses were the web server's
+    slowest answers); texts are not scanned at all. Every message and answer is put
+    together from these texts, so each part of a payload is encoded once, however many
+    sockets and answers it goes to."""
 
-    __slots__ = ("tag", "version", "view_log", "log", "small", "table", "table_text",
-                 "view", "view_text", "keys", "log_at", "_log_parts", "_log_text", "_body")
+    __slots__ = ("tag", "version", "view_log", "log_n", "log_src", "_log_parts", "small",
+                 "table", "table_text", "view", "view_text", "keys", "log_at", "_body")
 
     def __init__(self, payload: dict[str, Any], tag: str,
-                 table_parts: dict[str, str] | None = None, prior: Shown | None = None) -> None:
+                 table_parts: dict[str, str] | None = None,
+                 log_texts: LogTexts | None = None) -> None:
         """``table_parts``: the summary's texts if already made (one summary for every
-        seat); ``prior``: an earlier payload of the same seat, whose log entries' texts
-        are reused where its log is the start of this one."""
+        seat); ``log_texts``: the seat's log texts, whose ``source`` holds this payload's
+        log (brought up to date here); without it the log is encoded anew."""
         self.tag = tag
         table = payload["table"]
         self.version: int = table["version"]
-        self.log: list[Any] = payload["log"]
+        log = payload["log"]
         full_view = payload["view"]
-        view, self.view_log = without_log(full_view, self.log)
+        view, self.view_log = without_log(full_view, log)
         self.small = {k: dumps(payload[k]) for k in SMALL if k != "table"}
         self.table = table_parts if table_parts is not None else parts_of(table)
         self.table_text = dumps(table) if self.table is None else None
@@ -123,35 +144,29 @@ class Shown:
         # the view's keys in order, its copy of the log at ``log_at``
         self.keys = tuple(full_view) if isinstance(full_view, dict) else ()
         self.log_at = self.keys.index(self.view_log) if self.view_log is not None else -1
-        # each log entry's text: the prior payload's for the entries they share (the
-        # entries are the events' shared dictionaries, so mostly compared by identity)
-        log, known = self.log, 0
-        if prior is not None:
-            known = log_start(prior, self)
-        parts = prior._log_parts[:known] if known else []  # type: ignore[union-attr]
-        parts.extend(dumps(entry) for entry in log[known:])
-        self._log_parts = parts
-        self._log_text: str | None = None
+        if log_texts is None:
+            log_texts = LogTexts([])
+        log_texts.update(log)
+        # the texts list only grows: this payload's log is its first ``log_n`` entries
+        self.log_n = len(log)
+        self.log_src: list[Any] | None = log_texts.source if log else None
+        self._log_parts = log_texts.texts
         self._body: bytes | None = None
 
     def log_text(self, start: int = 0) -> str:
         """The log's JSON (from entry ``start`` on)."""
-        if start:
-            return "[" + ",".join(self._log_parts[start:]) + "]"
-        if self._log_text is None:
-            self._log_text = "[" + ",".join(self._log_parts) + "]"
-        return self._log_text
+        return "[" + ",".join(self._log_parts[start:self.log_n]) + "]"
 
     def table_json(self) -> str:
         return self.table_text if self.table is None else _joined(self.table)
 
-    def view_json(self, with_log: bool) -> str:
-        """The view's JSON: the game's whole view (``with_log``) or without its log."""
+    def view_json(self, log: str | None = None) -> str:
+        """The view's JSON: with ``log`` (the log's JSON) the game's whole view, else the
+        view without its copy of the log."""
         if self.view is None:
             return self.view_text  # type: ignore[return-value]
-        if not with_log or self.view_log is None:
+        if log is None or self.view_log is None:
             return _joined(self.view)
-        log = self.log_text()
         return "{" + ",".join(
             f"{key_json(k)}:{log if i == self.log_at else self.view[k]}"
             for i, k in enumerate(self.keys)) + "}"
@@ -159,10 +174,10 @@ class Shown:
     def body(self) -> bytes:
         """The whole payload as JSON (the old, full answer), encoded once."""
         if self._body is None:
-            s = self.small
+            s, log = self.small, self.log_text()
             self._body = (
                 f'{{"table":{self.table_json()},"seat":{s["seat"]},'
-                f'"view":{self.view_json(True)},"log":{self.log_text()},'
+                f'"view":{self.view_json(log)},"log":{log},'
                 f'"to_move":{s["to_move"]},"legal":{s["legal"]},"step":{s["step"]},'
                 f'"result":{s["result"]}}}').encode()
         return self._body
@@ -176,7 +191,7 @@ class Shown:
         """Both show their seat the same: log length, who moves, the choices, the result
         and the view (compared as the JSON texts sent)."""
         a, b = self.small, other.small
-        return (len(self.log) == len(other.log) and a["to_move"] == b["to_move"]
+        return (self.log_n == other.log_n and a["to_move"] == b["to_move"]
                 and a["legal"] == b["legal"] and a["result"] == b["result"]
                 and self.view == other.view and self.view_text == other.view_text)
 
@@ -193,12 +208,17 @@ def without_log(view: Any, log: list[Any]) -> tuple[Any, str | None]:
 
 
 def log_start(base: Shown | None, now: Shown) -> int:
-    """How many of ``now``'s log entries the holder of ``base`` already has."""
+    """How many of ``now``'s log entries the holder of ``base`` already has: all of its
+    log when that is the start of ``now``'s - read from the same growing list, or else
+    (a replay's copy of the log, a table loaded again) the same texts."""
     if base is None:
         return 0
-    old, log = base.log, now.log
-    n = len(old)
-    return n if n <= len(log) and log[:n] == old else 0
+    n = base.log_n
+    if n > now.log_n:
+        return 0
+    if n == 0 or (base.log_src is now.log_src and base.log_src is not None):
+        return n
+    return n if now._log_parts[:n] == base._log_parts[:n] else 0
 
 
 def message_text(now: Shown, base: Shown | None, view_delta: bool = True,
@@ -232,7 +252,7 @@ def message_text(now: Shown, base: Shown | None, view_delta: bool = True,
         out.append('"view":' + _joined(view, [k for k, v in view.items() if old[k] != v]))
         view_from = base.tag
     else:
-        out.append('"view":' + now.view_json(False))
+        out.append('"view":' + now.view_json())
     if view_from is not None:
         out.append(f'"view_from":{dumps(view_from)}')
     if table_from is not None:

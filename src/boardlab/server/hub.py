@@ -136,13 +136,14 @@ class Hub:
         the last MAX_STEPS), replayed on the hub's own copy of the state (the stored choices,
         the state's own generator: the same states the table went through) with the seats'
         logs of that copy; each is used before the next choice changes it."""
+        texts: dict[int | None, Any] = {}  # the copy's log texts (``Live.log_texts``)
         try:
             for k in range(version, t.version - 1):
                 seat, action = t.actions[k]
                 t.game.apply_in_place(state, seat, action, check=False)
                 if k >= t.version - 1 - MAX_STEPS:
                     yield dataclasses.replace(t, state=state, actions=t.actions[:k + 1],
-                                              status="running", logs=logs)
+                                              status="running", logs=logs, log_texts=texts)
         except Exception:  # a replay that goes wrong only costs the in-between steps
             return
 

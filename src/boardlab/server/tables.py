@@ -41,7 +41,7 @@ from boardlab.engine.match import decision_context
 from boardlab.engine.protocol import Game, GameRecord, GameState, SeatLog, log_feed
 from boardlab.engine.rng import make_rng
 from boardlab.server import db
-from boardlab.server.delta import Shown, parse_tag, parts_of, tag_of
+from boardlab.server.delta import LogTexts, Shown, parse_tag, parts_of, tag_of
 from boardlab.server.fair import commit, draw_seed
 
 log = logging.getLogger("boardlab.server")
@@ -183,6 +183,9 @@ class Live:
     # each seat's log of ``state`` kept incrementally (a payload converts only new events);
     # a copy of the table on another state (the hub's replay) must get its own dict
     logs: dict[int | None, SeatLog] = field(default_factory=dict, repr=False)
+    # each seat's log entries as JSON texts (``delta.LogTexts``), following ``logs``; a
+    # copy of the table on another state must get its own dict too
+    log_texts: dict[int | None, LogTexts] = field(default_factory=dict, repr=False)
     # (actions list, how many of it are counted, choices per seat): ``seat_steps`` counts
     # only the choices appended since
     tally: tuple[Any, int, dict[int, int]] | None = field(default=None, repr=False)
@@ -923,13 +926,13 @@ class Tables:
     def _shown(self, t: Live, seat: int | None) -> Shown:
         payload = self._payload(t, seat)
         table, shared = payload["table"], t.shared
-        # the seat's newest payload kept: its log entries' texts are reused (a snapshot of
-        # the kept ones: the hub's replay reads them without the table's lock)
-        prior = next((sh for key, sh in reversed(list(t.seen.items())) if key[3] == seat),
-                     None)
+        # the seat's log texts, kept while its log keeps growing in the same list
+        texts, feed = t.log_texts.get(seat), t.logs.get(seat)
+        if feed is not None and (texts is None or texts.source is not feed.entries):
+            texts = t.log_texts[seat] = LogTexts(feed.entries)
         return Shown(payload, tag_of(t.rev, t.version, t.status),
                      t.summary_parts(table) if shared is not None and table is shared[1]
-                     else None, prior)
+                     else None, texts if feed is not None else None)
 
     def shown(self, t: Live, seat: int | None) -> Shown:
         """The payload of ``seat`` with what incremental messages need (``delta.Shown``);
