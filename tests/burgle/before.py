@@ -1,24 +1,32 @@
 """burgle's rules as they were before the fast paths of issue 9's last round (commit
 6802c51), copied unchanged, for the tests that compare the fast paths with them
-(``test_fast_turns.py``, and ``test_spelt_out_calls.py`` builds on it).
+(``test_fast_turns.py``; ``test_spelt_out_calls.py`` builds on it).
 
-``Before`` is the game with ``legal_actions`` and what it called as they were: a call per
-part of the list (``_turn_actions``, ``_plain_steps``, ``_ability_actions`` with its chain
-of comparisons), the floor's moves and peeks from an ``lru_cache`` per (layout, floor), the
-open neighbours from :func:`open_cells`.
+``Before`` is the game with every method changed since as it was: ``legal_actions`` and
+what it called (a call per part of the list: ``_turn_actions``, ``_plain_steps``,
+``_ability_actions`` with its chain of comparisons; the floor's moves and peeks from an
+``lru_cache`` per (layout, floor), the open neighbours from :func:`open_cells`, the move and
+peek targets of the general case), the guard's walk (a path asked of ``path_indices`` per
+step, the nearest alarms by ``_dist``, the patrol drawn by ``_draw_patrol``, the guard phase
+through ``_walk_floors``), sight and entering (``_lose_stealth``, ``_leave``, ``_enter``,
+``_safe_here``), ``to_move``.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from boardlab.engine.protocol import Action
-from boardlab.games.burgle import data
-from boardlab.games.burgle.path import NEIGHBOURS4, open_cells
+from boardlab.engine.protocol import Action, Event, public, public_words
+from boardlab.games.burgle import data, texts, words
+from boardlab.games.burgle.path import NEIGHBOURS4, open_cells, open_cells_sorted, path_indices
 from boardlab.games.burgle.rules import (
     _ABILITY_SIDES,
+    _CLEAR_EVENTS,
     _COMPUTER_OF,
     _KIND,
+    _NAMES,
+    _NO_SEATS,
+    _PATROL_EVENTS,
     _STEP_KINDS,
     ABILITY,
     ABILITY_AT,
@@ -36,6 +44,9 @@ from boardlab.games.burgle.rules import (
     ROOF,
     SWAP,
     BurgleGame,
+    _other_ducts,
+    _spotted_event,
+    pname,
 )
 from boardlab.games.burgle.state import BurgleState
 
@@ -213,4 +224,304 @@ class Before(BurgleGame):
             out.append(ABILITY["spot"])
         return out
 
+    def _nearest_alarms(self, s: BurgleState, f: int) -> list[int]:
+        """The alarms of floor ``f`` nearest to its guard, in reading order."""
+        alarms = self._floor_alarms(s, f)
+        g = s.guards[f]
+        if not alarms or g["pos"] < 0:
+            return []
+        best = min(self._dist(s, g["pos"], a) for a in alarms)
+        return [a for a in alarms if self._dist(s, g["pos"], a) == best]
 
+    def _guard_turn(self, s: BurgleState, f: int) -> list[Event]:
+        g = s.guards[f]
+        if g["pos"] < 0:
+            return []
+        moves = g["die"] + (len(self._floor_alarms(s, f)) if s.alarms else 0) + s.guard_mod
+        ev: list[Event] = []
+        if g["donut"]:
+            g["donut"] = False
+            moves = 0
+            ev.append(public("donut", "守卫在吃甜甜圈，这回合不动",
+                             "the guard eats the donuts and does not move"))
+        if (s.crow == g["pos"] and self._anyone(s, "raven", "advanced") is not None
+                and not self._floor_alarms(s, f)):
+            moves = 0
+            ev.append(public("crow", "乌鸦缠住了守卫，他这回合不动",
+                             "the crow keeps the guard busy: he does not move"))
+        walk: list[list[str]] = []
+        steps = self._step_guard(s, f, moves, walk)
+        if moves > 0:
+            ev.append(public_words("guard_move", words.guard_moves, (f + 1, moves), floor=f + 1,
+                                   moves=moves, walk=walk))
+        return ev + steps
+
+    def _step_guard(self, s: BurgleState, f: int, moves: int,
+                    walk: list[list[str]] | None = None) -> list[Event]:
+        """Walk ``moves`` steps; ``walk`` collects [from, to, destination] per step."""
+        g = s.guards[f]
+        ev: list[Event] = []
+        # the basic Raven's crow costs the guard a step; no crow on the board, none asked for
+        raven = self._anyone(s, "raven", "basic") if s.crow >= 0 else None
+        # The floor's layout cannot change during a walk (only Dynamite, a player's action,
+        # makes a new one); positions on the board are spelt from the table (_NAMES).
+        walls, base, names = s.walls[f], f * CELLS, _NAMES
+        # Nobody moves, and no tile, item or effect changes, while he walks: where he could
+        # see anyone is known before the first step (None: look from every tile).
+        watch = self._watch_cells(s, f)
+        while moves > 0 and s.phase != "over":
+            if g["tie"] and self._ask_tie(s, f, "walk", moves):
+                break  # the walk resumes with the team's choice (_resume_walk)
+            pos, dest = g["pos"], g["dest"]
+            if pos == dest:
+                ev += self._arrive(s, f)
+                continue
+            nxt = base + path_indices(walls, pos - base, dest - base)[0]
+            if walk is not None:
+                walk.append([names[pos], names[nxt], names[dest]])
+            g["pos"] = nxt
+            moves -= 1
+            if raven is not None and s.crow == nxt:
+                moves -= 1
+            cleared = nxt in s.alarms
+            if cleared:
+                s.alarms.remove(nxt)
+                ev.append(_CLEAR_EVENTS[nxt])  # at names[nxt]
+            if watch is None or nxt in watch:
+                ev += self._guard_sees(s, f)
+            if cleared and not self._floor_alarms(s, f):
+                ev += self._new_patrol_dest(s, f)
+            elif g["pos"] == g["dest"]:
+                ev += self._arrive(s, f)
+        return ev
+
+    def _move_targets(self, s: BurgleState, seat: int) -> list[int]:
+        pl = s.players[seat]
+        p = pl["pos"]
+        if p < 0:
+            return []
+        f, c = divmod(p, CELLS)
+        base = f * CELLS
+        out: list[int] = []
+        painting = "painting" in pl["loot"]
+        walls = s.walls[f]
+        for n in NEIGHBOURS4[c]:
+            q = base + n
+            if ((c, n) if c < n else (n, c)) not in walls:
+                out.append(q)
+            elif not painting and self._active(s, q, "secret_door"):
+                out.append(q)  # through the wall, one way
+        extra = False  # whether anything past the four neighbours (which cannot repeat)
+        if "time_lock" not in s.effects:
+            for lo, hi in s.links:
+                if p == lo:
+                    out.append(hi)
+                    extra = True
+                elif p == hi:
+                    out.append(lo)
+                    extra = True
+            if f == s.floors - 1 and self._active(s, p, "stairs") and all(s.safe_open):
+                out.append(ROOF)
+                extra = True
+        if s.revealed[p] and p not in s.disabled:
+            kind = _KIND[s.tiles[p]]
+            if kind == "walkway":
+                if f > 0:
+                    out.append(p - CELLS)
+                    extra = True
+                if "gymnastics" in s.effects and f + 1 < s.floors:
+                    out.append(p + CELLS)
+                    extra = True
+            elif kind == "duct" and not painting:
+                out += _other_ducts(s, p)
+                extra = True
+        if not extra:
+            return out  # distinct neighbours on one floor: nothing to drop
+        seen: list[int] = []
+        for q in out:
+            if q not in seen:
+                seen.append(q)
+        return seen
+
+    def _peek_targets(self, s: BurgleState, p: int) -> list[int]:
+        f, c = divmod(p, CELLS)
+        base = f * CELLS
+        revealed = s.revealed
+        extra = [hi if p == lo else lo for lo, hi in s.links if p in (lo, hi)]
+        if revealed[p] and p not in s.disabled:
+            kind = _KIND[s.tiles[p]]
+            if kind == "stairs" and f + 1 < s.floors:
+                extra.append(p + CELLS)
+            elif kind == "atrium":
+                extra += [q for q in (p - CELLS, p + CELLS) if 0 <= q < s.floors * CELLS]
+        if not extra:  # only this floor's unwalled neighbours: distinct, kept in ascending order
+            return [base + n for n in open_cells_sorted(s.walls[f])[c] if not revealed[base + n]]
+        out = [base + n for n in open_cells(s.walls[f])[c]] + extra
+        return sorted({q for q in out if not revealed[q]})
+
+    def _new_patrol_dest(self, s: BurgleState, f: int) -> list[Event]:
+        g = s.guards[f]
+        ev: list[Event] = []
+        while True:
+            card, more = self._draw_patrol(s, f)
+            ev += more
+            if card != g["pos"]:
+                break  # a card naming his own tile is reached at once (R7)
+        g["dest"] = card
+        g["tie"] = []
+        ev.append(_PATROL_EVENTS[card])  # a tile of the board (f + 1, _NAMES[card])
+        return ev
+
+    def _guard_phase(self, s: BurgleState) -> list[Event]:
+        seat = s.seat
+        pl = s.players[seat]
+        ev: list[Event] = []
+        s.effects.pop("invisible", None)
+        if pl["pos"] >= 0:  # no guard moves on the turn of an escape
+            f = pl["pos"] // CELLS
+            if pl["char"] == "acrobat" and pl["side"] == "basic" \
+                    and s.guards[f]["pos"] == pl["pos"]:  # _has and _guard_on, spelt out
+                ev += self._lose_stealth(s, seat, "guard", f)
+            if s.effects.pop("shift_change", None) is not None:
+                order = [other for other in range(s.floors) if other != f]
+            else:
+                order = [f]
+            ev += self._walk_floors(s, order)
+        if s.phase in ("over", "choice"):
+            return ev
+        return ev + self._next_turn(s)
+
+    def _lose_stealth(self, s: BurgleState, seat: int, why: str, guard_floor: int) -> list[Event]:
+        """``why``: what saw the player (a key of ``texts.CAUGHT_BY``); ``guard_floor``: the
+        floor (0-based) of the guard that did."""
+        pl = s.players[seat]
+        p = pl["pos"]
+        if s.phase == "over" or p < 0:
+            return []
+        if s.effects.get("invisible") == seat:
+            return []  # the Invisible Suit, during its wearer's actions
+        for pool, cover in ((s.lavatory, "lavatory"), (s.smoke, "smoke")):
+            if pool.get(p, 0) > 0:
+                pool[p] -= 1
+                return [public_words("stealth", words.spotted_in_cover, (why, seat, cover),
+                                     seat=seat, by=why)]
+        if pl["stealth"] <= 0:
+            s.stats["loss"] = {"floor": p // CELLS + 1, "turn": s.turn, "by": why,
+                               "guard_floor": guard_floor + 1, "at": pname(p),
+                               "seat": seat, "char": pl["char"]}
+            return [self._over(s, False, texts.loss_reason(s.stats["loss"]))]
+        pl["stealth"] -= 1
+        s.stats["stealth_lost"] += 1
+        return [_spotted_event(why, seat, pl["stealth"])]
+
+    def _leave(self, s: BurgleState, seat: int, src: int) -> list[Event]:
+        if src >= 0 and src in s.entered and self._active(s, src, "motion"):
+            s.entered = [e for e in s.entered if e != src]
+            hacker = self._anyone(s, "hacker", "basic")
+            if seat == hacker:
+                return []
+            return self._alarm(s, src, "motion")
+        return []
+
+    def _safe_here(self, s: BurgleState, seat: int) -> list[int]:
+        """Safes this seat can work on: its own tile, and for the advanced Peterman the
+        revealed safe right above or below."""
+        p = s.players[seat]["pos"]
+        if p < 0:
+            return []
+        revealed, tiles, disabled = s.revealed, s.tiles, s.disabled
+        # an active safe here (_active(s, p, "safe")), spelt out
+        out = [p] if revealed[p] and _KIND[tiles[p]] == "safe" and p not in disabled else []
+        pl = s.players[seat]
+        if pl["char"] == "peterman" and pl["side"] == "advanced":
+            for q in (p - CELLS, p + CELLS):
+                if 0 <= q < s.floors * CELLS and self._active(s, q, "safe"):
+                    out.append(q)
+        return [q for q in out if not s.safe_open[q // CELLS]]
+
+    def _enter(self, s: BurgleState, seat: int, p: int, *, pay: bool = True,
+               via_move: bool = True) -> list[Event]:
+        """A player enters ``p`` (the move's own action already paid). Runs stop tiles,
+        the alarm tiles, labs, falls and sight. ``pay=False``: extra costs ignored (Rook)."""
+        pl = s.players[seat]
+        src = pl["pos"]
+        fresh = not s.revealed[p]
+        ev = self._reveal(s, p) if fresh else []  # a new list, ours to extend
+        kind = _KIND[s.tiles[p]]
+        active = p not in s.disabled
+        guard_there = p >= 0 and s.guards[p // CELLS]["pos"] == p  # _guard_on, spelt out
+        # Walkway revealed by moving onto it: fall a floor (not entering) (supplement).
+        if fresh and kind == "walkway" and active and via_move:
+            ev += self._leave(s, seat, src)
+            if p // CELLS > 0:
+                pl["pos"] = p
+                ev.append(public_words("fall", words.fall, (seat, pname(p)), seat=seat))
+                s.stats["falls"] = s.stats.get("falls", 0) + 1
+                return ev + self._place(s, seat, p - CELLS)
+        # Stop tiles: stay where you were if the requirement is not met.
+        if active and kind == "keypad" and p not in s.keypads_open and via_move:
+            tries = s.keypad_tries.get(p, 0) + 1
+            s.keypad_tries[p] = tries
+            dice = tries + (1 if self._has(s, seat, "peterman", "basic") else 0)
+            roll = [s.rng.randint(1, 6) for _ in range(dice)]
+            if 6 in roll:
+                s.keypads_open.append(p)
+                ev.append(public_words("keypad", words.keypad, (roll, True), roll=roll))
+            else:
+                return ev + [public_words("keypad", words.keypad, (roll, False), roll=roll)]
+        if active and kind == "deadbolt" and not guard_there and not self._players_on(s, p) and pay:
+            if self._left(s) < 2:
+                return ev + [public("deadbolt", "门闩要 3 个行动，行动不够，留在原地",
+                                    "the deadbolt needs 3 actions; not enough: you stay")]
+            s.used += 2
+        if "gemstone" in pl["loot"] and self._players_on(s, p) and pay:
+            if self._left(s) < 1:
+                return ev + [public("gemstone", "带着宝石进有人的格要多 1 行动，行动不够",
+                                    "with the Gemstone a tile with a player costs 1 more action; not enough")]
+            s.used += 1
+        if src >= 0 and src in s.entered:  # _leave does nothing otherwise
+            ev += self._leave(s, seat, src)
+        pl["pos"] = p
+        s.entered.append(p)
+        seen: set[int] | frozenset[int] = _NO_SEATS  # whom a guard appearing now saw
+        if src < 0 or src // CELLS != p // CELLS:
+            seen = set()
+            ev += self._enter_floor(s, p, seen)
+        if s.phase == "over":
+            return ev
+        acro = guard_there and pl["char"] == "acrobat" and pl["side"] == "basic"
+        # A guard appearing on him already saw him (ruling R10a). Otherwise only a guard
+        # here or an active Foyer or Atrium (p is face up now) lets one see him on entry.
+        if seat not in seen and (s.guards[p // CELLS]["pos"] == p or active and (
+                kind == "foyer" or kind == "atrium")):
+            ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
+        if s.phase == "over" or guard_there:
+            return ev  # no alarm triggers on a guard's tile
+        if active:
+            if kind == "laser" and "mirror" not in pl["loot"] and pay \
+                    and not self._has(s, seat, "hacker", "basic"):
+                if self._left(s) >= 1:
+                    s.used += 1
+                else:
+                    ev += self._alarm(s, p, "laser")
+            elif kind == "fingerprint":
+                ev += self._alarm(s, p, "fingerprint")
+            elif kind == "detector" and (pl["tools"] or pl["loot"]):
+                ev += self._alarm(s, p, "detector")
+            elif kind == "thermo" and "isotope" in pl["loot"]:
+                ev += self._alarm(s, p, "thermo")
+            elif kind == "camera" and "video_loop" not in s.effects and s.effects.get("invisible") != seat:
+                if any(g["pos"] >= 0 and g["pos"] != p and self._active(s, g["pos"], "camera")
+                       for g in s.guards):
+                    ev += self._alarm(s, p, "camera")
+            elif kind == "lab" and p not in s.labs_taken:
+                s.labs_taken.append(p)
+                ev += self._draw_tool(s, seat)
+        return ev
+
+    def to_move(self, state: BurgleState) -> list[int]:
+        if state.phase == "over":
+            return []
+        if state.phase == "choice" and state.pending:
+            return [state.pending["seat"]]
+        return [state.seat]

@@ -1,11 +1,14 @@
-"""burgle's turn choices from the floor tables and the ability listers (issue 9) list
-exactly what the code they replaced listed.
+"""burgle's fast paths of issue 9's last round (the floor tables, the turn's choices in
+one body, the ability listers, the guard's walk and sight read from the tables) play
+exactly as the code they replaced.
 
-``Before`` (``before.py``) is the game with ``legal_actions`` as it was before, copied
-unchanged. The real game and it list, at every step of the same games (random, greedy and
-team bots, several configs), the same legal list for every seat; on states changed at will
-(every tile, every character side, tiles face up, alarms, the crow, items) the lists must
-be equal too; and every entry of the floor tables must equal the plain computation.
+``Before`` (``before.py``) is the game with every changed method as it was, copied
+unchanged. Games of both from the same seeds and bots (random, greedy and team, several
+configs) must have the same records, logs, results and final states; at every step of
+such games both list the same legal choices for every seat, and on states changed at will
+(every tile, every character side, tiles face up, alarms, the crow, items) too; the
+nearest alarms agree on random alarms and layouts; and every entry of the floor tables
+equals the plain computation.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from boardlab.engine.protocol import Action
 from boardlab.games.burgle import GAME, data, rules
 from boardlab.games.burgle.bots import BOTS
 from boardlab.games.burgle.path import path_indices
-from boardlab.games.burgle.rules import _ABILITY_SIDES, CELLS, ROOF, random_walls
+from boardlab.games.burgle.rules import _ABILITY_SIDES, CELLS, ROOF, BurgleGame, random_walls
 from boardlab.games.burgle.state import BurgleState
 
 from .before import Before, _floor_steps_before
@@ -58,6 +61,8 @@ def test_every_floor_table_entry_equals_the_plain_computation(walls):
             assert table.near_cells(c) == tuple(
                 BEFORE._within_two(s, p, through_revealed=False))
             for goal in range(CELLS):
+                assert table.distance(p, base + goal) == len(path_indices(walls, c, goal))
+                assert table.distance(p, base + goal) == len(path_indices(walls, c, goal))
                 if goal != c:
                     expected = base + path_indices(walls, c, goal)[0]
                     assert table.next_step(p, base + goal) == expected
@@ -172,3 +177,50 @@ def test_every_side_lists_its_abilities_as_the_chain_did():
                 assert mine == BEFORE._ability_actions(t, 0, left)
                 listed += len(mine)
     assert listed > 1000
+
+
+def _played(game: BurgleGame, config: dict, seed: int, bots: list) -> tuple:
+    out = play_match(game, config, seed, bots)
+    s = out.state
+    return (out.record.model_dump_json(), out.result.model_dump_json(),
+            [(e.kind, e.data, e.visible_to, e.text) for e in s.log],
+            {k: v for k, v in s.__dict__.items() if k not in ("log", "rng")},
+            s.rng.getstate(), game.view(s, None))
+
+
+@pytest.mark.parametrize("config", [*CONFIGS, {"players": 3, "patrol_removed": "none",
+                                                "turn_limit": 30}])
+def test_random_games_play_as_before(config):
+    for seed in range(40):
+        bots = [RandomBot() for _ in range(config["players"])]
+        assert _played(GAME, config, seed, bots) == _played(BEFORE, config, seed, bots)
+
+
+def test_style_bot_games_play_as_before():
+    mix = [BOTS["team"], BOTS["greedy"], RandomBot]
+    for players in (1, 2, 3, 4):
+        for seed in range(3):
+            config = {"players": players, "walls": "random" if seed == 2 else "default"}
+            mine = _played(GAME, config, 800 + seed,
+                           [mix[(seed + i) % 3]() for i in range(players)])
+            theirs = _played(BEFORE, config, 800 + seed,
+                             [mix[(seed + i) % 3]() for i in range(players)])
+            assert mine == theirs
+
+
+def test_the_nearest_alarms_are_those_of_the_plain_search():
+    rng = random.Random(4)
+    s = GAME.new_game({"players": 2}, 6)
+    found = 0
+    for k in range(600):
+        t = s.copy()
+        if k % 3:  # some layouts Dynamite made (a wall blown away)
+            t.walls = [frozenset(sorted(w)[1:]) if k % 2 else random_walls(rng) for w in t.walls]
+        t.alarms = sorted(rng.sample(range(3 * CELLS), 1 + k % 6))
+        for f in range(3):
+            cell = rng.randrange(-1, CELLS)  # -1: not on the board yet
+            t.guards[f]["pos"] = f * CELLS + cell if cell >= 0 else -1
+            mine = GAME._nearest_alarms(t, f)
+            assert mine == BEFORE._nearest_alarms(t, f)
+            found += len(mine)
+    assert found > 300

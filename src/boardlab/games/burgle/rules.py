@@ -246,11 +246,13 @@ class _Floor:
     * ``near[c]`` (made when first asked): the positions within two steps, walls
       respected, c left out, ascending (``_within_two(..., through_revealed=False)``);
     * ``nexts[a * 16 + b]``: the position of a guard's next step from cell a toward cell
-      b (``base + path_indices(walls, a, b)[0]``), ``-1`` until first asked.
+      b (``base + path_indices(walls, a, b)[0]``), ``-1`` until first asked;
+    * ``dists[a * 16 + b]``: the guard's distance from cell a to cell b
+      (:func:`distance`), ``-1`` until first asked.
 
     ``tests/burgle/test_fast_turns.py`` checks every entry against the plain code."""
 
-    __slots__ = ("walls", "base", "steps", "opens", "near", "nexts")
+    __slots__ = ("walls", "base", "steps", "opens", "near", "nexts", "dists")
 
     def __init__(self, walls: frozenset[tuple[int, int]], f: int) -> None:
         base = f * CELLS
@@ -264,6 +266,7 @@ class _Floor:
         self.opens = tuple(tuple(base + n for n in rows[c]) for c in range(CELLS))
         self.near: tuple[tuple[int, ...], ...] | None = None
         self.nexts = [-1] * (CELLS * CELLS)
+        self.dists = [-1] * (CELLS * CELLS)
 
     def near_cells(self, c: int) -> tuple[int, ...]:
         """``near[c]``, the table made on the first question (only the basic Raven asks)."""
@@ -289,6 +292,15 @@ class _Floor:
             nxt = self.nexts[k] = self.base + path_indices(
                 self.walls, a - self.base, b - self.base)[0]
         return nxt
+
+    def distance(self, a: int, b: int) -> int:
+        """The guard's distance from ``a`` to ``b`` (two positions of this floor), worked
+        out once per pair."""
+        k = (a - self.base) * CELLS + b - self.base
+        d = self.dists[k]
+        if d < 0:
+            d = self.dists[k] = distance(self.walls, a - self.base, b - self.base)
+        return d
 
 
 # layout -> {floor: its table}. Bounded like the path caches (random walls make three new
@@ -747,9 +759,21 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _new_patrol_dest(self, s: BurgleState, f: int) -> list[Event]:
         g = s.guards[f]
         ev: list[Event] = []
+        base = f * CELLS
         while True:
-            card, more = self._draw_patrol(s, f)
-            ev += more
+            # _draw_patrol, spelt out (one or two draws a turn)
+            deck = g["deck"]
+            if not deck:
+                ev += self._reshuffle(s, f)
+                deck = g["deck"]
+            cell = deck.pop()
+            g["discard"].append(cell)
+            if g["known_top"]:
+                g["known_top"].pop(0)
+            bottom = g["known_bottom"]
+            if bottom and len(deck) < len(bottom):
+                g["known_bottom"] = bottom[len(bottom) - len(deck):]
+            card = base + cell
             if card != g["pos"]:
                 break  # a card naming his own tile is reached at once (R7)
         g["dest"] = card
@@ -759,12 +783,27 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def _nearest_alarms(self, s: BurgleState, f: int) -> list[int]:
         """The alarms of floor ``f`` nearest to its guard, in reading order."""
-        alarms = self._floor_alarms(s, f)
         g = s.guards[f]
-        if not alarms or g["pos"] < 0:
+        pos = g["pos"]
+        if pos < 0:
             return []
-        best = min(self._dist(s, g["pos"], a) for a in alarms)
-        return [a for a in alarms if self._dist(s, g["pos"], a) == best]
+        # One pass in reading order, distances from the floor's table: what taking the
+        # least _dist over the floor's alarms, then those at it, finds.
+        walls = s.walls[f]
+        try:
+            table = _LAYOUTS[walls][f]
+        except KeyError:
+            table = _floor(walls, f)
+        near: list[int] = []
+        best = -1
+        for a in s.alarms:
+            if a // CELLS == f:
+                d = table.distance(pos, a)
+                if d < best or best < 0:
+                    best, near = d, [a]
+                elif d == best:
+                    near.append(a)
+        return near
 
     def _nearest_alarm(self, s: BurgleState, f: int) -> int | None:
         """The guard's next alarm. Equally near ones (R9): with ``alarm_ties=choose`` the
@@ -855,8 +894,14 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         # the basic Raven's crow costs the guard a step; no crow on the board, none asked for
         raven = self._anyone(s, "raven", "basic") if s.crow >= 0 else None
         # The floor's layout cannot change during a walk (only Dynamite, a player's action,
-        # makes a new one); positions on the board are spelt from the table (_NAMES).
-        walls, base, names = s.walls[f], f * CELLS, _NAMES
+        # makes a new one): his next steps are read from its table (worked out once per
+        # layout and pair of cells); positions on the board are spelt from _NAMES.
+        walls = s.walls[f]
+        try:
+            table = _LAYOUTS[walls][f]
+        except KeyError:
+            table = _floor(walls, f)
+        nexts, base, names = table.nexts, f * CELLS, _NAMES
         # Nobody moves, and no tile, item or effect changes, while he walks: where he could
         # see anyone is known before the first step (None: look from every tile).
         watch = self._watch_cells(s, f)
@@ -867,7 +912,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             if pos == dest:
                 ev += self._arrive(s, f)
                 continue
-            nxt = base + path_indices(walls, pos - base, dest - base)[0]
+            nxt = nexts[(pos - base) * CELLS + dest - base]
+            if nxt < 0:  # not yet worked out: base + path_indices(walls, ...)[0]
+                nxt = table.next_step(pos, dest)
             if walk is not None:
                 walk.append([names[pos], names[nxt], names[dest]])
             g["pos"] = nxt
@@ -925,7 +972,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         g = s.guards[f]
         if g["pos"] < 0:
             return []
-        moves = g["die"] + (len(self._floor_alarms(s, f)) if s.alarms else 0) + s.guard_mod
+        moves = g["die"] + s.guard_mod
+        for a in s.alarms:  # + one per alarm on his floor
+            if a // CELLS == f:
+                moves += 1
         ev: list[Event] = []
         if g["donut"]:
             g["donut"] = False
@@ -980,11 +1030,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return []
         if s.effects.get("invisible") == seat:
             return []  # the Invisible Suit, during its wearer's actions
-        for pool, cover in ((s.lavatory, "lavatory"), (s.smoke, "smoke")):
-            if pool.get(p, 0) > 0:
-                pool[p] -= 1
-                return [public_words("stealth", words.spotted_in_cover, (why, seat, cover),
-                                     seat=seat, by=why)]
+        if s.lavatory or s.smoke:  # (most sightings: neither is on the board)
+            for pool, cover in ((s.lavatory, "lavatory"), (s.smoke, "smoke")):
+                if pool.get(p, 0) > 0:
+                    pool[p] -= 1
+                    return [public_words("stealth", words.spotted_in_cover, (why, seat, cover),
+                                         seat=seat, by=why)]
         if pl["stealth"] <= 0:
             s.stats["loss"] = {"floor": p // CELLS + 1, "turn": s.turn, "by": why,
                                "guard_floor": guard_floor + 1, "at": pname(p),
@@ -1119,16 +1170,18 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             elif kind == "thermo" and "isotope" in pl["loot"]:
                 ev += self._alarm(s, p, "thermo")
             elif kind == "camera" and "video_loop" not in s.effects and s.effects.get("invisible") != seat:
-                if any(g["pos"] >= 0 and g["pos"] != p and self._active(s, g["pos"], "camera")
-                       for g in s.guards):
-                    ev += self._alarm(s, p, "camera")
+                for g in s.guards:  # a guard on another active Camera sees him
+                    if g["pos"] >= 0 and g["pos"] != p and self._active(s, g["pos"], "camera"):
+                        ev += self._alarm(s, p, "camera")
+                        break
             elif kind == "lab" and p not in s.labs_taken:
                 s.labs_taken.append(p)
                 ev += self._draw_tool(s, seat)
         return ev
 
     def _leave(self, s: BurgleState, seat: int, src: int) -> list[Event]:
-        if src >= 0 and src in s.entered and self._active(s, src, "motion"):
+        if src >= 0 and src in s.entered and s.revealed[src] \
+                and _KIND[s.tiles[src]] == "motion" and src not in s.disabled:  # _active
             s.entered = [e for e in s.entered if e != src]
             hacker = self._anyone(s, "hacker", "basic")
             if seat == hacker:
@@ -1227,7 +1280,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             for q in (p - CELLS, p + CELLS):
                 if 0 <= q < s.floors * CELLS and self._active(s, q, "safe"):
                     out.append(q)
-        return [q for q in out if not s.safe_open[q // CELLS]]
+        safe_open = s.safe_open
+        for q in out:
+            if safe_open[q // CELLS]:  # (rare) an open safe is done with
+                return [q for q in out if not safe_open[q // CELLS]]
+        return out
 
     # ================================================================ turns
 
@@ -1311,18 +1368,21 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         seat = s.seat
         pl = s.players[seat]
         ev: list[Event] = []
-        s.effects.pop("invisible", None)
+        effects = s.effects
+        if effects:  # most turns have no effect to end
+            effects.pop("invisible", None)
         if pl["pos"] >= 0:  # no guard moves on the turn of an escape
             f = pl["pos"] // CELLS
             if pl["char"] == "acrobat" and pl["side"] == "basic" \
                     and s.guards[f]["pos"] == pl["pos"]:  # _has and _guard_on, spelt out
                 ev += self._lose_stealth(s, seat, "guard", f)
-            if s.effects.pop("shift_change", None) is not None:
-                order = [other for other in range(s.floors) if other != f]
-            else:
-                order = [f]
-            ev += self._walk_floors(s, order)
-        if s.phase in ("over", "choice"):
+            if effects and effects.pop("shift_change", None) is not None:
+                ev += self._walk_floors(s, [other for other in range(s.floors) if other != f])
+            elif s.phase != "over":  # _walk_floors(s, [f]), spelt out
+                ev += self._guard_turn(s, f)
+                if s.phase == "choice":
+                    s.pending["rest"] = []
+        if s.phase == "over" or s.phase == "choice":
             return ev
         return ev + self._next_turn(s)
 
@@ -1516,9 +1576,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         return state.phase == "over"
 
     def to_move(self, state: BurgleState) -> list[int]:
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "actions":  # the usual decision first
+            return [state.seat]
+        if phase == "over":
             return []
-        if state.phase == "choice" and state.pending:
+        if phase == "choice" and state.pending:
             return [state.pending["seat"]]
         return [state.seat]
 
@@ -1527,17 +1590,28 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         p = pl["pos"]
         if p < 0:
             return []
-        f, c = divmod(p, CELLS)
-        base = f * CELLS
-        out: list[int] = []
-        painting = "painting" in pl["loot"]
+        f = p // CELLS
         walls = s.walls[f]
-        for n in NEIGHBOURS4[c]:
-            q = base + n
-            if ((c, n) if c < n else (n, c)) not in walls:
-                out.append(q)
-            elif not painting and self._active(s, q, "secret_door"):
-                out.append(q)  # through the wall, one way
+        try:
+            table = _LAYOUTS[walls][f]
+        except KeyError:
+            table = _floor(walls, f)
+        c = p - table.base
+        painting = "painting" in pl["loot"]
+        out = [*table.opens[c]]  # the open neighbours, in neighbours' order
+        if not painting:
+            revealed, tiles, disabled = s.revealed, s.tiles, s.disabled
+            for q in table.steps[c][1]:  # behind a wall: an active Secret Door?
+                if revealed[q] and _KIND[tiles[q]] == "secret_door" and q not in disabled:
+                    # through the wall, one way: the neighbours again, in their order
+                    base = table.base
+                    out = []
+                    for n in NEIGHBOURS4[c]:
+                        q = base + n
+                        if ((c, n) if c < n else (n, c)) not in walls \
+                                or self._active(s, q, "secret_door"):
+                            out.append(q)
+                    break
         extra = False  # whether anything past the four neighbours (which cannot repeat)
         if "time_lock" not in s.effects:
             for lo, hi in s.links:
@@ -1574,7 +1648,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         f, c = divmod(p, CELLS)
         base = f * CELLS
         revealed = s.revealed
-        extra = [hi if p == lo else lo for lo, hi in s.links if p in (lo, hi)]
+        extra: list[int] = []
+        for lo, hi in s.links:
+            if p == lo:
+                extra.append(hi)
+            elif p == hi:
+                extra.append(lo)
         if revealed[p] and p not in s.disabled:
             kind = _KIND[s.tiles[p]]
             if kind == "stairs" and f + 1 < s.floors:
@@ -1582,7 +1661,19 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             elif kind == "atrium":
                 extra += [q for q in (p - CELLS, p + CELLS) if 0 <= q < s.floors * CELLS]
         if not extra:  # only this floor's unwalled neighbours: distinct, kept in ascending order
-            return [base + n for n in open_cells_sorted(s.walls[f])[c] if not revealed[base + n]]
+            if p < 0:
+                return [base + n for n in open_cells_sorted(s.walls[f])[c]
+                        if not revealed[base + n]]
+            walls = s.walls[f]
+            try:
+                table = _LAYOUTS[walls][f]
+            except KeyError:
+                table = _floor(walls, f)
+            out = []
+            for q, _peek in table.steps[c][2]:
+                if not revealed[q]:
+                    out.append(q)
+            return out
         out = [base + n for n in open_cells(s.walls[f])[c]] + extra
         return sorted({q for q in out if not revealed[q]})
 
@@ -1643,12 +1734,16 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                             if not revealed[q]:
                                 acts.append(peek)
             if acts is None:  # the general case: links, stairs, walkways, ducts, ...
+                acts = []
                 if "gemstone" in loot and left < 2:
-                    acts = [MOVE[q] for q in self._move_targets(s, seat)
-                            if q == ROOF or not self._players_on(s, q)]
+                    for q in self._move_targets(s, seat):
+                        if q == ROOF or not self._players_on(s, q):
+                            acts.append(MOVE[q])
                 else:
-                    acts = [MOVE[q] for q in self._move_targets(s, seat)]
-                acts += [PEEK[q] for q in self._peek_targets(s, p)]
+                    for q in self._move_targets(s, seat):
+                        acts.append(MOVE[q])
+                for q in self._peek_targets(s, p):
+                    acts.append(PEEK[q])
             if here in _COMPUTER_OF:
                 comp = _COMPUTER_OF[here]
                 if s.hacks[comp] < data.MAX_HACKS:
@@ -1679,7 +1774,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         trade = tools or loot or p in s.items
         if not trade:
             for o in s.players:
-                if o["pos"] == p and o is not pl:
+                if o is not pl and o["pos"] == p:
                     trade = True
                     break
         if trade:
