@@ -149,7 +149,7 @@ def _old_message(now: dict, now_view, now_log_key, now_tag, base, delta: bool) -
 
     def same_keys(a, b):
         return (isinstance(a, dict) and isinstance(b, dict) and len(a) == len(b)
-                and all(x == y for x, y in zip(a, b)))
+                and all(x == y for x, y in zip(a, b, strict=True)))
 
     def changed(a, b):
         return {k: v for k, v in a.items() if not (b[k] is v or b[k] == v)}

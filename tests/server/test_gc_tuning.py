@@ -30,3 +30,33 @@ def test_a_serving_process_tunes_the_collector_and_create_app_does_not(tmp_path)
     assert untouched
     assert threshold == wanted and wanted[0] > 700  # less often than Python's default
     assert frozen > 10_000  # start-up's objects (modules, games) are no longer scanned
+
+
+def test_the_thresholds_can_be_set_for_a_serving_process(tmp_path):
+    env = {**os.environ, "BOARDLAB_DATABASE_URL": f"sqlite:///{tmp_path / 'g.sqlite'}",
+           "BOARDLAB_DATA_DIR": str(tmp_path), "BOARDLAB_GC_THRESHOLDS": " 12000, 7,3 "}
+    out = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True,
+                         text=True, timeout=120, check=True).stdout.strip().splitlines()[-1]
+    untouched, threshold, _default, _frozen = json.loads(out)
+    assert untouched and threshold == [12000, 7, 3]
+
+
+def test_malformed_thresholds_are_refused_before_serving(monkeypatch):
+    from typer.testing import CliRunner
+
+    from boardlab.cli import app
+    from boardlab.settings import gc_thresholds
+
+    for bad in ("10000,20", "a,b,c", "10000,20,10,1", "5,20,10", "10000,0,10", "-1,2,3"):
+        monkeypatch.setenv("BOARDLAB_GC_THRESHOLDS", bad)
+        try:
+            gc_thresholds((1, 2, 3))
+        except ValueError as exc:
+            assert "BOARDLAB_GC_THRESHOLDS" in str(exc)
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+        result = CliRunner().invoke(app, ["serve", "--port", "1"])
+        assert result.exit_code == 2, result.output
+        assert "BOARDLAB_GC_THRESHOLDS" in result.output and "Traceback" not in result.output
+    monkeypatch.delenv("BOARDLAB_GC_THRESHOLDS")
+    assert gc_thresholds((1, 2, 3)) == (1, 2, 3)

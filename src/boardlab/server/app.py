@@ -45,6 +45,7 @@ from boardlab.server.limits import (
 )
 from boardlab.server.limits import check_json_text as strict_json
 from boardlab.server.tables import Refused, Tables, digest
+from boardlab.settings import gc_thresholds
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 log = logging.getLogger("boardlab.server")
@@ -534,10 +535,12 @@ SERVE_GC_THRESHOLDS = (50_000, 20, 10)
 
 def tune_gc() -> None:
     """For a serving process: start-up's objects (modules, games, the loaded tables) move
-    to the collector's permanent generation, and collections run less often."""
+    to the collector's permanent generation, and collections run less often
+    (``BOARDLAB_GC_THRESHOLDS`` replaces the thresholds)."""
+    thresholds = gc_thresholds(SERVE_GC_THRESHOLDS)
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*SERVE_GC_THRESHOLDS)
+    gc.set_threshold(*thresholds)
 
 
 def app_from_env() -> FastAPI:

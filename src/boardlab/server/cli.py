@@ -38,7 +38,13 @@ def register(app: typer.Typer) -> None:
         if data_dir is not None:
             os.environ["BOARDLAB_DATA_DIR"] = str(data_dir)
         from boardlab.server.db import is_sqlite
-        from boardlab.settings import database_url
+        from boardlab.settings import database_url, gc_thresholds
+
+        try:
+            gc_thresholds((0, 0, 0))  # a malformed value is refused here, not in a worker
+        except ValueError as exc:
+            typer.echo(f"boardlab: {exc}", err=True)
+            raise typer.Exit(2) from None
 
         if workers > 1 and is_sqlite(database_url()):
             typer.echo("boardlab: SQLite means one worker (a SQLite file cannot be shared "

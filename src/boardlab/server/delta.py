@@ -122,7 +122,7 @@ class Shown:
     sockets and answers it goes to."""
 
     __slots__ = ("tag", "version", "view_log", "log_n", "log_src", "_log_parts", "small",
-                 "table", "table_text", "view", "view_text", "keys", "log_at", "_body")
+                 "table", "table_text", "view", "view_text", "log_at", "_body")
 
     def __init__(self, payload: dict[str, Any], tag: str,
                  table_parts: dict[str, str] | None = None,
@@ -141,9 +141,9 @@ class Shown:
         self.table_text = dumps(table) if self.table is None else None
         self.view = parts_of(view)  # None when the view is not a dict
         self.view_text = dumps(view) if self.view is None else None
-        # the view's keys in order, its copy of the log at ``log_at``
-        self.keys = tuple(full_view) if isinstance(full_view, dict) else ()
-        self.log_at = self.keys.index(self.view_log) if self.view_log is not None else -1
+        # where the view had its copy of the log (between the entries of ``view``)
+        self.log_at = (list(full_view).index(self.view_log) if self.view_log is not None
+                       else -1)
         if log_texts is None:
             log_texts = LogTexts([])
         log_texts.update(log)
@@ -167,9 +167,9 @@ class Shown:
             return self.view_text  # type: ignore[return-value]
         if log is None or self.view_log is None:
             return _joined(self.view)
-        return "{" + ",".join(
-            f"{key_json(k)}:{log if i == self.log_at else self.view[k]}"
-            for i, k in enumerate(self.keys)) + "}"
+        items = [f"{key_json(k)}:{v}" for k, v in self.view.items()]
+        items.insert(self.log_at, f"{key_json(self.view_log)}:{log}")
+        return "{" + ",".join(items) + "}"
 
     def body(self) -> bytes:
         """The whole payload as JSON (the old, full answer), encoded once."""
