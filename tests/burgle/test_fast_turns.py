@@ -14,6 +14,7 @@ equals the plain computation.
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
@@ -24,7 +25,7 @@ from boardlab.games.burgle import GAME, data, rules
 from boardlab.games.burgle.bots import BOTS
 from boardlab.games.burgle.path import path_indices
 from boardlab.games.burgle.rules import _ABILITY_SIDES, CELLS, ROOF, BurgleGame, random_walls
-from boardlab.games.burgle.state import BurgleState
+from boardlab.games.burgle.state import BurgleState, fresh_state
 
 from .before import Before, _floor_steps_before
 
@@ -224,3 +225,23 @@ def test_the_nearest_alarms_are_those_of_the_plain_search():
             assert mine == BEFORE._nearest_alarms(t, f)
             found += len(mine)
     assert found > 300
+
+
+def test_the_fresh_state_is_the_constructors_state():
+    cfg = GAME.make_config({"players": 3})
+    rng = random.Random(1)
+    mine, theirs = fresh_state(cfg, rng), BurgleState(cfg=cfg, rng=rng)
+    assert list(vars(mine)) == list(vars(theirs)) == [f.name for f in fields(BurgleState)]
+    assert vars(mine) == vars(theirs) and mine == theirs
+    other = fresh_state(cfg, rng)
+    for name, value in vars(mine).items():  # fresh containers, shared with no other state
+        if isinstance(value, list | dict):
+            assert value is not getattr(other, name)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**31, 2**62 + 3, 2**70, -5, True, 3.5, "abc"])
+def test_the_games_generator_is_random_random_of_the_seed(seed):
+    mine, theirs = rules._game_rng(seed), random.Random(seed)
+    assert type(mine) is random.Random
+    assert mine.getstate() == theirs.getstate()
+    assert [mine.random() for _ in range(5)] == [theirs.random() for _ in range(5)]

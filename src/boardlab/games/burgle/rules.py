@@ -25,6 +25,7 @@ from boardlab.engine.protocol import (
     seat_ref,
     text,
 )
+from boardlab.engine.rng import seeded
 from boardlab.games.burgle import data, texts, words
 from boardlab.games.burgle.config import BurgleConfig
 from boardlab.games.burgle.path import (
@@ -37,7 +38,7 @@ from boardlab.games.burgle.path import (
     open_cells_sorted,
     path_indices,
 )
-from boardlab.games.burgle.state import OUTSIDE, ROOF, BurgleState
+from boardlab.games.burgle.state import OUTSIDE, ROOF, BurgleState, fresh_state
 
 CELLS = 16
 
@@ -370,6 +371,13 @@ _DRAWS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for
 _NO_SEATS: frozenset[int] = frozenset()
 
 
+def _game_rng(seed: Any) -> random.Random:
+    """``random.Random(seed)``: for an int seed the engine's :func:`seeded` (the same
+    generator, seeded in C without the Python-level wrappers); any other seed takes the
+    constructor (tests/burgle/test_fast_turns.py compares the generators' states)."""
+    return seeded(seed) if type(seed) is int else random.Random(seed)
+
+
 _DUCT_TILES = tuple(t for t, kind in _KIND.items() if kind == "duct")
 
 
@@ -565,7 +573,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                              "revealed", "safe_open", "hands", "positions", "hacks"}
         if unknown:
             raise ConfigError(f"unknown burgle setup keys: {', '.join(sorted(unknown))}")
-        rng = random.Random(seed)
+        rng = _game_rng(seed)
         n, floors = config.players, 3
         # Tiles (设置): 42 others in three piles of 14, each with a safe and stairs.
         others = list(_OTHER_TILES)
@@ -586,8 +594,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             walls = [random_walls(rng) for _ in range(floors)]
         else:
             walls = list(_DEFAULT_WALLS)
-        s = BurgleState(cfg=config, rng=rng, floors=floors, tiles=tiles,
-                        revealed=[False] * (floors * CELLS), walls=walls)
+        s = fresh_state(config, rng)  # BurgleState(cfg=config, rng=rng), built cheaper
+        s.floors, s.tiles, s.revealed, s.walls = floors, tiles, [False] * (floors * CELLS), walls
         s.safe_dice = [0] * floors
         s.safe_open = [False] * floors
         s.hacks = {k: 0 for k in data.HACKABLE}

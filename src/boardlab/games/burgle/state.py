@@ -111,3 +111,60 @@ _FLAT_LISTS = ("tiles", "revealed", "walls", "alarms", "safe_dice", "safe_open",
                "keypads_open", "labs_taken", "disabled", "entered", "once", "left",
                "event_deck", "event_discard", "tool_deck", "loot_deck", "log")
 _FLAT_DICTS = ("hacks", "lavatory", "smoke", "keypad_tries", "effects", "stats", "reason")
+
+
+def fresh_state(cfg: BurgleConfig, rng: random.Random) -> BurgleState:
+    """``BurgleState(cfg=cfg, rng=rng)``, every other field at its default, made by
+    plain attribute stores in field order: the dataclass's ``__init__`` calls a default
+    factory per container and binds fifty keyword defaults, twice the cost, once per game.
+    ``tests/burgle/test_fast_turns.py`` checks it equals the constructor's state (fields,
+    order, fresh containers) and that every field of the dataclass is set here."""
+    s = _new_state(BurgleState)
+    s.cfg = cfg
+    s.rng = rng
+    s.floors = 3
+    s.phase = "character"
+    s.tiles = []
+    s.revealed = []
+    s.walls = []
+    s.alarms = []
+    s.guards = []
+    s.players = []
+    s.offers = []
+    s.entrance = -1
+    s.seat = 0
+    s.turn = 0
+    s.used = 0
+    s.max_actions = 4
+    s.paced = 0
+    s.came_from = -1
+    s.pending = None
+    s.safe_dice = []
+    s.safe_open = []
+    s.cracked = []
+    s.hacks = {}
+    s.lavatory = {}
+    s.smoke = {}
+    s.keypads_open = []
+    s.keypad_tries = {}
+    s.labs_taken = []
+    s.disabled = []
+    s.links = []
+    s.items = {}
+    s.crow = -1
+    s.effects = {}
+    s.entered = []
+    s.once = []
+    s.left = []
+    s.guard_mod = 0
+    s.last_roll = -1
+    s.event_deck = []
+    s.event_discard = []
+    s.event_known = 0
+    s.tool_deck = []
+    s.loot_deck = []
+    s.stats = {}
+    s.won = None
+    s.reason = {}
+    s.log = []
+    return s
