@@ -103,6 +103,12 @@ class LogTexts:
         self.source = source
         self.texts: list[str] = []
 
+    def fork(self, source: list[Any]) -> LogTexts:
+        """These texts for ``source``, a copy of this source (``SeatLog.fork``)."""
+        new = LogTexts(source)
+        new.texts = self.texts[:len(source)]
+        return new
+
     def update(self, entries: list[Any]) -> None:
         """Encode the entries of ``source`` not encoded yet (``entries``: a copy of it)."""
         texts = self.texts

@@ -28,7 +28,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from boardlab.engine.protocol import SeatLog
-from boardlab.server.delta import Shown, message_text
+from boardlab.server.delta import LogTexts, Shown, message_text
 
 MAX_STEPS = 40  # a longer burst (an all-bot stretch) sends only its last steps one by one
 
@@ -46,7 +46,8 @@ class Hub:
         self._deltas: set[WebSocket] = set()  # sockets that take the view's changes only
         self._waiting: set[str] = set()  # tables with a push scheduled and not yet begun
         self._tasks: set[asyncio.Task[None]] = set()
-        self._shown: dict[str, tuple[int, Any]] = {}  # table -> (version, its state then)
+        # table -> (version, its state then, the seats' logs and log texts of that state)
+        self._shown: dict[str, tuple[int, Any, Any, Any]] = {}
         # the pushes' own threads: asyncio's default pool has cpu+4 threads, and a push
         # waits for its table's lock while that table's change waits to be written, so a
         # few slow tables would hold up every other table's pushes
@@ -113,7 +114,7 @@ class Hub:
         self._tasks.add(task)  # (a task nobody holds may be collected before it ends)
         task.add_done_callback(self._tasks.discard)
 
-    def _replay_from(self, table_id: str, t: Any) -> tuple[int, Any, Any] | None:
+    def _replay_from(self, table_id: str, t: Any) -> tuple[Any, ...] | None:
         """Under the tables' lock: keep a copy of the state being pushed for the next push,
         and return what the steps since the last push are replayed from - its version, the
         copy of its state kept then, a snapshot of the table's fields - or None."""
@@ -122,21 +123,27 @@ class Hub:
             return None
         copy = t.state.copy()
         # the seats' logs of the copy start from the table's (synced to the state just
-        # copied): the replay then converts only the events of the steps it replays
+        # copied): the replay then converts only the events of the steps it replays, and
+        # encodes only their texts (the texts of the table's log so far come along)
         logs = {seat: feed.fork(t.state, copy) for seat, feed in t.logs.items()}
-        self._shown[table_id] = (t.version, copy, logs)
+        texts = {}
+        for seat, feed in t.logs.items():
+            known = t.log_texts.get(seat)
+            if known is not None and known.source is feed.entries:
+                texts[seat] = known.fork(logs[seat].entries)
+        self._shown[table_id] = (t.version, copy, logs, texts)
         if before is None or before[0] >= t.version:
             return None
-        return before[0], before[1], before[2], dataclasses.replace(t, actions=list(t.actions))
+        return (before[0], before[1], before[2], before[3],
+                dataclasses.replace(t, actions=list(t.actions)))
 
     @staticmethod
     def _between(version: int, state: Any, logs: dict[int | None, SeatLog],
-                 t: Any) -> Iterator[Any]:
+                 texts: dict[int | None, LogTexts], t: Any) -> Iterator[Any]:
         """The table after each choice from ``version`` on, before the current one (at most
         the last MAX_STEPS), replayed on the hub's own copy of the state (the stored choices,
         the state's own generator: the same states the table went through) with the seats'
-        logs of that copy; each is used before the next choice changes it."""
-        texts: dict[int | None, Any] = {}  # the copy's log texts (``Live.log_texts``)
+        logs of that copy and their texts; each is used before the next choice changes it."""
         try:
             for k in range(version, t.version - 1):
                 seat, action = t.actions[k]
