@@ -9,16 +9,26 @@ what it called (a call per part of the list: ``_turn_actions``, ``_plain_steps``
 peek targets of the general case), the guard's walk (a path asked of ``path_indices`` per
 step, the nearest alarms by ``_dist``, the patrol drawn by ``_draw_patrol``, the guard phase
 through ``_walk_floors``), sight and entering (``_lose_stealth``, ``_leave``, ``_enter``,
-``_safe_here``), ``to_move``.
+``_safe_here``), ``to_move``; and the guard's path (``path_before``: path.py's
+``path_uncached`` with its recursive walk).
 """
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Sequence
 from functools import lru_cache
 
 from boardlab.engine.protocol import Action, Event, public, public_words
 from boardlab.games.burgle import data, texts, words
-from boardlab.games.burgle.path import NEIGHBOURS4, open_cells, open_cells_sorted, path_indices
+from boardlab.games.burgle.path import (
+    NEIGHBOURS4,
+    cell_name,
+    neighbours,
+    open_cells,
+    open_cells_sorted,
+    path_indices,
+)
 from boardlab.games.burgle.rules import (
     _ABILITY_SIDES,
     _CLEAR_EVENTS,
@@ -64,6 +74,81 @@ def _floor_steps_before(walls: frozenset[tuple[int, int]], f: int) -> tuple[tupl
          tuple(base + n for n in NEIGHBOURS4[c] if n not in rows[c]),
          tuple((base + n, PEEK[base + n]) for n in sorted(rows[c])))
         for c in range(CELLS))
+
+
+# ---- the guard's path as it was worked out (path.py at 6802c51)
+
+
+def _distances_before(walls: frozenset[tuple[int, int]], goal: int, size: int) -> list[int]:
+    dist = [-1] * (size * size)
+    dist[goal] = 0
+    todo = deque([goal])
+    while todo:
+        c = todo.popleft()
+        for n in neighbours(c, size):
+            if dist[n] < 0 and (min(c, n), max(c, n)) not in walls:
+                dist[n] = dist[c] + 1
+                todo.append(n)
+    return dist
+
+
+def _all_shortest_before(walls: frozenset[tuple[int, int]], start: int, goal: int,
+                  size: int, dist: Sequence[int] | None = None) -> list[list[int]]:
+    if dist is None:
+        dist = _distances_before(walls, goal, size)
+    if dist[start] < 0:
+        raise ValueError(f"{cell_name(goal, size)} cannot be reached from {cell_name(start, size)}")
+    paths: list[list[int]] = []
+
+    def walk(c: int, acc: list[int]) -> None:
+        if c == goal:
+            paths.append(acc)
+            return
+        for n in neighbours(c, size):
+            if dist[n] == dist[c] - 1 and (min(c, n), max(c, n)) not in walls:
+                walk(n, [*acc, n])
+
+    walk(start, [start])
+    return paths
+
+
+def _signed_area_before(loop: list[int], size: int) -> int:
+    """Twice the shoelace area of a closed loop of cell centres; > 0 is clockwise on the
+    table (y grows downwards)."""
+    total = 0
+    for i, a in enumerate(loop):
+        b = loop[(i + 1) % len(loop)]
+        total += (a % size) * (b // size) - (b % size) * (a // size)
+    return total
+
+
+def more_clockwise_before(p: list[int], q: list[int], size: int = 4) -> bool:
+    """Whether path ``p`` has the area it encloses with ``q`` on its right, judged where
+    the two first split and meet again. Both run from the same start to the same goal."""
+    i = 0
+    while i < len(p) and p[i] == q[i]:
+        i += 1
+    if i == len(p):
+        return False  # the same path
+    j = i
+    while p[j] != q[j]:
+        j += 1  # equal length shortest paths meet again at the same step
+    loop = p[i - 1:j + 1] + q[i:j][::-1]
+    return _signed_area_before(loop, size) > 0
+
+
+def path_before(walls: frozenset[tuple[int, int]], start: int, goal: int,
+                  size: int = 4, dist: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The guard's path worked out from scratch (the definition the caches must equal);
+    ``dist``: the distances to ``goal`` if known (:func:`_distances`)."""
+    if start == goal:
+        return ()
+    paths = _all_shortest_before(walls, start, goal, size, dist)
+    best = paths[0]
+    for other in paths[1:]:
+        if more_clockwise_before(other, best, size):
+            best = other
+    return tuple(best[1:])
 
 
 class Before(BurgleGame):

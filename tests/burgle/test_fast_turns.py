@@ -23,11 +23,11 @@ from boardlab.engine.match import play_match
 from boardlab.engine.protocol import Action
 from boardlab.games.burgle import GAME, data, rules
 from boardlab.games.burgle.bots import BOTS
-from boardlab.games.burgle.path import path_indices
+from boardlab.games.burgle.path import path_indices, path_uncached
 from boardlab.games.burgle.rules import _ABILITY_SIDES, CELLS, ROOF, BurgleGame, random_walls
 from boardlab.games.burgle.state import BurgleState, fresh_state
 
-from .before import Before, _floor_steps_before
+from .before import Before, _floor_steps_before, path_before
 
 BEFORE = Before()
 CONFIGS = [
@@ -245,3 +245,30 @@ def test_the_games_generator_is_random_random_of_the_seed(seed):
     assert type(mine) is random.Random
     assert mine.getstate() == theirs.getstate()
     assert [mine.random() for _ in range(5)] == [theirs.random() for _ in range(5)]
+
+
+def _path_or_error(fn, *args):
+    try:
+        return fn(*args)
+    except ValueError as e:
+        return str(e)
+
+
+def test_the_guards_paths_are_those_of_the_recursive_walk():
+    rng = random.Random(21)
+    layouts = [*rules._DEFAULT_WALLS, frozenset(), *(random_walls(rng) for _ in range(25))]
+    # a floor cut in two (walls given by a setup): no path across, the same error
+    layouts.append(frozenset({(1, 2), (5, 6), (9, 10), (13, 14)}))
+    errors = 0
+    for walls in layouts:
+        for start in range(CELLS):
+            for goal in range(CELLS):
+                expected = _path_or_error(path_before, walls, start, goal)
+                errors += isinstance(expected, str)
+                assert _path_or_error(path_uncached, walls, start, goal) == expected
+                assert _path_or_error(path_indices, walls, start, goal) == expected
+    assert errors == 2 * 8 * 8
+    five = frozenset({(0, 1), (6, 7), (12, 17), (18, 23)})  # another size, read alike
+    for start in range(25):
+        for goal in range(25):
+            assert path_uncached(five, start, goal, 5) == path_before(five, start, goal, 5)

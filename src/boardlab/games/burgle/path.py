@@ -85,14 +85,21 @@ def _wall_set(walls: Iterable, size: int) -> frozenset[tuple[int, int]]:
     return frozenset(out)
 
 
+def _neighbour_rows(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every cell's neighbours in :func:`neighbours` order (the 4x4 table, or made)."""
+    return NEIGHBOURS4 if size == 4 else tuple(tuple(_neighbours(c, size))
+                                               for c in range(size * size))
+
+
 def _distances(walls: frozenset[tuple[int, int]], goal: int, size: int) -> list[int]:
     dist = [-1] * (size * size)
     dist[goal] = 0
     todo = deque([goal])
+    rows = _neighbour_rows(size)
     while todo:
         c = todo.popleft()
-        for n in neighbours(c, size):
-            if dist[n] < 0 and (min(c, n), max(c, n)) not in walls:
+        for n in rows[c]:
+            if dist[n] < 0 and ((c, n) if c < n else (n, c)) not in walls:
                 dist[n] = dist[c] + 1
                 todo.append(n)
     return dist
@@ -106,23 +113,44 @@ def _distances_kept(walls: frozenset[tuple[int, int]], goal: int, size: int) -> 
     return tuple(_distances(walls, goal, size))
 
 
+# Per layout and goal, per cell: its neighbours one step nearer the goal with no wall
+# between (reversed neighbours() order), ``None`` until a path goes through the cell. A
+# guard walks to one goal step by step, each step a new start: they share these.
+@lru_cache(maxsize=4096)
+def _nearer_kept(walls: frozenset[tuple[int, int]], goal: int,
+                 size: int) -> list[tuple[int, ...] | None]:
+    return [None] * (size * size)
+
+
 def _all_shortest(walls: frozenset[tuple[int, int]], start: int, goal: int,
-                  size: int, dist: Sequence[int] | None = None) -> list[list[int]]:
+                  size: int, dist: Sequence[int] | None = None,
+                  nearer: list[tuple[int, ...] | None] | None = None) -> list[list[int]]:
     if dist is None:
         dist = _distances(walls, goal, size)
     if dist[start] < 0:
         raise ValueError(f"{cell_name(goal, size)} cannot be reached from {cell_name(start, size)}")
+    if nearer is None:
+        nearer = [None] * (size * size)
+    rows = _neighbour_rows(size)
+    # Every shortest path, depth first with each cell's neighbours in neighbours() order
+    # (the order the guard's choice takes them in), spelt out from an explicit stack: the
+    # paths and their order of a recursive walk, without a Python call per cell.
     paths: list[list[int]] = []
-
-    def walk(c: int, acc: list[int]) -> None:
+    stack = [[start]]
+    while stack:
+        acc = stack.pop()
+        c = acc[-1]
         if c == goal:
             paths.append(acc)
-            return
-        for n in neighbours(c, size):
-            if dist[n] == dist[c] - 1 and (min(c, n), max(c, n)) not in walls:
-                walk(n, [*acc, n])
-
-    walk(start, [start])
+            continue
+        steps = nearer[c]
+        if steps is None:  # reversed: the stack gives them back in neighbours() order
+            d = dist[c] - 1
+            steps = nearer[c] = tuple(
+                n for n in reversed(rows[c])
+                if dist[n] == d and ((c, n) if c < n else (n, c)) not in walls)
+        for n in steps:
+            stack.append([*acc, n])
     return paths
 
 
@@ -130,9 +158,10 @@ def _signed_area(loop: list[int], size: int) -> int:
     """Twice the shoelace area of a closed loop of cell centres; > 0 is clockwise on the
     table (y grows downwards)."""
     total = 0
-    for i, a in enumerate(loop):
-        b = loop[(i + 1) % len(loop)]
+    a = loop[-1]
+    for b in loop:  # every (a, b) of the loop, the last to the first included
         total += (a % size) * (b // size) - (b % size) * (a // size)
+        a = b
     return total
 
 
@@ -152,12 +181,14 @@ def more_clockwise(p: list[int], q: list[int], size: int = 4) -> bool:
 
 
 def path_uncached(walls: frozenset[tuple[int, int]], start: int, goal: int,
-                  size: int = 4, dist: Sequence[int] | None = None) -> tuple[int, ...]:
+                  size: int = 4, dist: Sequence[int] | None = None,
+                  nearer: list[tuple[int, ...] | None] | None = None) -> tuple[int, ...]:
     """The guard's path worked out from scratch (the definition the caches must equal);
-    ``dist``: the distances to ``goal`` if known (:func:`_distances`)."""
+    ``dist``: the distances to ``goal`` if known (:func:`_distances`), ``nearer`` the
+    cells one step nearer found so far (:func:`_nearer_kept`)."""
     if start == goal:
         return ()
-    paths = _all_shortest(walls, start, goal, size, dist)
+    paths = _all_shortest(walls, start, goal, size, dist, nearer)
     best = paths[0]
     for other in paths[1:]:
         if more_clockwise(other, best, size):
@@ -177,7 +208,8 @@ def path_indices(walls: frozenset[tuple[int, int]], start: int, goal: int,
     equal to :func:`path_uncached`, kept per layout."""
     if start == goal:
         return ()
-    return path_uncached(walls, start, goal, size, _distances_kept(walls, goal, size))
+    return path_uncached(walls, start, goal, size, _distances_kept(walls, goal, size),
+                         _nearer_kept(walls, goal, size))
 
 
 def distance(walls: frozenset[tuple[int, int]], start: int, goal: int, size: int = 4) -> int:
