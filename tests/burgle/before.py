@@ -9,7 +9,8 @@ what it called (a call per part of the list: ``_turn_actions``, ``_plain_steps``
 peek targets of the general case), the guard's walk (a path asked of ``path_indices`` per
 step, the nearest alarms by ``_dist``, the patrol drawn by ``_draw_patrol``, the guard phase
 through ``_walk_floors``), sight and entering (``_lose_stealth``, ``_leave``, ``_enter``,
-``_safe_here``), ``to_move``; and the guard's path (``path_before``: path.py's
+``_safe_here``, ``_reveal``), ``to_move``, ``_apply``, ``_combination``, ``result`` (a
+validated ``Result``); and the guard's path (``path_before``: path.py's
 ``path_uncached`` with its recursive walk).
 """
 
@@ -19,7 +20,7 @@ from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
 
-from boardlab.engine.protocol import Action, Event, public, public_words
+from boardlab.engine.protocol import Action, Event, Result, public, public_words
 from boardlab.games.burgle import data, texts, words
 from boardlab.games.burgle.path import (
     NEIGHBOURS4,
@@ -37,6 +38,7 @@ from boardlab.games.burgle.rules import (
     _NAMES,
     _NO_SEATS,
     _PATROL_EVENTS,
+    _POSITIONS,
     _STEP_KINDS,
     ABILITY,
     ABILITY_AT,
@@ -55,7 +57,9 @@ from boardlab.games.burgle.rules import (
     SWAP,
     BurgleGame,
     _other_ducts,
+    _reveal_event,
     _spotted_event,
+    parse_pos,
     pname,
 )
 from boardlab.games.burgle.state import BurgleState
@@ -610,3 +614,114 @@ class Before(BurgleGame):
         if state.phase == "choice" and state.pending:
             return [state.pending["seat"]]
         return [state.seat]
+
+    def _apply(self, state: BurgleState, seat: int, action: Action) -> list[Event]:
+        t = action["type"]
+        if t == "move":  # the most frequent choice, without the dispatch
+            state.last_roll = -1  # (as _apply_action: no stethoscope roll kept)
+            to = action["to"]
+            q = _POSITIONS.get(to)  # every name in the table is one parse_pos accepts
+            ev = self._move(state, seat, parse_pos(to) if q is None else q)
+        elif t == "end":  # the next most frequent (as _apply_action: last_roll kept)
+            ev = self._end_actions(state)
+        else:
+            ev = self._apply_action(state, seat, action)
+        if state.phase == "actions":  # _settle_ties asks nothing in other phases
+            for g in state.guards:
+                if g["tie"]:  # and nothing unless a guard has a tie
+                    return ev + self._settle_ties(state)
+        return ev
+
+    def _reveal(self, s: BurgleState, p: int) -> list[Event]:
+        if s.revealed[p]:
+            return []
+        s.revealed[p] = True
+        tile = s.tiles[p]
+        kind = _KIND[tile]
+        f = p // CELLS
+        if kind == "lavatory":
+            s.lavatory[p] = 3
+        if kind == "stairs" and f + 1 < s.floors:
+            s.links.append([p, p + CELLS])
+        ev = [_reveal_event(p, tile)]
+        if kind == "camera" and "video_loop" not in s.effects:
+            watcher = [g for g in s.guards if g["pos"] >= 0 and g["pos"] != p
+                       and self._active(s, g["pos"], "camera")]
+            on_it = self._players_on(s, p)
+            if watcher and on_it:
+                ev += self._alarm(s, p, "camera")
+        return ev
+
+    def _combination(self, s: BurgleState, safe: int) -> list[int]:
+        f, c = divmod(safe, CELLS)
+        row, col = c // 4, c % 4
+        return [f * CELLS + x for x in range(CELLS) if x != c and (x // 4 == row or x % 4 == col)]
+
+    def result(self, state: BurgleState) -> Result:
+        if not self.is_over(state):
+            raise ValueError("the game is not over")
+        s = state
+        n = s.n
+        return Result(scores=[1.0 if s.won else 0.0] * n,
+                      winners=list(range(n)) if s.won else [],
+                      reason=dict(s.reason), summary=self._summary(s))
+
+    def _guard_sees(self, s: BurgleState, f: int, seen: set[int] | None = None) -> list[Event]:
+        """Everyone the guard of floor ``f`` sees from where he now stands (their seats are
+        added to ``seen``, so an entry that made him appear does not charge them twice)."""
+        g = s.guards[f]
+        p = g["pos"]
+        ev: list[Event] = []
+        revealed, disabled, tiles = s.revealed, s.disabled, s.tiles
+        for i, pl in enumerate(s.players):
+            q = pl["pos"]
+            if q < 0 or s.phase == "over":
+                continue
+            why = None
+            if q == p:
+                why = "guard"
+            elif q - p == CELLS or p - q == CELLS:
+                # right above or below him: only an Atrium lets him see (the Foyer and the
+                # Tiara ask for a neighbour on his own floor)
+                if revealed[q] and _KIND[tiles[q]] == "atrium" and q not in disabled:
+                    why = "atrium"
+            elif q // CELLS == f:
+                # the kind of q's tile if active (revealed, not crowbarred): what _active asks
+                kind = _KIND[tiles[q]] if revealed[q] and q not in disabled else None
+                if kind == "foyer" and q in self._open_neighbours(s, p):
+                    why = "foyer"
+                elif "tiara" in pl["loot"] and q in self._open_neighbours(s, p):
+                    why = "tiara"
+            if why:
+                ev += self._lose_stealth(s, i, why, f)
+                if seen is not None:
+                    seen.add(i)
+        if revealed[p] and _KIND[tiles[p]] == "camera" and p not in disabled \
+                and "video_loop" not in s.effects:  # _active(s, p, "camera"), spelt out
+            for pl in s.players:
+                q = pl["pos"]
+                if q >= 0 and q != p and self._active(s, q, "camera") and s.phase != "over":
+                    ev += self._alarm(s, q, "camera")
+        return ev
+
+    def _watch_cells(self, s: BurgleState, f: int) -> set[int] | None:
+        """The tiles of floor ``f`` from which its guard sees someone, as players stand
+        now: off them :meth:`_guard_sees` finds nobody and changes nothing. ``None`` when a
+        player stands on an active Camera (a guard on another one sees him from afar)."""
+        revealed, tiles, disabled = s.revealed, s.tiles, s.disabled
+        cells: set[int] = set()
+        for pl in s.players:
+            q = pl["pos"]
+            if q < 0:
+                continue
+            kind = _KIND[tiles[q]] if revealed[q] and q not in disabled else None
+            if kind == "camera":
+                return None
+            qf = q // CELLS
+            if qf == f:
+                cells.add(q)  # his own tile
+                if kind == "foyer" or "tiara" in pl["loot"]:
+                    cells.update(self._open_neighbours(s, q))  # no wall between: seen
+            elif kind == "atrium" and (qf == f + 1 or qf == f - 1):
+                cells.add(q - (qf - f) * CELLS)  # right below or above the Atrium
+        return cells

@@ -20,7 +20,7 @@ import pytest
 
 from boardlab.bots.base import RandomBot
 from boardlab.engine.match import play_match
-from boardlab.engine.protocol import Action
+from boardlab.engine.protocol import Action, Result
 from boardlab.games.burgle import GAME, data, rules
 from boardlab.games.burgle.bots import BOTS
 from boardlab.games.burgle.path import path_indices, path_uncached
@@ -272,3 +272,31 @@ def test_the_guards_paths_are_those_of_the_recursive_walk():
     for start in range(25):
         for goal in range(25):
             assert path_uncached(five, start, goal, 5) == path_before(five, start, goal, 5)
+
+
+def test_the_unvalidated_result_equals_the_validated_one():
+    outcomes = set()
+    for seed in range(60):
+        config = {"players": 1 + seed % 4, "turn_limit": 10 + seed % 30}
+        s = play_match(GAME, config, seed, [RandomBot() for _ in range(config["players"])]).state
+        if seed % 7 == 0:  # a won game too
+            s.won, s.reason = True, {"zh": "赢", "en": "won"}
+        mine, theirs = GAME.result(s), BEFORE.result(s)
+        assert mine == theirs and type(mine) is Result
+        assert mine.model_dump() == theirs.model_dump()
+        assert mine.model_dump_json() == theirs.model_dump_json()
+        assert mine.reason is not s.reason and mine.summary is not GAME.result(s).summary
+        outcomes.add((s.won, s.stats["loss"]["by"] if s.stats["loss"] else None))
+    assert len(outcomes) >= 3  # won, caught, out of time
+
+
+def test_combinations_and_entrances_listed_once_are_the_plain_ones():
+    s = GAME.new_game({"players": 2}, 3)
+    for safe in range(3 * CELLS):
+        assert GAME._combination(s, safe) == BEFORE._combination(s, safe)
+        assert GAME._combination(s, safe) is not GAME._combination(s, safe)  # ours to change
+    s.phase, s.seat = "entrance", 0
+    for g in range(-1, CELLS):
+        s.guards[0]["pos"] = g
+        assert GAME.legal_actions(s, 0) == BEFORE.legal_actions(s, 0)
+        assert GAME.legal_actions(s, 0) is not GAME.legal_actions(s, 0)

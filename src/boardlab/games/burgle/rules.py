@@ -24,6 +24,7 @@ from boardlab.engine.protocol import (
     public_words,
     seat_ref,
     text,
+    trusted_result,
 )
 from boardlab.engine.rng import seeded
 from boardlab.games.burgle import data, texts, words
@@ -186,6 +187,14 @@ PEEK: dict[int, Action] = {q: {"type": "peek", "at": pname(q)} for q in range(3 
 ADD_DIE: dict[int, Action] = {q: {"type": "add_die", "at": pname(q)} for q in range(3 * CELLS)}
 ROLL: dict[int, Action] = {q: {"type": "roll", "at": pname(q)} for q in range(3 * CELLS)}
 ENTRANCE: dict[int, Action] = {q: {"type": "entrance", "at": pname(q)} for q in range(CELLS)}
+# The tiles of a safe's combination (its row and column on its floor), per position.
+_COMBINATIONS = tuple(
+    tuple(p // CELLS * CELLS + x for x in range(CELLS)
+          if x != p % CELLS and (x // 4 == p % CELLS // 4 or x % 4 == p % CELLS % 4))
+    for p in range(3 * CELLS))
+# The entrance choices per ground-floor guard position (-1: none yet), listed once.
+_ENTRANCES: dict[int, tuple[Action, ...]] = {
+    g: tuple(ENTRANCE[q] for q in range(CELLS) if q != g) for g in range(-1, CELLS)}
 CHARACTER: dict[tuple[str, str], Action] = {
     (c, side): {"type": "character", "name": c, "side": side} for c in data.CHARACTERS
     for side in ("basic", "advanced")}
@@ -369,6 +378,10 @@ def _shuffle(rng: random.Random, x: list) -> None:
 # the shuffle draws with, i from the last index down to 1, worked out once.
 _DRAWS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(65))
 _NO_SEATS: frozenset[int] = frozenset()
+# Kinds of tile :meth:`BurgleGame._enter` checks before the player is in (a Walkway he
+# falls through, the stop tiles), and after (alarms, the Laser's cost, a Lab's tool).
+_FALL_OR_STOP = frozenset(("walkway", "keypad", "deadbolt"))
+_ON_ENTRY = frozenset(("laser", "fingerprint", "detector", "thermo", "camera", "lab"))
 
 
 def _game_rng(seed: Any) -> random.Random:
@@ -1066,7 +1079,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             s.lavatory[p] = 3
         if kind == "stairs" and f + 1 < s.floors:
             s.links.append([p, p + CELLS])
-        ev = [_reveal_event(p, tile)]
+        event = _REVEAL_EVENTS.get((p, tile))  # shared, made by _reveal_event when first needed
+        ev = [_reveal_event(p, tile) if event is None else event]
         if kind == "camera" and "video_loop" not in s.effects:
             watcher = [g for g in s.guards if g["pos"] >= 0 and g["pos"] != p
                        and self._active(s, g["pos"], "camera")]
@@ -1117,8 +1131,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         kind = _KIND[s.tiles[p]]
         active = p not in s.disabled
         guard_there = p >= 0 and s.guards[p // CELLS]["pos"] == p  # _guard_on, spelt out
+        # A fall or a stop tile (their checks below, asked only on those kinds)
+        stop = active and kind in _FALL_OR_STOP
         # Walkway revealed by moving onto it: fall a floor (not entering) (supplement).
-        if fresh and kind == "walkway" and active and via_move:
+        if stop and fresh and kind == "walkway" and via_move:
             ev += self._leave(s, seat, src)
             if p // CELLS > 0:
                 pl["pos"] = p
@@ -1126,7 +1142,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 s.stats["falls"] = s.stats.get("falls", 0) + 1
                 return ev + self._place(s, seat, p - CELLS)
         # Stop tiles: stay where you were if the requirement is not met.
-        if active and kind == "keypad" and p not in s.keypads_open and via_move:
+        if stop and kind == "keypad" and p not in s.keypads_open and via_move:
             tries = s.keypad_tries.get(p, 0) + 1
             s.keypad_tries[p] = tries
             dice = tries + (1 if self._has(s, seat, "peterman", "basic") else 0)
@@ -1136,7 +1152,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 ev.append(public_words("keypad", words.keypad, (roll, True), roll=roll))
             else:
                 return ev + [public_words("keypad", words.keypad, (roll, False), roll=roll)]
-        if active and kind == "deadbolt" and not guard_there and not self._players_on(s, p) and pay:
+        if stop and kind == "deadbolt" and not guard_there and not self._players_on(s, p) \
+                and pay:
             if self._left(s) < 2:
                 return ev + [public("deadbolt", "门闩要 3 个行动，行动不够，留在原地",
                                     "the deadbolt needs 3 actions; not enough: you stay")]
@@ -1164,7 +1181,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
         if s.phase == "over" or guard_there:
             return ev  # no alarm triggers on a guard's tile
-        if active:
+        if active and kind in _ON_ENTRY:  # the tiles that do something to whoever enters
             if kind == "laser" and "mirror" not in pl["loot"] and pay \
                     and not self._has(s, seat, "hacker", "basic"):
                 if self._left(s) >= 1:
@@ -1244,9 +1261,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     # ================================================================ safes
 
     def _combination(self, s: BurgleState, safe: int) -> list[int]:
-        f, c = divmod(safe, CELLS)
-        row, col = c // 4, c % 4
-        return [f * CELLS + x for x in range(CELLS) if x != c and (x // 4 == row or x % 4 == col)]
+        """The tiles of the safe's row and column (its combination), in reading order."""
+        return list(_COMBINATIONS[safe])
 
     def _crack(self, s: BurgleState, safe: int, faces: list[int]) -> list[Event]:
         newly = []
@@ -1803,7 +1819,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return [CHARACTER.get((c, side)) or {"type": "character", "name": c, "side": side}
                     for c in s.offers[seat] for side in sides]
         if phase == "entrance":
-            return [ENTRANCE[q] for q in range(CELLS) if q != s.guards[0]["pos"]]
+            return list(_ENTRANCES[s.guards[0]["pos"]])  # every ground cell but his
         if phase == "choice":
             return [{"type": "choose", **o} for o in s.pending["options"]]
         return []
@@ -1902,6 +1918,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             ev = self._move(state, seat, parse_pos(to) if q is None else q)
         elif t == "end":  # the next most frequent (as _apply_action: last_roll kept)
             ev = self._end_actions(state)
+        elif t == "peek":  # and the next (as _apply_action: no stethoscope roll kept)
+            state.last_roll = -1
+            state.used += 1
+            at = action["at"]
+            q = _POSITIONS.get(at)
+            ev = self._reveal(state, parse_pos(at) if q is None else q)
         else:
             ev = self._apply_action(state, seat, action)
         if state.phase == "actions":  # _settle_ties asks nothing in other phases
@@ -2316,9 +2338,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             raise ValueError("the game is not over")
         s = state
         n = s.n
-        return Result(scores=[1.0 if s.won else 0.0] * n,
-                      winners=list(range(n)) if s.won else [],
-                      reason=dict(s.reason), summary=self._summary(s))
+        # Built unvalidated: fresh lists of floats and ints, a fresh zh/en dict of strings
+        # and a fresh JSON summary are what validating would make of them (tested equal).
+        return trusted_result(scores=[1.0 if s.won else 0.0] * n,
+                              winners=list(range(n)) if s.won else [],
+                              reason=dict(s.reason), summary=self._summary(s))
 
     def _summary(self, s: BurgleState) -> dict[str, Any]:
         return {"won": bool(s.won), "turns": s.turn, "alarms": s.stats["alarms"],
