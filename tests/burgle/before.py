@@ -10,7 +10,8 @@ peek targets of the general case), the guard's walk (a path asked of ``path_indi
 step, the nearest alarms by ``_dist``, the patrol drawn by ``_draw_patrol``, the guard phase
 through ``_walk_floors``), sight and entering (``_lose_stealth``, ``_leave``, ``_enter``,
 ``_safe_here``, ``_reveal``), ``to_move``, ``_apply``, ``_combination``, ``result`` (a
-validated ``Result``); and the guard's path (``path_before``: path.py's
+validated ``Result``), ``_event`` and ``_resolve_event`` (a chain of comparisons),
+``_start_turn``; and the guard's path (``path_before``: path.py's
 ``path_uncached`` with its recursive walk).
 """
 
@@ -32,6 +33,7 @@ from boardlab.games.burgle.path import (
 )
 from boardlab.games.burgle.rules import (
     _ABILITY_SIDES,
+    _CARD_EVENTS,
     _CLEAR_EVENTS,
     _COMPUTER_OF,
     _KIND,
@@ -40,6 +42,7 @@ from boardlab.games.burgle.rules import (
     _PATROL_EVENTS,
     _POSITIONS,
     _STEP_KINDS,
+    _TURN_EVENTS,
     ABILITY,
     ABILITY_AT,
     ADD_DIE,
@@ -58,11 +61,12 @@ from boardlab.games.burgle.rules import (
     BurgleGame,
     _other_ducts,
     _reveal_event,
+    _shuffle,
     _spotted_event,
     parse_pos,
     pname,
 )
-from boardlab.games.burgle.state import BurgleState
+from boardlab.games.burgle.state import OUTSIDE, BurgleState
 
 
 @lru_cache(maxsize=1024)
@@ -725,3 +729,150 @@ class Before(BurgleGame):
             elif kind == "atrium" and (qf == f + 1 or qf == f - 1):
                 cells.add(q - (qf - f) * CELLS)  # right below or above the Atrium
         return cells
+
+    def _event(self, s: BurgleState) -> list[Event]:
+        if not s.event_deck:
+            s.event_deck, s.event_discard = s.event_discard, []
+            _shuffle(s.rng, s.event_deck)
+            s.event_known = 0
+        ev_id = s.event_deck.pop()
+        s.event_discard.append(ev_id)
+        s.event_known = max(0, s.event_known - 1)
+        s.stats["events"] += 1
+        card = _CARD_EVENTS.get(ev_id)  # shared; an id the table lacks gets its own
+        if card is None:
+            card = public_words("event", words.event, (ev_id,), event=ev_id)
+        out = [card]
+        return out + self._resolve_event(s, ev_id)
+
+    def _resolve_event(self, s: BurgleState, ev_id: str) -> list[Event]:
+        seat = s.seat
+        pl = s.players[seat]
+        p = pl["pos"]
+        f = p // CELLS
+        g = s.guards[f]
+        if s.cfg.events == "later" and ev_id in data.ALARM_ONLY_WHEN_QUIET \
+                and self._floor_alarms(s, f):  # not quiet: an alarm on this floor
+            return [public("event_void", "本层有警报，此事件无效", "an alarm is on: no effect")]
+        ev: list[Event] = []
+        if ev_id == "brown_out":
+            gone = self._floor_alarms(s, f)
+            s.alarms = [a for a in s.alarms if a not in gone]
+            for _ in gone:
+                _card, more = self._draw_patrol(s, f)
+                ev += more
+            if gone and g["pos"] >= 0:
+                ev += self._new_patrol_dest(s, f)
+        elif ev_id == "buddy_system":
+            opts = [{"seat": i} for i, o in enumerate(s.players)
+                    if i != seat and o["pos"] >= 0 and o["pos"] != p]
+            if opts:
+                self._ask(s, "buddy", opts, then="guard")
+        elif ev_id == "change_of_plans" and g["pos"] >= 0:
+            ev += self._new_patrol_dest(s, f)
+        elif ev_id == "crash" and g["pos"] >= 0 and g["pos"] != p:
+            g["dest"] = p
+            g["tie"] = []
+        elif ev_id == "daydreaming":
+            s.guard_mod -= 1
+        elif ev_id == "espresso":
+            s.guard_mod += 1
+        elif ev_id == "dead_drop" and s.n > 1:
+            prev = (seat - 1) % s.n
+            s.players[prev]["tools"] += pl["tools"]
+            s.players[prev]["loot"] += pl["loot"]
+            pl["tools"], pl["loot"] = [], []
+        elif ev_id == "freight_elevator" and f + 1 < s.floors:
+            ev += self._place(s, seat, p + CELLS)
+        elif ev_id == "go_with_your_gut":
+            opts = [{"at": pname(q)} for q in self._open_neighbours(s, p) if not s.revealed[q]]
+            if opts:
+                self._ask(s, "gut", opts, then="guard")
+        elif ev_id in ("gymnastics", "time_lock", "video_loop"):
+            s.effects[ev_id] = seat
+        elif ev_id == "heads_up":
+            s.effects["heads_up"] = (seat + 1) % s.n
+        elif ev_id == "jump_the_gun":
+            s.effects["jump_the_gun"] = (seat + 1) % s.n
+        elif ev_id == "jury_rig":
+            ev += self._draw_tool(s, seat)
+            if s.phase == "choice":
+                s.pending["then"] = "guard"
+        elif ev_id == "keycode_change":
+            s.keypads_open = []
+        elif ev_id == "lampshade":
+            pl["stealth"] += 1
+        elif ev_id == "lost_grip" and f > 0:
+            ev += self._place(s, seat, p - CELLS)
+        elif ev_id == "peekhole":
+            opts = [{"at": pname(q)} for q in self._all_adjacent(s, p) if not s.revealed[q]]
+            if opts:
+                self._ask(s, "peekhole", opts, then="guard")
+        elif ev_id == "reboot":
+            s.hacks = {k: 1 for k in s.hacks}
+        elif ev_id == "shift_change":
+            s.effects["shift_change"] = seat
+        elif ev_id == "shoplifting":
+            for lab in s.labs_taken:
+                ev += self._alarm(s, lab, "shoplifting")
+        elif ev_id == "squeak" and g["pos"] >= 0:
+            others = [o["pos"] for o in s.players if o["pos"] >= 0 and o["pos"] // CELLS == f]
+            target = min(others, key=lambda q: (self._dist(s, g["pos"], q), q))
+            if target != g["pos"]:
+                ev += self._step_to(s, f, target)
+        elif ev_id == "switch_signs" and g["pos"] >= 0:
+            g["pos"], g["dest"] = g["dest"], g["pos"]
+            g["tie"] = []
+            if g["pos"] in s.alarms:
+                s.alarms.remove(g["pos"])
+                ev += self._arrive(s, f)
+            ev += self._guard_sees(s, f)
+        elif ev_id == "throw_voice" and g["pos"] >= 0:
+            opts = [{"at": pname(q)} for q in self._open_neighbours(s, g["dest"])]
+            self._ask(s, "throw_voice", opts, then="guard")
+        elif ev_id == "where_is_he" and g["pos"] >= 0:
+            g["pos"] = g["dest"]
+            if g["pos"] in s.alarms:
+                s.alarms.remove(g["pos"])
+            ev += self._guard_sees(s, f)
+            if s.phase != "over":
+                ev += self._arrive(s, f)
+        return ev
+
+    def _start_turn(self, s: BurgleState, seat: int) -> list[Event]:
+        s.seat = seat
+        s.phase = "actions"
+        s.pending = None
+        bonus = False
+        if s.effects:  # most turns have none to end
+            bonus = s.effects.get("heads_up") == seat
+            s.effects = {k: v for k, v in s.effects.items() if v != seat or k == "jump_the_gun"}
+        pl = s.players[seat]
+        s.used, s.entered, s.once, s.keypad_tries, s.guard_mod, s.last_roll = 0, [], [], {}, 0, -1
+        s.left = []
+        s.paced, s.came_from = 0, -1
+        s.max_actions = data.ACTIONS_PER_TURN - (1 if "mirror" in pl["loot"] else 0)
+        if bonus:
+            s.max_actions += 1
+        ev = [_TURN_EVENTS[seat]]  # public_words("turn", words.turn, (seat,), seat=seat)
+        if pl["pos"] == OUTSIDE:
+            pl["pos"] = s.entrance
+            ev += self._player_seen_on_entry(s, seat, s.entrance)  # no tile rule (rulebook)
+        if "chihuahua" in pl["loot"] and s.phase != "over":
+            r = s.rng.randint(1, 6)
+            ev.append(public_words("chihuahua", words.chihuahua, (r,), roll=r))
+            if r == 6:
+                ev += self._alarm(s, pl["pos"], "chihuahua")
+        if "persian_kitty" in pl["loot"] and s.phase != "over":
+            r = s.rng.randint(1, 6)
+            ev.append(public_words("kitty", words.kitty_roll, (r,), roll=r))
+            target = self._nearest_alarm_from(s, pl["pos"])
+            if r <= 2 and target is not None:
+                f = pl["pos"] // CELLS
+                step = path_indices(s.walls[f], pl["pos"] % CELLS, target % CELLS)
+                where = f * CELLS + step[0] if step else pl["pos"]
+                pl["loot"].remove("persian_kitty")
+                s.items.setdefault(where, []).append("persian_kitty")
+                at = pname(where)
+                ev.append(public_words("kitty", words.kitty_runs, (at,), at=at))
+        return ev

@@ -300,3 +300,27 @@ def test_combinations_and_entrances_listed_once_are_the_plain_ones():
         s.guards[0]["pos"] = g
         assert GAME.legal_actions(s, 0) == BEFORE.legal_actions(s, 0)
         assert GAME.legal_actions(s, 0) is not GAME.legal_actions(s, 0)
+
+
+def _resolved(game: BurgleGame, s: BurgleState, ev_id: str) -> tuple:
+    ev = game._resolve_event(s, ev_id)
+    return ([(e.kind, e.data, e.visible_to, e.text) for e in ev],
+            {k: v for k, v in s.__dict__.items() if k not in ("log", "rng")}, s.rng.getstate())
+
+
+def test_every_event_card_resolves_as_the_chain_did():
+    assert set(rules._EVENT_RULES) == set(data.EVENTS)
+    seen: dict[str, int] = dict.fromkeys(data.EVENTS, 0)
+    for config in CONFIGS:
+        for seed in range(6):
+            out = play_match(GAME, config, 60 + seed,
+                             [RandomBot() for _ in range(config["players"])])
+            for k in range(0, len(out.record.actions), 3):
+                s = GAME.replay(out.record, k)
+                if s.phase != "actions":
+                    continue
+                for ev_id in data.EVENTS:
+                    mine = _resolved(GAME, s.copy(), ev_id)
+                    assert mine == _resolved(BEFORE, s.copy(), ev_id), ev_id
+                    seen[ev_id] += bool(mine[0]) or mine[1] != _resolved(GAME, s.copy(), "")[1]
+    assert all(seen.values()), seen  # every card did something somewhere

@@ -1473,7 +1473,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             s.event_known = 0
         ev_id = s.event_deck.pop()
         s.event_discard.append(ev_id)
-        s.event_known = max(0, s.event_known - 1)
+        if s.event_known > 0:  # max(0, event_known - 1)
+            s.event_known -= 1
         s.stats["events"] += 1
         card = _CARD_EVENTS.get(ev_id)  # shared; an id the table lacks gets its own
         if card is None:
@@ -1490,89 +1491,173 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if s.cfg.events == "later" and ev_id in data.ALARM_ONLY_WHEN_QUIET \
                 and self._floor_alarms(s, f):  # not quiet: an alarm on this floor
             return [public("event_void", "本层有警报，此事件无效", "an alarm is on: no effect")]
+        rule = _EVENT_RULES.get(ev_id)  # one dict read instead of a chain of comparisons
+        if rule is None:
+            return []
+        return rule(self, s, ev_id, seat, pl, p, f, g)
+
+    # One method per event card (see _EVENT_RULES), each given the card, the seat whose
+    # turn it is, its player, his position, floor, and that floor's guard; each returns
+    # its events (a new list: nothing when a condition of the card does not hold).
+
+    def _ev_brown_out(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                      p: int, f: int, g: dict[str, Any]) -> list[Event]:
         ev: list[Event] = []
-        if ev_id == "brown_out":
-            gone = self._floor_alarms(s, f)
-            s.alarms = [a for a in s.alarms if a not in gone]
-            for _ in gone:
-                _card, more = self._draw_patrol(s, f)
-                ev += more
-            if gone and g["pos"] >= 0:
-                ev += self._new_patrol_dest(s, f)
-        elif ev_id == "buddy_system":
-            opts = [{"seat": i} for i, o in enumerate(s.players)
-                    if i != seat and o["pos"] >= 0 and o["pos"] != p]
-            if opts:
-                self._ask(s, "buddy", opts, then="guard")
-        elif ev_id == "change_of_plans" and g["pos"] >= 0:
+        gone = self._floor_alarms(s, f)
+        s.alarms = [a for a in s.alarms if a not in gone]
+        for _ in gone:
+            _card, more = self._draw_patrol(s, f)
+            ev += more
+        if gone and g["pos"] >= 0:
             ev += self._new_patrol_dest(s, f)
-        elif ev_id == "crash" and g["pos"] >= 0 and g["pos"] != p:
+        return ev
+
+    def _ev_buddy_system(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                         p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        opts = [{"seat": i} for i, o in enumerate(s.players)
+                if i != seat and o["pos"] >= 0 and o["pos"] != p]
+        if opts:
+            self._ask(s, "buddy", opts, then="guard")
+        return []
+
+    def _ev_change_of_plans(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                            p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        return self._new_patrol_dest(s, f) if g["pos"] >= 0 else []
+
+    def _ev_crash(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                  p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        if g["pos"] >= 0 and g["pos"] != p:
             g["dest"] = p
             g["tie"] = []
-        elif ev_id == "daydreaming":
-            s.guard_mod -= 1
-        elif ev_id == "espresso":
-            s.guard_mod += 1
-        elif ev_id == "dead_drop" and s.n > 1:
+        return []
+
+    def _ev_daydreaming(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                        p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        s.guard_mod -= 1
+        return []
+
+    def _ev_espresso(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                     p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        s.guard_mod += 1
+        return []
+
+    def _ev_dead_drop(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                      p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        if s.n > 1:
             prev = (seat - 1) % s.n
             s.players[prev]["tools"] += pl["tools"]
             s.players[prev]["loot"] += pl["loot"]
             pl["tools"], pl["loot"] = [], []
-        elif ev_id == "freight_elevator" and f + 1 < s.floors:
-            ev += self._place(s, seat, p + CELLS)
-        elif ev_id == "go_with_your_gut":
-            opts = [{"at": pname(q)} for q in self._open_neighbours(s, p) if not s.revealed[q]]
-            if opts:
-                self._ask(s, "gut", opts, then="guard")
-        elif ev_id in ("gymnastics", "time_lock", "video_loop"):
-            s.effects[ev_id] = seat
-        elif ev_id == "heads_up":
-            s.effects["heads_up"] = (seat + 1) % s.n
-        elif ev_id == "jump_the_gun":
-            s.effects["jump_the_gun"] = (seat + 1) % s.n
-        elif ev_id == "jury_rig":
-            ev += self._draw_tool(s, seat)
-            if s.phase == "choice":
-                s.pending["then"] = "guard"
-        elif ev_id == "keycode_change":
-            s.keypads_open = []
-        elif ev_id == "lampshade":
-            pl["stealth"] += 1
-        elif ev_id == "lost_grip" and f > 0:
-            ev += self._place(s, seat, p - CELLS)
-        elif ev_id == "peekhole":
-            opts = [{"at": pname(q)} for q in self._all_adjacent(s, p) if not s.revealed[q]]
-            if opts:
-                self._ask(s, "peekhole", opts, then="guard")
-        elif ev_id == "reboot":
-            s.hacks = {k: 1 for k in s.hacks}
-        elif ev_id == "shift_change":
-            s.effects["shift_change"] = seat
-        elif ev_id == "shoplifting":
-            for lab in s.labs_taken:
-                ev += self._alarm(s, lab, "shoplifting")
-        elif ev_id == "squeak" and g["pos"] >= 0:
-            others = [o["pos"] for o in s.players if o["pos"] >= 0 and o["pos"] // CELLS == f]
-            target = min(others, key=lambda q: (self._dist(s, g["pos"], q), q))
-            if target != g["pos"]:
-                ev += self._step_to(s, f, target)
-        elif ev_id == "switch_signs" and g["pos"] >= 0:
-            g["pos"], g["dest"] = g["dest"], g["pos"]
-            g["tie"] = []
-            if g["pos"] in s.alarms:
-                s.alarms.remove(g["pos"])
-                ev += self._arrive(s, f)
-            ev += self._guard_sees(s, f)
-        elif ev_id == "throw_voice" and g["pos"] >= 0:
+        return []
+
+    def _ev_freight_elevator(self, s: BurgleState, ev_id: str, seat: int,
+                             pl: dict[str, Any], p: int, f: int,
+                             g: dict[str, Any]) -> list[Event]:
+        return self._place(s, seat, p + CELLS) if f + 1 < s.floors else []
+
+    def _ev_go_with_your_gut(self, s: BurgleState, ev_id: str, seat: int,
+                             pl: dict[str, Any], p: int, f: int,
+                             g: dict[str, Any]) -> list[Event]:
+        opts = [{"at": pname(q)} for q in self._open_neighbours(s, p) if not s.revealed[q]]
+        if opts:
+            self._ask(s, "gut", opts, then="guard")
+        return []
+
+    def _ev_effect(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                   p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        """Gymnastics, Time Lock, Video Loop: an effect for this seat's turn."""
+        s.effects[ev_id] = seat
+        return []
+
+    def _ev_next_seat(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                      p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        """Heads Up, Jump the Gun: an effect for the next seat."""
+        s.effects[ev_id] = (seat + 1) % s.n
+        return []
+
+    def _ev_jury_rig(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                     p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        ev = self._draw_tool(s, seat)
+        if s.phase == "choice":
+            s.pending["then"] = "guard"
+        return ev
+
+    def _ev_keycode_change(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                           p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        s.keypads_open = []
+        return []
+
+    def _ev_lampshade(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                      p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        pl["stealth"] += 1
+        return []
+
+    def _ev_lost_grip(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                      p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        return self._place(s, seat, p - CELLS) if f > 0 else []
+
+    def _ev_peekhole(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                     p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        opts = [{"at": pname(q)} for q in self._all_adjacent(s, p) if not s.revealed[q]]
+        if opts:
+            self._ask(s, "peekhole", opts, then="guard")
+        return []
+
+    def _ev_reboot(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                   p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        s.hacks = {k: 1 for k in s.hacks}
+        return []
+
+    def _ev_shift_change(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                         p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        s.effects["shift_change"] = seat
+        return []
+
+    def _ev_shoplifting(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                        p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        ev: list[Event] = []
+        for lab in s.labs_taken:
+            ev += self._alarm(s, lab, "shoplifting")
+        return ev
+
+    def _ev_squeak(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                   p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        if g["pos"] < 0:
+            return []
+        others = [o["pos"] for o in s.players if o["pos"] >= 0 and o["pos"] // CELLS == f]
+        target = min(others, key=lambda q: (self._dist(s, g["pos"], q), q))
+        return self._step_to(s, f, target) if target != g["pos"] else []
+
+    def _ev_switch_signs(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                         p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        if g["pos"] < 0:
+            return []
+        ev: list[Event] = []
+        g["pos"], g["dest"] = g["dest"], g["pos"]
+        g["tie"] = []
+        if g["pos"] in s.alarms:
+            s.alarms.remove(g["pos"])
+            ev += self._arrive(s, f)
+        ev += self._guard_sees(s, f)
+        return ev
+
+    def _ev_throw_voice(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                        p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        if g["pos"] >= 0:
             opts = [{"at": pname(q)} for q in self._open_neighbours(s, g["dest"])]
             self._ask(s, "throw_voice", opts, then="guard")
-        elif ev_id == "where_is_he" and g["pos"] >= 0:
-            g["pos"] = g["dest"]
-            if g["pos"] in s.alarms:
-                s.alarms.remove(g["pos"])
-            ev += self._guard_sees(s, f)
-            if s.phase != "over":
-                ev += self._arrive(s, f)
+        return []
+
+    def _ev_where_is_he(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
+                        p: int, f: int, g: dict[str, Any]) -> list[Event]:
+        if g["pos"] < 0:
+            return []
+        g["pos"] = g["dest"]
+        if g["pos"] in s.alarms:
+            s.alarms.remove(g["pos"])
+        ev = self._guard_sees(s, f)
+        if s.phase != "over":
+            ev += self._arrive(s, f)
         return ev
 
     def _step_to(self, s: BurgleState, f: int, target: int) -> list[Event]:
@@ -2512,3 +2597,23 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         _shuffle(rng, s.tool_deck)
         _shuffle(rng, s.loot_deck)
         return s
+
+
+# The event cards' rules (BurgleGame._resolve_event), by card: tested card by card against
+# the chain of comparisons they replaced (tests/burgle/test_fast_turns.py).
+_EVENT_RULES: dict[str, Any] = {
+    "brown_out": BurgleGame._ev_brown_out, "buddy_system": BurgleGame._ev_buddy_system,
+    "change_of_plans": BurgleGame._ev_change_of_plans, "crash": BurgleGame._ev_crash,
+    "daydreaming": BurgleGame._ev_daydreaming, "espresso": BurgleGame._ev_espresso,
+    "dead_drop": BurgleGame._ev_dead_drop, "freight_elevator": BurgleGame._ev_freight_elevator,
+    "go_with_your_gut": BurgleGame._ev_go_with_your_gut,
+    "gymnastics": BurgleGame._ev_effect, "time_lock": BurgleGame._ev_effect,
+    "video_loop": BurgleGame._ev_effect,
+    "heads_up": BurgleGame._ev_next_seat, "jump_the_gun": BurgleGame._ev_next_seat,
+    "jury_rig": BurgleGame._ev_jury_rig, "keycode_change": BurgleGame._ev_keycode_change,
+    "lampshade": BurgleGame._ev_lampshade, "lost_grip": BurgleGame._ev_lost_grip,
+    "peekhole": BurgleGame._ev_peekhole, "reboot": BurgleGame._ev_reboot,
+    "shift_change": BurgleGame._ev_shift_change, "shoplifting": BurgleGame._ev_shoplifting,
+    "squeak": BurgleGame._ev_squeak, "switch_signs": BurgleGame._ev_switch_signs,
+    "throw_voice": BurgleGame._ev_throw_voice, "where_is_he": BurgleGame._ev_where_is_he,
+}
