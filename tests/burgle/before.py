@@ -11,7 +11,7 @@ step, the nearest alarms by ``_dist``, the patrol drawn by ``_draw_patrol``, the
 through ``_walk_floors``), sight and entering (``_lose_stealth``, ``_leave``, ``_enter``,
 ``_safe_here``, ``_reveal``), ``to_move``, ``_apply``, ``_combination``, ``result`` (a
 validated ``Result``), ``_event`` and ``_resolve_event`` (a chain of comparisons),
-``_start_turn``; and the guard's path (``path_before``: path.py's
+``_start_turn``, ``_next_turn``, ``_within_two``; and the guard's path (``path_before``: path.py's
 ``path_uncached`` with its recursive walk).
 """
 
@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
 
-from boardlab.engine.protocol import Action, Event, Result, public, public_words
+from boardlab.engine.protocol import Action, Event, Result, public, public_words, text
 from boardlab.games.burgle import data, texts, words
 from boardlab.games.burgle.path import (
     NEIGHBOURS4,
@@ -876,3 +876,40 @@ class Before(BurgleGame):
                 at = pname(where)
                 ev.append(public_words("kitty", words.kitty_runs, (at,), at=at))
         return ev
+
+    def _within_two(self, s: BurgleState, p: int, through_revealed: bool) -> list[int]:
+        near = set(self._open_neighbours(s, p))
+        out = set(near)
+        for q in near:
+            if not through_revealed or s.revealed[q]:
+                out.update(self._open_neighbours(s, q))
+        out.discard(p)
+        return sorted(out)
+
+    def _next_turn(self, s: BurgleState) -> list[Event]:
+        for pl in s.players:
+            if pl["pos"] != ROOF:
+                break
+        else:  # everyone is on the roof
+            return [self._over(s, True, text("所有人都从楼顶逃走了：团队胜利！",
+                                             "everyone escaped from the roof: the team wins!"))]
+        s.turn += 1
+        s.stats["turns"] = s.turn
+        if s.turn >= s.cfg.turn_limit:
+            # Out of time: nobody was caught anywhere, so the record names only when and why
+            # (no seat, place or guard; see texts.loss_reason).
+            s.stats["loss"] = {"turn": s.turn, "by": "time"}
+            return [self._over(s, False, texts.loss_reason(s.stats["loss"]))]
+        seat = s.seat
+        n = len(s.players)  # s.n
+        ev: list[Event] = []
+        for _ in range(2 * n + 1):
+            seat = (seat + 1) % n
+            if s.players[seat]["pos"] == ROOF:
+                continue
+            if s.effects.get("jump_the_gun") == seat:
+                del s.effects["jump_the_gun"]
+                ev.append(public_words("skip", words.skip, (seat,), seat=seat))
+                continue
+            break
+        return ev + self._start_turn(s, seat)

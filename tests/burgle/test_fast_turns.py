@@ -324,3 +324,15 @@ def test_every_event_card_resolves_as_the_chain_did():
                     assert mine == _resolved(BEFORE, s.copy(), ev_id), ev_id
                     seen[ev_id] += bool(mine[0]) or mine[1] != _resolved(GAME, s.copy(), "")[1]
     assert all(seen.values()), seen  # every card did something somewhere
+
+
+def test_cells_within_two_steps_from_the_tables_are_the_plain_ones():
+    rng = random.Random(9)
+    s = GAME.new_game({"players": 2}, 2)
+    for k in range(40):
+        t = s.copy()
+        t.walls = [random_walls(rng) if k % 2 else w for w in t.walls]
+        t.revealed = [rng.random() < 0.5 for _ in range(3 * CELLS)]
+        for p in (-1, *range(3 * CELLS)):
+            for through in (True, False):
+                assert GAME._within_two(t, p, through) == BEFORE._within_two(t, p, through)

@@ -1163,8 +1163,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 return ev + [public("gemstone", "带着宝石进有人的格要多 1 行动，行动不够",
                                     "with the Gemstone a tile with a player costs 1 more action; not enough")]
             s.used += 1
-        if src >= 0 and src in s.entered:  # _leave does nothing otherwise
-            ev += self._leave(s, seat, src)
+        if src >= 0 and src in s.entered and s.revealed[src] \
+                and _KIND[s.tiles[src]] == "motion" and src not in s.disabled:
+            ev += self._leave(s, seat, src)  # (which does nothing otherwise)
         pl["pos"] = p
         s.entered.append(p)
         seen: set[int] | frozenset[int] = _NO_SEATS  # whom a guard appearing now saw
@@ -1457,7 +1458,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             seat = (seat + 1) % n
             if s.players[seat]["pos"] == ROOF:
                 continue
-            if s.effects.get("jump_the_gun") == seat:
+            if s.effects and s.effects.get("jump_the_gun") == seat:
                 del s.effects["jump_the_gun"]
                 ev.append(public_words("skip", words.skip, (seat,), seat=seat))
                 continue
@@ -1783,15 +1784,43 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 if not revealed[q]:
                     out.append(q)
             return out
-        out = [base + n for n in open_cells(s.walls[f])[c]] + extra
-        return sorted({q for q in out if not revealed[q]})
+        if p < 0:
+            out = [base + n for n in open_cells(s.walls[f])[c]] + extra
+            return sorted({q for q in out if not revealed[q]})
+        walls = s.walls[f]
+        try:
+            table = _LAYOUTS[walls][f]
+        except KeyError:
+            table = _floor(walls, f)
+        found: set[int] = set()  # the face-down ones of the neighbours and the extras
+        for q in table.opens[c]:
+            if not revealed[q]:
+                found.add(q)
+        for q in extra:
+            if not revealed[q]:
+                found.add(q)
+        return sorted(found)
 
     def _within_two(self, s: BurgleState, p: int, through_revealed: bool) -> list[int]:
-        near = set(self._open_neighbours(s, p))
-        out = set(near)
-        for q in near:
-            if not through_revealed or s.revealed[q]:
-                out.update(self._open_neighbours(s, q))
+        if p < 0:  # off the board: the plain reading
+            near = set(self._open_neighbours(s, p))
+            out = set(near)
+            for q in near:
+                if not through_revealed or s.revealed[q]:
+                    out.update(self._open_neighbours(s, q))
+            out.discard(p)
+            return sorted(out)
+        f = p // CELLS  # the open neighbours from the floor's table (_open_neighbours)
+        walls = s.walls[f]
+        try:
+            table = _LAYOUTS[walls][f]
+        except KeyError:
+            table = _floor(walls, f)
+        opens, base, revealed = table.opens, table.base, s.revealed
+        out = set(opens[p - base])
+        for q in opens[p - base]:
+            if not through_revealed or revealed[q]:
+                out.update(opens[q - base])
         out.discard(p)
         return sorted(out)
 
@@ -1859,13 +1888,15 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                     acts.append(HACK)
             # _safe_here lists nothing unless this is a safe or the advanced Peterman asks
             if (here == "safe" or pl["char"] == "peterman") and (safes := self._safe_here(s, seat)):
-                keycard = [i for i, o in enumerate(s.players) if "keycard" in o["loot"]]
                 for safe in safes:
                     if left >= 2 and s.safe_dice[safe // CELLS] < data.MAX_SAFE_DICE:
                         acts.append(ADD_DIE[safe])
-                    if s.safe_dice[safe // CELLS] > 0 and all(
-                            s.players[k]["pos"] == safe for k in keycard):
-                        acts.append(ROLL[safe])
+                    if s.safe_dice[safe // CELLS] > 0:
+                        for o in s.players:  # whoever holds the Keycard must be there too
+                            if "keycard" in o["loot"] and o["pos"] != safe:
+                                break
+                        else:
+                            acts.append(ROLL[safe])
         else:
             acts = []
             if pl["char"] == "acrobat" and pl["side"] == "basic":
