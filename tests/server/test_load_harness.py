@@ -93,3 +93,14 @@ def test_pushes_carry_the_log_once(client):
         assert key is not None and key in full["view"] and key not in m["view"]
         assert full["view"][key] == full["log"]
         assert {k: v for k, v in full["view"].items() if k != key} == m["view"]
+
+
+def test_the_targets_together_need_one_level_with_both(web_load):
+    def level(think, rate, p99):
+        return {"think_s": think, "accepted_choices_per_s": rate, "broadcast_ms": {99: p99}}
+
+    assert "NOT met" in web_load.together([level(1.0, 275, 5.0), level(0.3, 800, 120.0)])
+    assert "NOT met" in web_load.together([level(0.5, 499.9, 10.0)])
+    line = web_load.together([level(1.0, 275, 5.0), level(0.5, 560, 35.5),
+                              level(0.45, 610, 49.0), level(0.3, 800, 120.0)])
+    assert "met at think 0.450 s (610 accepted/s, p99 49.0 ms)" in line
