@@ -218,3 +218,20 @@ def test_texts_are_the_dict_messages_they_replaced(game_id):
             action = rng.choice(game.legal_actions(t.state, seat))
             game.apply_in_place(t.state, seat, action, check=False)
             t.actions.append((seat, action))
+
+
+def test_texts_of_keys_and_values_are_json_dumps():
+    """The encoder made once and the keys' texts write what ``json.dumps`` writes, keys
+    that Python counts as one (``1``, ``True``, ``1.0``) included; NaN is refused."""
+    from boardlab.server.delta import key_json, parts_of
+
+    data = {1: "a", "t": [1, 2.5, None, True], "é\"x": {"k": False}, None: -0.0, 2.0: "z"}
+    for key in [1, True, 1.0, None, "é\"x", 2.0, False, 0]:
+        assert key_json(key) == _old_dumps({key: 0})[1:-3]
+    assert dumps(data) == _old_dumps(data)
+    parts = parts_of({"a": [1, {"b": "é"}], "c": None})
+    assert parts == {"a": '[1,{"b":"é"}]', "c": "null"}
+    with pytest.raises(ValueError):
+        dumps({"x": float("nan")})
+    with pytest.raises(TypeError):
+        dumps({"x": object()})

@@ -78,7 +78,7 @@ def parts_of(data: Any) -> dict[str, str] | None:
     return {k: dumps(v) for k, v in data.items()}
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096, typed=True)  # (True and 1 are one key otherwise)
 def key_json(key: Any) -> str:
     """A dict key as JSON writes it (a string; ``1`` becomes ``"1"``, as ``dumps`` does)."""
     return dumps({key: 0})[1:-3]
