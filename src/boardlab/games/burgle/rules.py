@@ -316,7 +316,7 @@ class _Floor:
 # layout -> {floor: its table}. Bounded like the path caches (random walls make three new
 # layouts a game): when full it is emptied, and a forgotten table is only made again.
 _LAYOUTS: dict[frozenset[tuple[int, int]], dict[int, _Floor]] = {}
-_MAX_LAYOUTS = 1024
+_MAX_LAYOUTS = 256  # ~11 kB a floor table: a few MB at most
 
 
 def _floor(walls: frozenset[tuple[int, int]], f: int) -> _Floor:
