@@ -286,6 +286,7 @@ class Tables:
         # or pushed, wait until it is on disk; the wait runs outside every lock
         self._group_sync = getattr(engine, "group_sync", None)
         self._raw = db.RawSqlite(engine) if engine.dialect.name == "sqlite" else None
+        self._played = db.Combiner(self._store_played)
 
     def shutdown(self) -> None:
         """At shutdown: close the raw connections (the engine's own are disposed apart)."""
@@ -488,8 +489,7 @@ class Tables:
                         out = change(writes, t)  # type: ignore[arg-type]
                         if not t.dirty:
                             return out
-                        with self._write_lock:
-                            self._store(t, old, writes)
+                        self._store(t, old, writes)  # (it takes the write lock)
                         t.rev = old + 1
                 if t.evict:
                     self._uncache(table_id)
@@ -506,25 +506,60 @@ class Tables:
         raise Refused(409, "the table changed meanwhile; reload and choose again")
 
     def _store(self, t: Live, old: int, writes: _Writes) -> None:
-        """SQLite, under the write lock: the new rev and the change's writes in one
-        transaction; a play change (only choices) on the raw connection, anything else
+        """SQLite: the new rev and the change's writes in one transaction, under the write
+        lock; a play change (only choices) on the raw connection, batched with the play
+        changes of other tables that wait meanwhile (``_store_played``), anything else
         through SQLAlchemy. Both refuse a stale rev (``_Stale``) and roll back on error."""
         raw = self._plain()
         rows = writes.choice_rows() if raw is not None else None
         if raw is None or rows is None:
-            with self.engine.begin() as conn:
+            with self._write_lock, self.engine.begin() as conn:
                 self._bump(conn, t, old)
                 writes.run(conn)
             return
         bump = (old + 1, t.version, t.status, t.reason, t.updated_at, t.bot_steps, t.id, old)
+        self._played.submit((bump, rows))
 
-        def run(conn: Any) -> None:
-            if conn.execute(_BUMP_SQL, bump).rowcount != 1:
+    def _store_played(self, jobs: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]
+                      ) -> list[BaseException | None]:
+        """Play changes of several tables (each ``(bump, choice rows)``; never two of one
+        table: a change holds its table's lock until stored) in one transaction: every
+        rev bump in one ``executemany``, then every choice. If a bump finds a stale rev or
+        a choice is refused, nothing of the batch is kept and each change is stored alone
+        (the same outcome it would have had by itself: ``_Stale``, ``IntegrityError`` or
+        stored). Runs under the write lock, on the raw writer connection."""
+        raw = self._raw
+        assert raw is not None
+
+        def one(bump: tuple[Any, ...], rows: list[tuple[Any, ...]]) -> Callable[[Any], None]:
+            def run(conn: Any) -> None:
+                if conn.execute(_BUMP_SQL, bump).rowcount != 1:
+                    raise _Stale
+                if rows:
+                    conn.executemany(_ADD_CHOICE_SQL, rows)
+            return run
+
+        def together(conn: Any) -> None:
+            if conn.executemany(_BUMP_SQL, [b for b, _ in jobs]).rowcount != len(jobs):
                 raise _Stale
+            rows = [r for _, job_rows in jobs for r in job_rows]
             if rows:
                 conn.executemany(_ADD_CHOICE_SQL, rows)
 
-        raw.transaction(run)
+        outcomes: list[BaseException | None] = [None] * len(jobs)
+        with self._write_lock:
+            if len(jobs) > 1:
+                try:
+                    raw.transaction(together)
+                    return outcomes
+                except (_Stale, IntegrityError):
+                    pass  # one of them: each alone, to tell which
+            for i, (bump, rows) in enumerate(jobs):
+                try:
+                    raw.transaction(one(bump, rows))
+                except (_Stale, IntegrityError) as exc:
+                    outcomes[i] = exc
+        return outcomes
 
     def _bump(self, conn: Connection, t: Live, old: int) -> None:
         """Store the table's new rev, version, status...; only over the rev it was read at."""
