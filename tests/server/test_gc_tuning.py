@@ -60,3 +60,47 @@ def test_malformed_thresholds_are_refused_before_serving(monkeypatch):
         assert "BOARDLAB_GC_THRESHOLDS" in result.output and "Traceback" not in result.output
     monkeypatch.delenv("BOARDLAB_GC_THRESHOLDS")
     assert gc_thresholds((1, 2, 3)) == (1, 2, 3)
+
+
+POLICY = """
+import asyncio, gc, json
+from boardlab.server.collector import ServingCollector
+c = ServingCollector((700, 10, 10), 0.05)
+c.install()
+frozen = gc.get_freeze_count()
+keep = [[i] for i in range(5000)]  # survivors: frozen after the young collections
+grew = gc.get_freeze_count() - frozen
+
+class Node:
+    pass
+
+a, b = Node(), Node()
+a.other, b.other = b, a  # a cycle, alive now: frozen by the next young collection
+junk = [[j] for j in range(2000)]
+del junk
+gc.collect(0)
+frozen_cycle = gc.get_freeze_count()
+del a, b  # now garbage, but frozen: young collections no longer see it
+young_found = gc.collect(0)
+full_found = c.full()
+
+async def main():
+    before = c.fulls
+    task = asyncio.create_task(c.run_fulls())
+    await asyncio.sleep(0.3)
+    task.cancel()
+    return c.fulls - before
+
+print(json.dumps([grew, young_found, full_found, c.young > 0, asyncio.run(main()),
+                  gc.get_threshold()]))
+"""
+
+
+def test_young_collections_freeze_their_survivors_and_full_ones_find_frozen_cycles():
+    out = subprocess.run([sys.executable, "-c", POLICY], capture_output=True, text=True,
+                         timeout=120, check=True).stdout.strip().splitlines()[-1]
+    grew, young_found, full_found, counted, fulls, threshold = json.loads(out)
+    assert grew >= 4000  # the survivors went to the permanent generation
+    assert young_found == 0  # the frozen cycle is out of the young collections' sight
+    assert full_found >= 2  # the full collection found it (the two objects)
+    assert counted and fulls >= 2 and threshold == [700, 10, 10]

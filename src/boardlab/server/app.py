@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import os
@@ -32,6 +31,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from boardlab.bots.registry import bot_factories
 from boardlab.engine import registry
 from boardlab.engine.protocol import Game
+from boardlab.server import collector
 from boardlab.server.db import make_engine, migrate
 from boardlab.server.delta import dumps, message_text
 from boardlab.server.hub import Hub
@@ -250,8 +250,13 @@ def create_app(
             listener = Listener(engine, tables.worker, hub.changed)
             listener.start()
         timers = asyncio.create_task(turn_timers())
+        # a serving process's full collections (``tune_gc``), on this loop
+        fulls = (asyncio.create_task(collector.INSTALLED.run_fulls())
+                 if collector.INSTALLED is not None else None)
         yield
         timers.cancel()
+        if fulls is not None:
+            fulls.cancel()
         if listener is not None:
             listener.stop.set()
         tables.schedule = None
@@ -522,25 +527,22 @@ def create_app(
     return app
 
 
-# The cyclic garbage collector's thresholds in a serving process (Python's default is
-# (700, 10, 10)). A server allocates many short-lived containers per choice (payloads,
-# messages, ASGI scopes) and keeps a large heap of long-lived ones (the cached tables'
-# states, logs and payloads): with the defaults a collection ran every few requests and the
-# older generations were scanned again and again - measured with gc.callbacks under the
-# web load benchmark, about a fifth of the server's CPU. Freezing what start-up made and
-# collecting the young generation every 50,000 new containers cut it to ~2%. Cycles are
-# still collected (refcounting frees the rest at once), only less often.
-SERVE_GC_THRESHOLDS = (50_000, 20, 10)
+# The cyclic garbage collector in a serving process (``collector.ServingCollector``): a
+# young collection every 10,000 new containers, whose survivors are frozen, and a full
+# collection every 5 minutes. Python's defaults (700, 10, 10) collected every few
+# requests and scanned the older generations (the cached tables' states, logs and
+# payloads) again and again: ~a fifth of the server's CPU under the web load. Thresholds
+# of (50,000, 20, 10) cut that to ~2%, but each young collection then stopped the process
+# for 60-140 ms every few seconds (it scanned 50-140k containers, most of them long-lived
+# game data), the web load's slowest answers.
+SERVE_GC_THRESHOLDS = (10_000, 20, 10)
+FULL_COLLECTION_SECONDS = 300.0
 
 
 def tune_gc() -> None:
-    """For a serving process: start-up's objects (modules, games, the loaded tables) move
-    to the collector's permanent generation, and collections run less often
-    (``BOARDLAB_GC_THRESHOLDS`` replaces the thresholds)."""
-    thresholds = gc_thresholds(SERVE_GC_THRESHOLDS)
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*thresholds)
+    """For a serving process: the collector policy above (``BOARDLAB_GC_THRESHOLDS``
+    replaces the thresholds)."""
+    collector.install(gc_thresholds(SERVE_GC_THRESHOLDS), FULL_COLLECTION_SECONDS)
 
 
 def app_from_env() -> FastAPI:
