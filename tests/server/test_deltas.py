@@ -22,6 +22,17 @@ def _tables() -> Tables:
     return Tables(sa.create_engine("sqlite://"), lookup, ids)
 
 
+def _random_step(game, t: Live, rng: random.Random) -> bool:
+    """One random legal choice at table ``t`` (False when its game is over)."""
+    if game.is_over(t.state):
+        return False
+    seat = rng.choice(game.to_move(t.state))
+    action = rng.choice(game.legal_actions(t.state, seat))
+    game.apply_in_place(t.state, seat, action, check=False)
+    t.actions.append((seat, action))
+    return True
+
+
 def _wire(msg: dict) -> dict:
     return json.loads(dumps(msg))  # what travels: JSON text
 
@@ -57,12 +68,8 @@ def test_rebuilt_payload_equals_the_full_one_at_every_step(game_id):
                 assert msg["log_from"] in (0, len(base[seat].payload["log"]) if base[seat]
                                            else 0)
                 base[seat] = now
-            if game.is_over(t.state):
+            if not _random_step(game, t, rng):
                 break
-            seat = rng.choice(game.to_move(t.state))
-            action = rng.choice(game.legal_actions(t.state, seat))
-            game.apply_in_place(t.state, seat, action, check=False)
-            t.actions.append((seat, action))
         if isinstance(game.view(t.state, None), dict):
             assert deltas, "no message was incremental"
 
@@ -212,12 +219,8 @@ def test_texts_are_the_dict_messages_they_replaced(game_id):
                                 and tree["result"] == b["result"] and view == base[1][1])
                         assert now.same_sight(base[0]) == same
                 past.append((now, (wire, json.loads(_old_dumps(view)), key, tag)))
-            if game.is_over(t.state):
+            if not _random_step(game, t, rng):
                 break
-            seat = rng.choice(game.to_move(t.state))
-            action = rng.choice(game.legal_actions(t.state, seat))
-            game.apply_in_place(t.state, seat, action, check=False)
-            t.actions.append((seat, action))
 
 
 def test_texts_of_keys_and_values_are_json_dumps():

@@ -321,7 +321,9 @@ _MAX_LAYOUTS = 256  # ~11 kB a floor table: a few MB at most
 
 def _floor(walls: frozenset[tuple[int, int]], f: int) -> _Floor:
     """The table of floor ``f`` (``f >= 0``) with this layout: ``_LAYOUTS[walls][f]``,
-    made and kept on the first question."""
+    made and kept on the first question. The hot listers read ``_LAYOUTS[walls][f]``
+    themselves and call this only on its ``KeyError`` (a call per lister and decision was
+    a few percent of a decision)."""
     per = _LAYOUTS.get(walls)
     if per is None:
         if len(_LAYOUTS) >= _MAX_LAYOUTS:
