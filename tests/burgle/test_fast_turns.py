@@ -49,7 +49,7 @@ def _layouts() -> list[frozenset]:
 def test_every_floor_table_entry_equals_the_plain_computation(walls):
     s = GAME.new_game({"players": 2}, 3)
     for f in range(3):
-        table = rules._floor(walls, f)
+        table = rules._LAYOUTS[walls][f]  # made on the first read
         assert rules._LAYOUTS[walls][f] is table  # kept: the hot paths read it there
         base = f * CELLS
         assert table.base == base and table.walls == walls
@@ -76,9 +76,9 @@ def test_the_layout_tables_are_bounded_and_made_again_alike(monkeypatch):
     monkeypatch.setattr(rules, "_MAX_LAYOUTS", 4)
     rng = random.Random(5)
     layouts = [random_walls(rng) for _ in range(10)]
-    first = [rules._floor(w, 1).steps for w in layouts]
+    first = [rules._LAYOUTS[w][1].steps for w in layouts]
     assert len(rules._LAYOUTS) <= 4
-    assert [rules._floor(w, 1).steps for w in layouts] == first
+    assert [rules._LAYOUTS[w][1].steps for w in layouts] == first
 
 
 def _lists(s: BurgleState) -> tuple[list[Action], list[Action]]:

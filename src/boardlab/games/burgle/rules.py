@@ -246,8 +246,8 @@ class _Floor:
     """What one floor's wall layout decides, per cell, made once per (layout, floor) and
     shared by every game and copy with that layout (a layout is a frozenset and never
     changes; Dynamite makes a new one). Read on the hot paths as ``_LAYOUTS[walls][f]``
-    (two dict subscripts: a third of an ``lru_cache`` call's cost), made by
-    :func:`_floor` on a miss. Cells are positions of the floor (``base + cell``).
+    (two dict subscripts: a third of an ``lru_cache`` call's cost), made there on a miss
+    (:class:`_Layouts`). Cells are positions of the floor (``base + cell``).
 
     * ``steps[c]``: the MOVE actions to c's open neighbours (in :func:`neighbours` order),
       the positions behind its walls (same order), and the (position, PEEK action) pairs
@@ -313,26 +313,35 @@ class _Floor:
         return d
 
 
-# layout -> {floor: its table}. Bounded like the path caches (random walls make three new
-# layouts a game): when full it is emptied, and a forgotten table is only made again.
-_LAYOUTS: dict[frozenset[tuple[int, int]], dict[int, _Floor]] = {}
+class _LayoutFloors(dict):
+    """One layout's floor tables, by floor: a missing one is made on the first read."""
+
+    __slots__ = ("walls",)
+
+    def __init__(self, walls: frozenset[tuple[int, int]]) -> None:
+        super().__init__()
+        self.walls = walls
+
+    def __missing__(self, f: int) -> _Floor:
+        table = self[f] = _Floor(self.walls, f)
+        return table
+
+
+class _Layouts(dict):
+    """layout -> its floors' tables (:class:`_LayoutFloors`): ``_LAYOUTS[walls][f]`` reads
+    a kept table with two dict subscripts and makes a missing one on the spot. Bounded like
+    the path caches (random walls make three new layouts a game): when full it is
+    emptied, and a forgotten table is only made again."""
+
+    def __missing__(self, walls: frozenset[tuple[int, int]]) -> _LayoutFloors:
+        if len(self) >= _MAX_LAYOUTS:
+            self.clear()
+        per = self[walls] = _LayoutFloors(walls)
+        return per
+
+
+_LAYOUTS: dict[frozenset[tuple[int, int]], dict[int, _Floor]] = _Layouts()
 _MAX_LAYOUTS = 256  # ~11 kB a floor table: a few MB at most
-
-
-def _floor(walls: frozenset[tuple[int, int]], f: int) -> _Floor:
-    """The table of floor ``f`` (``f >= 0``) with this layout: ``_LAYOUTS[walls][f]``,
-    made and kept on the first question. The hot listers read ``_LAYOUTS[walls][f]``
-    themselves and call this only on its ``KeyError`` (a call per lister and decision was
-    a few percent of a decision)."""
-    per = _LAYOUTS.get(walls)
-    if per is None:
-        if len(_LAYOUTS) >= _MAX_LAYOUTS:
-            _LAYOUTS.clear()
-        per = _LAYOUTS[walls] = {}
-    table = per.get(f)
-    if table is None:
-        table = per[f] = _Floor(walls, f)
-    return table
 
 
 def random_walls(rng: random.Random, count: int = 8) -> frozenset[tuple[int, int]]:
@@ -446,10 +455,7 @@ def _hawk_basic(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any],
     p = pl["pos"]
     f = p // CELLS
     walls = s.walls[f]
-    try:
-        table = _LAYOUTS[walls][f]
-    except KeyError:
-        table = _floor(walls, f)
+    table = _LAYOUTS[walls][f]
     revealed = s.revealed
     for q in table.steps[p - table.base][1]:  # through a wall: the walled neighbours
         if not revealed[q]:
@@ -471,10 +477,7 @@ def _juicer_basic(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any
     p = pl["pos"]
     f = p // CELLS
     walls = s.walls[f]
-    try:
-        table = _LAYOUTS[walls][f]
-    except KeyError:
-        table = _floor(walls, f)
+    table = _LAYOUTS[walls][f]
     alarms, guard = s.alarms, s.guards[f]["pos"]  # a neighbour's guard is this floor's
     for q in table.opens[p - table.base]:
         if q not in alarms and guard != q:
@@ -500,10 +503,7 @@ def _raven_basic(game: BurgleGame, s: BurgleState, seat: int, pl: dict[str, Any]
     p = pl["pos"]
     f = p // CELLS
     walls = s.walls[f]
-    try:
-        table = _LAYOUTS[walls][f]
-    except KeyError:
-        table = _floor(walls, f)
+    table = _LAYOUTS[walls][f]
     crow = s.crow
     if p != crow:
         out.append(ABILITY_AT["crow", p])
@@ -714,10 +714,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         f, c = divmod(p, CELLS)
         if p >= 0:  # a position of the board: read from its floor's table
             walls = s.walls[f]
-            try:
-                table = _LAYOUTS[walls][f]
-            except KeyError:
-                table = _floor(walls, f)
+            table = _LAYOUTS[walls][f]
             return list(table.opens[c])
         base = f * CELLS
         return [base + n for n in open_cells(s.walls[f])[c]]
@@ -813,10 +810,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         # One pass in reading order, distances from the floor's table: what taking the
         # least _dist over the floor's alarms, then those at it, finds.
         walls = s.walls[f]
-        try:
-            table = _LAYOUTS[walls][f]
-        except KeyError:
-            table = _floor(walls, f)
+        table = _LAYOUTS[walls][f]
         near: list[int] = []
         best = -1
         for a in s.alarms:
@@ -920,10 +914,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         # makes a new one): his next steps are read from its table (worked out once per
         # layout and pair of cells); positions on the board are spelt from _NAMES.
         walls = s.walls[f]
-        try:
-            table = _LAYOUTS[walls][f]
-        except KeyError:
-            table = _floor(walls, f)
+        table = _LAYOUTS[walls][f]
         nexts, base, names = table.nexts, f * CELLS, _NAMES
         # Nobody moves, and no tile, item or effect changes, while he walks: where he could
         # see anyone is known before the first step (None: look from every tile).
@@ -1704,10 +1695,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return []
         f = p // CELLS
         walls = s.walls[f]
-        try:
-            table = _LAYOUTS[walls][f]
-        except KeyError:
-            table = _floor(walls, f)
+        table = _LAYOUTS[walls][f]
         c = p - table.base
         painting = "painting" in pl["loot"]
         out = [*table.opens[c]]  # the open neighbours, in neighbours' order
@@ -1777,10 +1765,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 return [base + n for n in open_cells_sorted(s.walls[f])[c]
                         if not revealed[base + n]]
             walls = s.walls[f]
-            try:
-                table = _LAYOUTS[walls][f]
-            except KeyError:
-                table = _floor(walls, f)
+            table = _LAYOUTS[walls][f]
             out = []
             for q, _peek in table.steps[c][2]:
                 if not revealed[q]:
@@ -1790,10 +1775,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             out = [base + n for n in open_cells(s.walls[f])[c]] + extra
             return sorted({q for q in out if not revealed[q]})
         walls = s.walls[f]
-        try:
-            table = _LAYOUTS[walls][f]
-        except KeyError:
-            table = _floor(walls, f)
+        table = _LAYOUTS[walls][f]
         found: set[int] = set()  # the face-down ones of the neighbours and the extras
         for q in table.opens[c]:
             if not revealed[q]:
@@ -1814,10 +1796,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return sorted(out)
         f = p // CELLS  # the open neighbours from the floor's table (_open_neighbours)
         walls = s.walls[f]
-        try:
-            table = _LAYOUTS[walls][f]
-        except KeyError:
-            table = _floor(walls, f)
+        table = _LAYOUTS[walls][f]
         opens, base, revealed = table.opens, table.base, s.revealed
         out = set(opens[p - base])
         for q in opens[p - base]:
@@ -1855,10 +1834,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 else:
                     f = p // CELLS
                     walls = s.walls[f]
-                    try:
-                        table = _LAYOUTS[walls][f]
-                    except KeyError:
-                        table = _floor(walls, f)
+                    table = _LAYOUTS[walls][f]
                     moves, walled, peeks = table.steps[p - table.base]
                     door = False
                     if walled and "painting" not in loot:
