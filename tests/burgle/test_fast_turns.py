@@ -28,6 +28,7 @@ from boardlab.games.burgle.rules import _ABILITY_SIDES, CELLS, ROOF, BurgleGame,
 from boardlab.games.burgle.state import BurgleState, fresh_state
 
 from .before import Before, _floor_steps_before, path_before
+from .test_spelt_out_calls import _played  # (a game's record, log, result and state)
 
 BEFORE = Before()
 CONFIGS = [
@@ -178,15 +179,6 @@ def test_every_side_lists_its_abilities_as_the_chain_did():
                 assert mine == BEFORE._ability_actions(t, 0, left)
                 listed += len(mine)
     assert listed > 1000
-
-
-def _played(game: BurgleGame, config: dict, seed: int, bots: list) -> tuple:
-    out = play_match(game, config, seed, bots)
-    s = out.state
-    return (out.record.model_dump_json(), out.result.model_dump_json(),
-            [(e.kind, e.data, e.visible_to, e.text) for e in s.log],
-            {k: v for k, v in s.__dict__.items() if k not in ("log", "rng")},
-            s.rng.getstate(), game.view(s, None))
 
 
 @pytest.mark.parametrize("config", [*CONFIGS, {"players": 3, "patrol_removed": "none",
