@@ -189,10 +189,9 @@ class Live:
     # (actions list, how many of it are counted, choices per seat): ``seat_steps`` counts
     # only the choices appended since
     tally: tuple[Any, int, dict[int, int]] | None = field(default=None, repr=False)
-    # ((rev, version, status), summary): one summary per change for every seat's payload
-    shared: tuple[tuple[Any, ...], dict[str, Any]] | None = field(default=None, repr=False)
-    # ((rev, version, status), summary, its entries as JSON texts): encoded once per change
-    shared_parts: tuple[tuple[Any, ...], Any, dict[str, str] | None] | None = field(
+    # ((rev, version, status), summary, its entries as JSON texts once asked for): one
+    # summary per change for every seat's payload, encoded once
+    shared: tuple[tuple[Any, ...], dict[str, Any], dict[str, str] | None] | None = field(
         default=None, repr=False)
 
     @property
@@ -217,15 +216,17 @@ class Live:
         seat's payload; readers must not change it."""
         key, got = (self.rev, self.version, self.status), self.shared
         if got is None or got[0] != key:
-            got = self.shared = (key, self.summary())
+            got = self.shared = (key, self.summary(), None)
         return got[1]
 
     def summary_parts(self, summary: dict[str, Any]) -> dict[str, str] | None:
-        """``summary``'s entries as JSON texts (``delta.parts_of``), encoded once per change
-        for every seat's payload (``summary`` is :meth:`shared_summary`'s)."""
-        key, got = (self.rev, self.version, self.status), self.shared_parts
-        if got is None or got[0] != key or got[1] is not summary:
-            got = self.shared_parts = (key, summary, parts_of(summary))
+        """The entries of ``summary`` as JSON texts (``delta.parts_of``) if it is this
+        change's :meth:`shared_summary`, encoded once for every seat's payload; else None."""
+        got = self.shared
+        if got is None or got[1] is not summary:
+            return None
+        if got[2] is None:
+            got = self.shared = (got[0], summary, parts_of(summary))
         return got[2]
 
     def deadline(self) -> float | None:
@@ -960,14 +961,12 @@ class Tables:
 
     def _shown(self, t: Live, seat: int | None) -> Shown:
         payload = self._payload(t, seat)
-        table, shared = payload["table"], t.shared
         # the seat's log texts, kept while its log keeps growing in the same list
         texts, feed = t.log_texts.get(seat), t.logs.get(seat)
         if feed is not None and (texts is None or texts.source is not feed.entries):
             texts = t.log_texts[seat] = LogTexts(feed.entries)
         return Shown(payload, tag_of(t.rev, t.version, t.status),
-                     t.summary_parts(table) if shared is not None and table is shared[1]
-                     else None, texts if feed is not None else None)
+                     t.summary_parts(payload["table"]), texts if feed is not None else None)
 
     def shown(self, t: Live, seat: int | None) -> Shown:
         """The payload of ``seat`` with what incremental messages need (``delta.Shown``);
