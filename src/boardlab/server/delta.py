@@ -1,7 +1,7 @@
 """Incremental messages: what a client holding one payload needs to rebuild the next one.
 
-A seat's payload (``Tables.payload``) is ``{table, seat, view, log, to_move, legal, step,
-result}``. After a change most of it is what the client already has: the log grows by a few
+A seat's payload (``Tables._payload``, kept as ``Tables.shown``) is ``{table, seat, view,
+log, to_move, legal, step, result}``. After a change most of it is what the client already has: the log grows by a few
 entries and only some parts of the view change. A *message* carries the payload's small
 fields whole and, for the two big ones, only what changed since a payload the client holds
 (its *base*):

@@ -954,11 +954,6 @@ class Tables:
 
     # ---- what a seat sees ---------------------------------------------------------------
 
-    def payload(self, t: Live, seat: int | None) -> dict[str, Any]:
-        """Everything sent to ``seat`` (None: a spectator): only the game's own view of it
-        (built once per change and seat, kept as JSON; a new tree at every call)."""
-        return self.shown(t, seat).payload
-
     def _shown(self, t: Live, seat: int | None) -> Shown:
         payload = self._payload(t, seat)
         # the seat's log texts, kept while its log keeps growing in the same list
