@@ -69,8 +69,14 @@ def print_seating(console: Console, seating: dict) -> None:
 def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one place per command
     def _check(game: str, as_json: bool, html: Path | None, games: int | None,
                walks: int | None, seed: int, workers: int, strict: bool,
-               only: str | None) -> None:
+               only: str | None, coverage: bool = False) -> None:
         from boardlab.lab.audit import Budget, audit
+
+        if coverage:  # the rulebook's numeric sentences against the register (lab/coverage.py)
+            from boardlab.lab.coverage import run_coverage
+
+            run_coverage(console, game, as_json, strict)
+            return
 
         budget = Budget(games=games, walks=walks, seed=seed,
                         workers=workers or os.cpu_count() or 1)
@@ -113,16 +119,19 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
         strict=typer.Option(False, "--strict",
                             help="exit 1 when any claim is contradicted"),
         only=typer.Option(None, "--only", help="claim id prefixes, comma separated"),
+        coverage=typer.Option(False, "--coverage",
+                              help="list every sentence of the rulebook with a number or a "
+                                   "comparative, with its claims or why it is none"),
     )
 
     def check(game: str = typer.Argument(..., help="game id (or module:ATTR)"),
               as_json: bool = opts["as_json"], html: Path = opts["html"],
               games: int = opts["games"], walks: int = opts["walks"], seed: int = opts["seed"],
               workers: int = opts["workers"], strict: bool = opts["strict"],
-              only: str = opts["only"]) -> None:
+              only: str = opts["only"], coverage: bool = opts["coverage"]) -> None:
         """Audit the rulebook: every claim of the game's register with ours beside the
         book's and a verdict (holds, contradicted, inconclusive, not checkable)."""
-        _check(game, as_json, html, games, walks, seed, workers, strict, only)
+        _check(game, as_json, html, games, walks, seed, workers, strict, only, coverage)
 
     app.command("check")(check)
     app.command("balance", help="Alias of check (the rulebook audit).")(check)

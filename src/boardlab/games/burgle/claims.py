@@ -22,6 +22,7 @@ from boardlab.engine.claims import (
     Search,
     summary_value,
 )
+from boardlab.engine.rulebook import Rulebook
 from boardlab.games.burgle import GAME, data
 from boardlab.games.burgle.config import BurgleConfig
 
@@ -179,4 +180,8 @@ REGISTER = Register(
                     "lost games ended by a guard stepping on a player (1) or by sight (0)",
                     proportion=True)],
     stand_in="the book publishes no figures of play; simulations seat the team bot",
+)
+
+RULEBOOK = Rulebook(
+    files=("burgle-bros.zh.txt", "burgle-bros.supplement.md"),
 )

@@ -40,6 +40,7 @@ from boardlab.engine.claims import (
     seat_score_if,
     summary_value,
 )
+from boardlab.engine.rulebook import Rulebook
 from boardlab.games.cat import data
 from boardlab.games.cat import published as pub
 from boardlab.games.cat.scoring import ceil_div, exposure_deltas, final_bills
@@ -374,4 +375,8 @@ REGISTER = Register(
              "rulebook's five styles in every Appendix B table (the book ran all of them as "
              "the five-style battle 混战), drawing random cards of the whole stock as its "
              "simulator did; the rulebook's gen_hat_data.js is not available",
+)
+
+RULEBOOK = Rulebook(
+    files=("cat-in-the-hat.zh.txt",),
 )

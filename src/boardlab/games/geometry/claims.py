@@ -19,6 +19,7 @@ from boardlab.engine.claims import (
     Search,
     summary_value,
 )
+from boardlab.engine.rulebook import Rulebook
 from boardlab.games.geometry import GAME
 from boardlab.games.geometry.config import GeometryConfig
 
@@ -139,4 +140,8 @@ REGISTER = Register(
     metrics=[Metric("rounds", summary_value("rounds"), "searches per game")],
     stand_in="the book publishes no figures of play; simulated seat tests use the default "
              "mix (bold, cautious)",
+)
+
+RULEBOOK = Rulebook(
+    files=("geometry-rooms.zh.txt",),
 )

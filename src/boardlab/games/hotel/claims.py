@@ -35,6 +35,7 @@ from boardlab.engine.claims import (
     summary_value,
     win_share,
 )
+from boardlab.engine.rulebook import Rulebook
 from boardlab.games.hotel import data
 from boardlab.games.hotel import published as pub
 
@@ -387,4 +388,8 @@ REGISTER = Register(
     stand_in="bots.py styles: taker 接单流, risky 高风险流, cautious 囤币流, informant 情报流, "
              "stayer 住客流 (default_bots); 'fitted' plays each role's 「适合流派」 for the "
              "适配搭配 column; the book's simulator is unpublished",
+)
+
+RULEBOOK = Rulebook(
+    files=("continental-hotel.zh.txt",),
 )

@@ -28,6 +28,7 @@ from boardlab.engine.claims import (
     Simulate,
     summary_value,
 )
+from boardlab.engine.rulebook import Rulebook
 from boardlab.games.toys import GAME
 from boardlab.games.toys import published as pub
 from boardlab.games.toys.config import ToysConfig, numbers
@@ -608,4 +609,8 @@ REGISTER = Register(
              "convention, the game's default at every seat) stands in for perfect and normal "
              "play, 'greedy' for a player who takes what is in front of them (mixed tables); "
              "bounds are checked by search over legal play, not by bots",
+)
+
+RULEBOOK = Rulebook(
+    files=("toys-andys-room.zh.txt", "toys-andys-room.supplement.md"),
 )
