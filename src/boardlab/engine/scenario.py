@@ -17,9 +17,13 @@ Format (YAML or JSON; documented in ``docs/scenarios.md``)::
 
 An ``expect`` maps dotted paths into the game's ``facts`` (plus ``over``, ``to_move`` and,
 once over, ``result.*``, ``scores``, ``winners``, ``reason``) to expected values. A list index
-is a path part too (``screws.2``). Numbers compare with a tolerance of 1e-9.
-An ``error`` step expects the action to be refused with a message containing that text,
-and checks that the state did not change.
+is a path part too (``screws.2``). Numbers compare with a tolerance of 1e-9. A path
+``view.<seat>.<rest>`` reads what that seat is shown instead (``game.view(state, seat)``;
+``view.spectator.<rest>`` the view of nobody's seat), so a scenario can pin what a seat sees
+and does not see. Beside ``expect`` (in a step or at the top), ``absent`` lists paths that
+must not exist (``view.1.hand``) and ``one_of`` maps paths to the values any one of which
+passes. An ``error`` step expects the action to be refused with a message containing that
+text, and checks that the state did not change.
 """
 
 from __future__ import annotations
@@ -133,21 +137,80 @@ def matches(expected: Any, actual: Any) -> bool:
     return expected == actual
 
 
+class _Observed:
+    """What one moment of a game shows to expectations: its facts, and each seat's view
+    (``view.<seat>.<path>``), built when first named."""
+
+    def __init__(self, game: Game, state) -> None:
+        self.game, self.state = game, state
+        self.facts = observe(game, state)
+        self.views: dict[int | None, Any] = {}
+
+    def find(self, path: str, step: int | None) -> Any:
+        """The value at ``path`` (:data:`MISSING` if there is none)."""
+        if not path.startswith("view."):
+            return lookup(self.facts, path)
+        _, who, *rest = path.split(".", 2)
+        if who == "spectator":
+            seat: int | None = None
+        elif who.isdigit() and int(who) < self.game.players(self.state):
+            seat = int(who)
+        else:
+            raise ScenarioError(f"step {step}: {path}: 'view.' takes a seat number below "
+                                f"{self.game.players(self.state)} or 'spectator', not {who!r}")
+        if seat not in self.views:
+            self.views[seat] = self.game.view(self.state, seat)
+        return lookup(self.views[seat], rest[0]) if rest else self.views[seat]
+
+
 def check_expectations(
-    game: Game, state, expect: Any, step: int | None, report: ScenarioReport
+    game: Game, state, expect: Any, step: int | None, report: ScenarioReport,
+    absent: Any = None, one_of: Any = None,
 ) -> None:
     if not isinstance(expect, Mapping):
         raise ScenarioError(f"step {step}: 'expect' must be a mapping of path: value")
-    facts = observe(game, state)
+    if not isinstance(absent, list | tuple):
+        raise ScenarioError(f"step {step}: 'absent' must be a list of paths")
+    if not isinstance(one_of, Mapping) or not all(
+            isinstance(v, list | tuple) and v for v in one_of.values()):
+        raise ScenarioError(f"step {step}: 'one_of' must map each path to a list of values")
+    seen = _Observed(game, state)
     for path, expected in expect.items():
         report.checks += 1
-        actual = lookup(facts, str(path))
+        actual = seen.find(str(path), step)
         if actual is MISSING:
             report.failures.append(
                 Failure(step, str(path), expected, None, f"{path}: no such fact")
             )
         elif not matches(expected, actual):
             report.failures.append(Failure(step, str(path), expected, actual))
+    for path in absent:
+        report.checks += 1
+        actual = seen.find(str(path), step)
+        if actual is not MISSING:
+            report.failures.append(Failure(step, str(path), "absent", actual,
+                                           f"{path}: expected absent, got {actual!r}"))
+    for path, choices in one_of.items():
+        report.checks += 1
+        actual = seen.find(str(path), step)
+        if actual is MISSING:
+            report.failures.append(
+                Failure(step, str(path), choices, None, f"{path}: no such fact"))
+        elif not any(matches(c, actual) for c in choices):
+            report.failures.append(Failure(step, str(path), choices, actual,
+                                           f"{path}: expected one of {list(choices)!r}, "
+                                           f"got {actual!r}"))
+
+
+_CHECKS = ("expect", "absent", "one_of")
+
+
+def _check(game: Game, state, where: Mapping[str, Any], step: int | None,
+           report: ScenarioReport) -> None:
+    """The checks a step (or the file's end) names, if any."""
+    if any(k in where for k in _CHECKS):
+        check_expectations(game, state, where.get("expect", {}), step, report,
+                           where.get("absent", []), where.get("one_of", {}))
 
 
 def run_scenario(data: Mapping[str, Any], path: str = "<scenario>") -> ScenarioReport:
@@ -156,7 +219,7 @@ def run_scenario(data: Mapping[str, Any], path: str = "<scenario>") -> ScenarioR
         if key not in data:
             raise ScenarioError(f"{path}: missing '{key}'")
     unknown = set(data) - {"game", "title", "source", "notes", "config", "seed", "setup",
-                           "steps", "expect"}
+                           "steps", *_CHECKS}
     if unknown:
         raise ScenarioError(f"{path}: unknown keys {sorted(unknown)}")
     try:
@@ -175,7 +238,7 @@ def run_scenario(data: Mapping[str, Any], path: str = "<scenario>") -> ScenarioR
     for i, step in enumerate(steps):
         if not isinstance(step, Mapping):
             raise ScenarioError(f"{path}: step {i} must be a mapping")
-        extra = set(step) - {"seat", "action", "expect", "error", "note"}
+        extra = set(step) - {"seat", "action", "error", "note", *_CHECKS}
         if extra:
             raise ScenarioError(f"{path}: step {i}: unknown keys {sorted(extra)}")
         if "action" in step:
@@ -214,10 +277,8 @@ def run_scenario(data: Mapping[str, Any], path: str = "<scenario>") -> ScenarioR
                 record.actions.append((seat, action))
         elif "error" in step:
             raise ScenarioError(f"{path}: step {i}: 'error' needs a seat and an action")
-        if "expect" in step:
-            check_expectations(game, state, step["expect"], i, report)
-    if "expect" in data:
-        check_expectations(game, state, data["expect"], None, report)
+        _check(game, state, step, i, report)
+    _check(game, state, data, None, report)
     if game.is_over(state):
         report.result = game.result(state).model_dump()
     report.record = record
