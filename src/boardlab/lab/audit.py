@@ -326,10 +326,13 @@ class Audit:
                 "seating": self.seating, "warnings": self.warnings}
 
 
-def audit(game_ref: str, budget: Budget | None = None, only: list[str] | None = None) -> Audit:
+def audit(game_ref: str, budget: Budget | None = None, only: list[str] | None = None,
+          lab: LabSpec | None = None) -> Audit:
+    """``lab`` replaces the game's own register (what-if: lab/whatif.py re-judges a changed
+    copy of it)."""
     budget = budget or Budget()
     game = resolve_game(game_ref)
-    lab = resolve_lab(game_ref)
+    lab = lab or resolve_lab(game_ref)
     claims = [c for c in lab.claims if not only or any(c.id.startswith(o) for o in only)]
     verdicts: dict[str, Verdict] = {}
     sims: dict[tuple, list[Claim]] = {}
