@@ -22,12 +22,18 @@ are shared, read-only objects (the same dict for the same choice in every game):
 them, answer with one of them (or an equal copy), never change one.
 
 Setup overrides: ``tiles`` (3 x 16 "kind:number", A1 B1 C1 D1 A2 ...), ``walls``,
-``characters`` ([[name, side]] per seat: skips the choice), ``entrance``, ``patrol``
-(per floor, top first), ``events`` / ``tools`` / ``loot`` (top first), ``stealth``,
-``guard_die``, ``offers``.
+``characters`` ([[name, side]] per seat: skips the choice), ``entrance``, ``positions``
+(per seat; ``roof`` allowed), ``patrol`` (per floor, top first), ``patrol_discard``,
+``patrol_size``, ``guards`` (per floor ``{at, dest}``), ``events`` / ``tools`` / ``loot``
+(top first), ``stealth``, ``guard_die``, ``offers``, ``revealed``, ``safe_open``,
+``safe_dice``, ``cracked``, ``hands``, ``hacks``, ``hack_tokens``, ``held_alarms``,
+``alarms``, ``items``, ``keypads_open``, ``labs_taken``, ``disabled``, ``links``,
+``lavatory``, ``smoke``, ``crow``, ``effects`` (every one in ``docs/scenarios.md``).
 Facts: ``phase turn seat used max_actions positions stealth tools loot characters guards
-dests guard_die alarms revealed tiles safe_dice safe_open cracked hacks keypads_open disabled
-links items lavatory smoke effects walls pending crow event_top last_roll won summary``.
+dests guard_die alarms revealed tiles safe_dice safe_open cracked hacks keypads_open
+keypad_tries disabled labs_taken links items lavatory smoke effects walls pending crow
+held_alarm hack_token patrol (per floor: left removed discard deck) event_top events_left
+event_discard last_roll won summary``.
 Rulings: ``docs/rulings/burgle.md``.
 """
 

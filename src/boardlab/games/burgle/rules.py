@@ -395,6 +395,50 @@ _FALL_OR_STOP = frozenset(("walkway", "keypad", "deadbolt"))
 _ON_ENTRY = frozenset(("laser", "fingerprint", "detector", "thermo", "camera", "lab"))
 
 
+# The set-up overrides (docs/scenarios.md), and those of them :meth:`_setup_board` applies.
+_BOARD_KEYS = frozenset(("safe_dice", "cracked", "hack_tokens", "held_alarms", "items",
+                         "keypads_open", "labs_taken", "disabled", "links", "lavatory",
+                         "smoke", "crow", "effects", "alarms"))
+_SETUP_KEYS = frozenset(("tiles", "walls", "characters", "patrol", "events", "tools", "loot",
+                         "stealth", "entrance", "guard_die", "offers", "revealed",
+                         "safe_open", "hands", "positions", "hacks", "patrol_discard",
+                         "patrol_size", "guards")) | _BOARD_KEYS
+# The lasting effects (BurgleState.effects) a set-up may start with.
+_EFFECTS = frozenset(("gymnastics", "time_lock", "video_loop", "heads_up", "jump_the_gun",
+                      "shift_change", "emp", "invisible"))
+
+
+def _setup_patrol(s: BurgleState, ov: Mapping[str, Any]) -> None:
+    """The patrol set-ups: cards already discarded, a deck cut to its size (the rest
+    removed face down), guards already on the board (their cards are not drawn)."""
+    for f, cards in enumerate(ov.get("patrol_discard", [])):
+        g = s.guards[f]
+        for name in cards:
+            c = cell_index(name)
+            if c in g["discard"]:
+                raise ConfigError(f"setup.patrol_discard: {name} twice on floor {f + 1}")
+            (g["deck"] if c in g["deck"] else g["removed"]).remove(c)
+            g["discard"].append(c)
+    for f, size in enumerate(ov.get("patrol_size", [])):
+        g = s.guards[f]
+        size = int(size)
+        if not 0 <= size <= len(g["deck"]) + len(g["removed"]):
+            raise ConfigError(f"setup.patrol_size: floor {f + 1} has "
+                              f"{len(g['deck']) + len(g['removed'])} cards out of the discard")
+        pool = g["removed"] + g["deck"]  # the deck's top stays on top
+        g["removed"], g["deck"] = pool[:len(pool) - size], pool[len(pool) - size:]
+    for f, placed in enumerate(ov.get("guards", [])):
+        if not placed:
+            continue
+        if not isinstance(placed, Mapping) or set(placed) != {"at", "dest"}:
+            raise ConfigError(f"setup.guards: floor {f + 1}: {{at: cell, dest: cell}} or null")
+        g = s.guards[f]
+        for key in ("at", "dest"):
+            name = str(placed[key])
+            c = cell_index(name[1:] if name[:1].isdigit() else name)
+            g["pos" if key == "at" else "dest"] = f * CELLS + c
+
+
 def _game_rng(seed: Any) -> random.Random:
     """``random.Random(seed)``: for an int seed the engine's :func:`seeded` (the same
     generator, seeded in C without the Python-level wrappers); any other seed takes the
@@ -582,10 +626,18 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def setup(self, config: BurgleConfig, seed: int,
               overrides: Mapping[str, Any] | None = None) -> BurgleState:
-        ov = dict(overrides or {})
-        unknown = set(ov) - {"tiles", "walls", "characters", "patrol", "events", "tools",
-                             "loot", "stealth", "entrance", "guard_die", "offers",
-                             "revealed", "safe_open", "hands", "positions", "hacks"}
+        if not overrides:
+            return self._setup(config, seed, {})
+        try:
+            return self._setup(config, seed, dict(overrides))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            if isinstance(exc, ConfigError):
+                raise
+            # a malformed override (a bad cell name, a list where a mapping belongs, ...)
+            raise ConfigError(f"burgle setup: {exc}") from None
+
+    def _setup(self, config: BurgleConfig, seed: int, ov: dict[str, Any]) -> BurgleState:
+        unknown = set(ov) - _SETUP_KEYS
         if unknown:
             raise ConfigError(f"unknown burgle setup keys: {', '.join(sorted(unknown))}")
         rng = _game_rng(seed)
@@ -627,6 +679,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             s.guards.append({"pos": -1, "dest": -1, "die": die, "deck": deck[removed:],
                              "removed": deck[:removed], "discard": [], "donut": False,
                              "known_top": [], "known_bottom": [], "tie": []})
+        if "patrol_discard" in ov or "patrol_size" in ov or "guards" in ov:
+            _setup_patrol(s, ov)
         s.event_deck = list(data.EVENTS)
         _shuffle(rng, s.event_deck)
         if "events" in ov:  # top first
@@ -677,14 +731,101 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             self._guard_appear(s, 0)
             if "entrance" in ov:
                 for i, name in enumerate(ov.get("positions", [])):
-                    if name:  # already inside (scenarios): the floor's guard is there too
+                    if name == "roof":  # escaped already: nothing revealed, nobody appears
+                        s.players[i]["pos"] = ROOF
+                    elif name:  # already inside (scenarios): the floor's guard is there too
                         q = parse_pos(name)
                         self._reveal(s, q)
                         s.players[i]["pos"] = q
                         if q // CELLS:
                             self._guard_appear(s, q // CELLS)
                 self._choose_entrance(s, parse_pos(ov["entrance"]))
+        if _BOARD_KEYS & ov.keys():
+            self._setup_board(s, ov)
         return s
+
+    def _setup_board(self, s: BurgleState, ov: Mapping[str, Any]) -> None:
+        """The set-up overrides of the pieces on the board (docs/scenarios.md): applied
+        after the deal and the entrance, each checked (a ConfigError says what is wrong)."""
+        n, board = s.n, s.floors * CELLS
+
+        def pos(name: Any, key: str) -> int:
+            try:
+                p = parse_pos(name, s.floors)
+            except ValueError as exc:
+                raise ConfigError(f"setup.{key}: {exc}") from None
+            if not 0 <= p < board:
+                raise ConfigError(f"setup.{key}: {name!r} is not a tile of the board")
+            return p
+
+        def per_seat(key: str) -> list[Any]:
+            vals = ov[key]
+            if not isinstance(vals, list) or len(vals) > n:
+                raise ConfigError(f"setup.{key}: a list of at most {n} values, one per seat")
+            return vals
+
+        def take(item: str, key: str) -> None:
+            deck = s.tool_deck if item in data.TOOLS else s.loot_deck
+            if item not in deck:
+                raise ConfigError(f"setup.{key}: {item!r} is not left in its deck")
+            deck.remove(item)
+
+        if "safe_dice" in ov:
+            s.safe_dice = [int(x) for x in ov["safe_dice"]]
+            if len(s.safe_dice) != s.floors or not all(
+                    0 <= x <= data.MAX_SAFE_DICE for x in s.safe_dice):
+                raise ConfigError(f"setup.safe_dice: {s.floors} numbers 0-{data.MAX_SAFE_DICE}")
+        for name in ov.get("cracked", []):
+            p = pos(name, "cracked")
+            if not s.revealed[p]:
+                raise ConfigError(f"setup.cracked: {name} is face down (reveal it first)")
+            if p not in s.cracked:
+                s.cracked.append(p)
+        s.cracked.sort()
+        for i, tok in enumerate(per_seat("hack_tokens") if "hack_tokens" in ov else []):
+            s.players[i]["hack"] = 1 if tok else 0
+        for i, held in enumerate(per_seat("held_alarms") if "held_alarms" in ov else []):
+            s.players[i]["held_alarm"] = bool(held)
+        for name, things in dict(ov.get("items", {})).items():
+            p = pos(name, "items")
+            for item in things:
+                take(item, "items")
+                s.items.setdefault(p, []).append(item)
+        for key in ("keypads_open", "labs_taken", "disabled"):
+            cells: list[int] = getattr(s, key)
+            for name in ov.get(key, []):
+                p = pos(name, key)
+                if p not in cells:
+                    cells.append(p)
+        for lo_name, hi_name in ov.get("links", []):
+            lo, hi = sorted((pos(lo_name, "links"), pos(hi_name, "links")))
+            if hi - lo != CELLS:
+                raise ConfigError(f"setup.links: {lo_name}-{hi_name} are not one above "
+                                  "the other")
+            if [lo, hi] not in s.links:
+                s.links.append([lo, hi])
+        for key in ("lavatory", "smoke"):
+            pool: dict[int, int] = getattr(s, key)
+            for name, count in dict(ov.get(key, {})).items():
+                pool[pos(name, key)] = int(count)
+        if ov.get("crow") is not None:
+            s.crow = pos(ov["crow"], "crow")
+        for effect, seat in dict(ov.get("effects", {})).items():
+            if effect not in _EFFECTS or not 0 <= int(seat) < n:
+                raise ConfigError(f"setup.effects: {effect!r}: one of {sorted(_EFFECTS)}, "
+                                  f"for a seat below {n}")
+            s.effects[effect] = int(seat)
+        if "alarms" in ov:
+            for name in ov["alarms"]:
+                p = pos(name, "alarms")
+                if p not in s.alarms:
+                    s.alarms.append(p)
+            s.alarms.sort()
+            fixed = {f for f, g in enumerate(ov.get("guards", [])) if g and g.get("dest")}
+            for f in sorted({a // CELLS for a in s.alarms} - fixed):
+                # a guard on the board heads for his nearest alarm, as the book says
+                if s.guards[f]["pos"] >= 0:
+                    s.guards[f]["dest"] = self._nearest_alarm(s, f)
 
     def _check_tiles(self, raw: Any) -> list[str]:
         if not isinstance(raw, list) or len(raw) != 3 or any(len(f) != 16 for f in raw):
@@ -1316,9 +1457,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _choose_entrance(self, s: BurgleState, p: int) -> list[Event]:
         s.entrance = p
         ev = self._reveal(s, p)
-        ev += self._new_patrol_dest(s, 0)
+        if s.guards[0]["dest"] < 0:  # (a set-up may have placed him with his destination)
+            ev += self._new_patrol_dest(s, 0)
         ev.append(_ENTRANCE_EVENTS[p])  # a tile of the ground floor: (pname(p),)
-        return ev + self._start_turn(s, 0)
+        # seat 0 begins, unless a set-up put it on the roof: then the first still playing
+        first = next((i for i, pl in enumerate(s.players) if pl["pos"] != ROOF), 0)
+        return ev + self._start_turn(s, first)
 
     def _start_turn(self, s: BurgleState, seat: int) -> list[Event]:
         s.seat = seat
@@ -2389,7 +2533,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 "guard": None if g["pos"] < 0 else {
                     "at": pname(g["pos"]), "dest": pname(g["dest"]) if g["dest"] >= 0 else None,
                     "die": g["die"], "speed": g["die"] + len(self._floor_alarms(s, f)),
-                    "donut": g["donut"]},
+                    "donut": g["donut"],
+                    # his walk to the destination (public: his tile, the face-up patrol
+                    # card or alarm he heads for and the walls decide it), for the board
+                    "route": [_NAMES[base + c] for c in path_indices(
+                        s.walls[f], g["pos"] - base, g["dest"] - base)] if g["dest"] >= 0 else []},
                 "patrol": {"left": len(g["deck"]), "removed": len(g["removed"]),
                            "discard": [_CELL_NAMES[c] for c in g["discard"]],
                            "known_top": [_CELL_NAMES[c] for c in g["known_top"]],
@@ -2473,7 +2621,16 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             "walls": [sorted([cell_name(a), cell_name(b)] for a, b in w) for w in s.walls],
             "pending": None if not s.pending else s.pending["kind"],
             "crow": pname(s.crow) if s.crow >= 0 else None,
+            "labs_taken": [pname(p) for p in s.labs_taken],
+            "keypad_tries": {pname(p): v for p, v in sorted(s.keypad_tries.items())},
+            "held_alarm": [p["held_alarm"] for p in s.players],
+            "hack_token": [p["hack"] for p in s.players],
+            "patrol": [{"left": len(g["deck"]), "removed": len(g["removed"]),
+                        "discard": [_CELL_NAMES[c] for c in g["discard"]],
+                        "deck": [_CELL_NAMES[c] for c in reversed(g["deck"])]}
+                       for g in s.guards],
             "event_top": s.event_deck[-1] if s.event_deck else None,
+            "events_left": len(s.event_deck), "event_discard": list(s.event_discard),
             "last_roll": self._last_roll(s),
             "won": s.won, "summary": self._summary(s),
         }
