@@ -62,7 +62,11 @@ class LazyCommands(TyperGroup):
 
 app = typer.Typer(
     cls=LazyCommands,
-    help="boardlab: play, simulate and check board games exactly by their rulebooks.",
+    help=("boardlab：严格按规则书对局、模拟和检查桌游。命令说明只有英文；对局里的文字用"
+          " --lang zh（默认）或 --lang en，网页在右上角切换中文 / EN。\n\n"
+          "boardlab: play, simulate and check board games exactly by their rulebooks. The"
+          " command help is in English only; what a game says follows --lang zh (the default)"
+          " or --lang en, and the web app switches 中文 / EN at the top right."),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -74,10 +78,13 @@ def games() -> None:
     """List the games boardlab has."""
     from boardlab.engine.registry import all_game_ids, get_game
 
-    table = Table("id", "title", "players")
+    # a title is never cut mid-word: the zh and en titles on lines of their own, ids and
+    # player counts never wrapped (the title column folds only if a line cannot fit at all)
+    table = Table("id", "players", "title")
+    table.columns[0].no_wrap = table.columns[1].no_wrap = True
     for gid in all_game_ids():
         g = get_game(gid)
-        table.add_row(gid, f"{g.title['zh']} / {g.title['en']}", f"{g.min_players}-{g.max_players}")
+        table.add_row(gid, f"{g.min_players}-{g.max_players}", f"{g.title['zh']}\n{g.title['en']}")
     console.print(table)
 
 

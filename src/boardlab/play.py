@@ -45,12 +45,24 @@ def make_bot(game, name: str):
         raise typer.BadParameter(str(exc)) from None
 
 
+class ChoicePrompt(IntPrompt):
+    """The menu's prompt, its complaints in the player's language (Rich's are English)."""
+
+    @classmethod
+    def in_lang(cls, lang: str) -> type[ChoicePrompt]:
+        return type("ChoicePrompt", (cls,), {"validate_error_message": say("not_number", lang),
+                                             "illegal_choice_message": say("not_in_menu", lang),
+                                             "prompt_suffix": "：" if lang == "zh" else ": "})
+
+
 WORDS = {
     "title": ("{game} — 种子 {seed}，你是 {you}", "{game} — seed {seed}, you are {you}"),
     "bot": ("  {seat}：机器人 {bot}", "  {seat}: bot {bot}"),
     "choice": ("你的选择", "your choice"),
     "you": ("{seat}（你）", "{seat} (you)"),
     "nobody": ("  无人获胜", "  nobody wins"),
+    "not_number": ("[prompt.invalid]请输入菜单里的一个数字", "[prompt.invalid]Please enter a number from the menu"),
+    "not_in_menu": ("[prompt.invalid.choice]请输入菜单里的一个数字", "[prompt.invalid.choice]Please enter a number from the menu"),
 }
 
 
@@ -136,14 +148,19 @@ def register(app: typer.Typer) -> None:
                 action = seat_bots[s].choose(decision_context(game, state, s, rngs[s]))
                 game.apply_in_place(state, s, action)
                 continue
-            show_view(console, game, game.view(state, seat), lang)
+            view = game.view(state, seat)
+            show_view(console, game, view, lang)
             legal = game.legal_actions(state, seat)
+            note = getattr(game, "terminal_note", None)  # what a choice leads to (hotel: 🔥)
             for i, action in enumerate(legal, 1):
                 line = Text(f"  {i:>2} ", style="cyan")
                 line.append(game.describe_action(state, seat, action, lang), style="default")
+                if note is not None:
+                    line.append(note(view, action, lang), style="default")
                 console.print(line)
-            choice = IntPrompt.ask(say("choice", lang), choices=[str(i) for i in range(1, len(legal) + 1)],
-                                   show_choices=False)
+            choice = ChoicePrompt.in_lang(lang).ask(
+                say("choice", lang), choices=[str(i) for i in range(1, len(legal) + 1)],
+                show_choices=False, console=console)
             game.apply_in_place(state, seat, legal[choice - 1])
         for event in [e for e in state.log if e.visible(seat)][shown:]:
             console.print(Text(f"  · {event.text.get(lang, event.text['en'])}"))

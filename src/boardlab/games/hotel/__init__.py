@@ -55,6 +55,12 @@ class _Game(HotelGame):
 
         return render_terminal(view, lang)
 
+    def terminal_note(self, view, action, lang="en"):
+        """(``boardlab play``) what a menu choice leads to: an execution's 🔥 fire."""
+        from boardlab.games.hotel.render import choice_note
+
+        return choice_note(view, action, lang)
+
     def bots(self):
         from boardlab.games.hotel.bots import BOTS
 

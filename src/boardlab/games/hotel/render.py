@@ -38,3 +38,18 @@ def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
                      f"  P{p + 1} {name}: gold {view['gold'][p]} reputation {view['rep'][p]} "
                      f"wounds {view['wounds'][p]} check-ins {view['checkins'][p]} cards {cards}")
     return "\n".join(lines)
+
+
+def choice_note(view: dict[str, Any], action: dict[str, Any], lang: str = "en") -> str:
+    """What a choice of the menu leads to, as the board on the web shows it: an execution's
+    fire (the card's value, +1 on a matching tag, plus the gold added) against the
+    difficulty of the contract being carried out; "" for any other choice."""
+    if action.get("type") != "execute" or not view.get("queue"):
+        return ""
+    contract = view["wall"][view["queue"][0]]
+    card = action["card"]
+    fire = int(card[-1]) + (1 if card[:-1] == contract["tag"] else 0) + action["boost"]
+    done = fire >= contract["d"]
+    if lang == "zh":
+        return f"  🔥{fire}/D{contract['d']} " + ("成功" if done else "不够")
+    return f"  🔥{fire}/D{contract['d']} " + ("succeeds" if done else "falls short")
