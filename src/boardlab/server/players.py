@@ -1,0 +1,101 @@
+"""What players of a table come back for (issue 24), beside the table's own routes:
+
+- ``GET /api/lobby``: the lobby's list - open and running tables, then the latest finished
+  ones - each with when it last changed and whether it looks abandoned (running, nobody's
+  socket open, no choice for ``IDLE_SECONDS``), so finished tables stay visible and a table
+  everyone left no longer reads "running" forever.
+- ``GET /api/tables/{id}/replay?step=N&seat=S``: a finished table's record stepped through:
+  the spectator's view after the first N choices; once the last choice is reached (the
+  game is over) any seat's view too - the record (seed and every choice) is public by then,
+  so nothing is shown that ``boardlab verify`` could not rebuild.
+
+Everything is read from ``Tables.record`` and ``Tables.listing``: no state of the live
+tables is touched.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import sqlalchemy as sa
+from fastapi import FastAPI, Query
+
+from boardlab.engine.protocol import GameRecord
+from boardlab.server import db
+from boardlab.server.tables import FINISHED, Refused
+
+IDLE_SECONDS = 20 * 60  # a running table without a choice or a player this long: abandoned
+FINISHED_SHOWN = 12  # finished tables listed in the lobby (newest first)
+
+
+def _changed_at(tables: Any, ids: list[str]) -> dict[str, float]:
+    if not ids:
+        return {}
+    with tables.engine.connect() as conn:
+        rows = conn.execute(sa.select(db.tables.c.id, db.tables.c.updated_at)
+                            .where(db.tables.c.id.in_(ids))).all()
+    return {r[0]: float(r[1] or 0.0) for r in rows}
+
+
+def lobby(tables: Any, online: Any, now: float | None = None) -> list[dict[str, Any]]:
+    """The lobby's tables: open and running first, then the latest finished ones; each with
+    ``updated_at`` and ``abandoned``."""
+    now = time.time() if now is None else now
+    live = tables.listing(("open", "running"), 50, 0)
+    done = tables.listing(FINISHED, FINISHED_SHOWN, 0)
+    out = live + done
+    changed = _changed_at(tables, [t["id"] for t in out])
+    for t in out:
+        t["updated_at"] = changed.get(t["id"], t.get("created_at") or 0.0)
+        t["abandoned"] = (t["status"] == "running" and not online(t["id"])
+                          and now - t["updated_at"] > IDLE_SECONDS)
+    return out
+
+
+def replay(tables: Any, table_id: str, step: int | None, seat: int | None) -> dict[str, Any]:
+    """The view of a finished table after its first ``step`` choices (all by default):
+    the spectator's, or a seat's once every choice is in."""
+    record = tables.record(table_id)  # refuses a table still being played
+    game = tables.lookup(record["game"])
+    total = len(record["actions"])
+    upto = total if step is None else step
+    if not 0 <= upto <= total:
+        raise Refused(400, f"step must be 0..{total} (this record has {total} choices)")
+    players = len(tables.get(table_id).seats)
+    if seat is not None:
+        if not 0 <= seat < players:
+            raise Refused(400, f"seat must be 0..{players - 1}")
+        if upto != total:
+            raise Refused(403, "a seat's own view is shown only after the last choice; "
+                               "before that the replay shows what spectators saw")
+    state = game.replay(GameRecord(game=record["game"], config=record["config"],
+                                   seed=int(record["seed"]), actions=record["actions"]),
+                        upto=upto)
+    over = game.is_over(state)
+    last = record["actions"][upto - 1] if upto else None
+    return {"game": record["game"], "table": table_id, "status": record["status"],
+            "step": upto, "steps": total, "seat": seat,
+            "moved": last[0] if last else None,
+            "view": game.view(state, seat), "log": game.visible_log(state, seat),
+            "result": game.result(state).model_dump(mode="json") if over else None}
+
+
+def add_routes(app: FastAPI, tables: Any, online: Any) -> None:
+    """The routes above, on ``app`` (``online(table_id)``: the seats with a socket open)."""
+
+    @app.get("/api/lobby", tags=["lobby"])
+    def lobby_tables() -> list[dict[str, Any]]:
+        """Open and running tables, then the latest finished ones, each with
+        ``updated_at`` and ``abandoned`` (running, nobody there, idle 20 minutes)."""
+        return lobby(tables, online)
+
+    @app.get("/api/tables/{table_id}/replay", tags=["play"])
+    def table_replay(table_id: str, step: int | None = Query(None, ge=0, le=1_000_000),
+                     seat: int | None = Query(None, ge=0, le=64)) -> dict[str, Any]:
+        """A finished table stepped through: the spectator's view after ``step`` choices;
+        with ``seat``, that seat's view after the last one."""
+        return replay(tables, table_id, step, seat)
+
+
+__all__ = ["FINISHED", "IDLE_SECONDS", "add_routes", "lobby", "replay"]

@@ -1,0 +1,84 @@
+"""The lobby's list (finished tables stay, abandoned ones say so) and replays of finished
+tables: the spectator's view step by step, a seat's own view only after the last choice,
+nothing for a table still being played (boardlab/server/players.py)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from boardlab.engine.registry import get_game
+from boardlab.server import players
+
+from .helpers import new_table
+
+
+def _bots_game(client, game="geometry", n=3):
+    seats = [{"kind": "bot", "bot": "random"} for _ in range(n)]
+    t = new_table(client, players=n, seats=seats, game=game, claim=[], seed=5)
+    tid = t["table"]["id"]
+    for _ in range(200):
+        if client.get(f"/api/tables/{tid}").json()["status"] == "over":
+            break
+        time.sleep(0.02)
+    return tid
+
+
+@pytest.fixture
+def client(make_client):
+    return make_client()
+
+
+def test_replay_steps_through_a_finished_record(client):
+    tid = _bots_game(client)
+    record = client.get(f"/api/tables/{tid}/record").json()
+    n = len(record["actions"])
+    game = get_game("geometry")
+    first = client.get(f"/api/tables/{tid}/replay", params={"step": 0}).json()
+    assert first["step"] == 0 and first["steps"] == n and first["result"] is None
+    assert first["view"] == game.view(game.new_game(record["config"], record["seed"]), None)
+    mid = client.get(f"/api/tables/{tid}/replay", params={"step": n // 2}).json()
+    assert mid["moved"] == record["actions"][n // 2 - 1][0] and mid["result"] is None
+    end = client.get(f"/api/tables/{tid}/replay").json()
+    assert end["step"] == n and end["result"] == record["result"]
+    # every seat's own view after the end: its shape is there
+    for seat in range(3):
+        mine = client.get(f"/api/tables/{tid}/replay", params={"seat": seat}).json()
+        assert "shape" in mine["view"]["seats"][seat]["cards"]
+        assert mine["seat"] == seat
+    # before the end a seat's view is refused, and so are steps outside the record
+    r = client.get(f"/api/tables/{tid}/replay", params={"step": 1, "seat": 0})
+    assert r.status_code == 403 and "after the last choice" in r.json()["detail"]
+    r = client.get(f"/api/tables/{tid}/replay", params={"step": n + 1})
+    assert r.status_code == 400 and str(n) in r.json()["detail"]
+    assert client.get(f"/api/tables/{tid}/replay", params={"seat": 9}).status_code == 400
+
+
+def test_no_replay_while_a_table_is_played(client):
+    t = new_table(client, players=3, game="geometry",
+                  seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    r = client.get(f"/api/tables/{t['table']['id']}/replay")
+    assert r.status_code == 409
+    assert client.get("/api/tables/nosuch/replay").status_code == 404
+
+
+def test_lobby_keeps_finished_tables_and_marks_abandoned_ones(client, monkeypatch):
+    done = _bots_game(client)
+    t = new_table(client, players=3, game="geometry",
+                  seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    running = t["table"]["id"]
+    rows = {r["id"]: r for r in client.get("/api/lobby").json()}
+    assert rows[done]["status"] == "over" and rows[running]["status"] == "running"
+    assert not rows[running]["abandoned"] and not rows[done]["abandoned"]
+    later = time.time() + players.IDLE_SECONDS + 5
+    monkeypatch.setattr(players.time, "time", lambda: later)
+    rows = {r["id"]: r for r in client.get("/api/lobby").json()}
+    assert rows[running]["abandoned"] and not rows[done]["abandoned"]
+    # someone there: not abandoned, however long since the last choice
+    seat_token = t["tokens"][0]
+    with client.websocket_connect(f"/ws/tables/{running}") as ws:
+        ws.send_json({"seat": 0, "token": seat_token})
+        ws.receive_json()
+        rows = {r["id"]: r for r in client.get("/api/lobby").json()}
+        assert not rows[running]["abandoned"]
