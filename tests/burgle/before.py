@@ -588,10 +588,10 @@ class Before(BurgleGame):
         if seat not in seen and (s.guards[p // CELLS]["pos"] == p or active and (
                 kind == "foyer" or kind == "atrium")):
             ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
-        if s.phase == "over" or guard_there:
-            return ev  # no alarm triggers on a guard's tile
+        if s.phase == "over":  # (issue 22: a guard here stops only the alarm, R39)
+            return ev
         if active:
-            if kind == "laser" and "mirror" not in pl["loot"] and pay \
+            if kind == "laser" and "mirror" not in pl["loot"] and pay and not guard_there \
                     and not self._has(s, seat, "hacker", "basic"):
                 if self._left(s) >= 1:
                     s.used += 1

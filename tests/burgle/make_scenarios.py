@@ -654,7 +654,34 @@ def gaps() -> None:
        act(0, choose(put="bottom"), {"event_top": "espresso", "pending": None})])
 
 
+def clauses() -> None:
+    """Issue 22's clauses (docs/rulings/burgle.md R39-R45), each pinned by its own file."""
+    w = write
+    # ---- R39: a guard on the tile stops its alarm, nothing else
+    w("guard_on_lab", "A guard on a Laboratory: the first entrant still draws its tool",
+      "zh 警报「如果你进入了一个有守卫在的区域…警报不会被触发」; supplement Laboratory; R39",
+      {**BASIC, "tiles": board(f1B1="lab:3"), "revealed": ["1B1"], "tools": ["crowbar"],
+       "guards": [{"at": "1B1", "dest": "1D4"}]},
+      [{"note": "entering his tile costs 1 stealth and sets off nothing; the lab's tool is "
+                "not an alarm: it is drawn"},
+       act(0, move("1B1"), {"positions": ["1B1"], "stealth": [2], "used": 1,
+                            "tools": [["crowbar"]], "labs_taken": ["1B1"], "alarms": [],
+                            "view.0.floors.0.cells.1.lab_taken": True})])
+    w("guard_on_fingerprint", "A guard on a Fingerprint: no alarm, no hack token spent",
+      "zh 警报「…警报不会被触发」; supplement Fingerprint; R39",
+      {**BASIC, "tiles": board(f1B1="fingerprint:4"), "revealed": ["1B1"],
+       "hacks": {"fingerprint": 1}, "guards": [{"at": "1B1", "dest": "1D4"}]},
+      [act(0, move("1B1"), {"alarms": [], "hacks.fingerprint": 1, "stealth": [2]})],
+      )
+    w("guard_on_laser", "A guard on a Laser: its alarm cannot sound, so 1 action enters",
+      "supplement Laser; R16, R39",
+      {**BASIC, "tiles": board(f1B1="laser:1"), "revealed": ["1B1"],
+       "guards": [{"at": "1B1", "dest": "1D4"}]},
+      [act(0, move("1B1"), {"used": 1, "alarms": [], "stealth": [2]})])
+
+
 if __name__ == "__main__":
     main()
     more()
     gaps()
+    clauses()

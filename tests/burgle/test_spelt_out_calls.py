@@ -140,10 +140,10 @@ class _Plain(Before):
         acro = guard_there and pl["char"] == "acrobat" and pl["side"] == "basic"
         if seat not in seen:  # a guard appearing on him already saw him (ruling R10a)
             ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
-        if s.phase == "over" or guard_there:
-            return ev  # no alarm triggers on a guard's tile
+        if s.phase == "over":  # (issue 22: a guard here stops only the alarm, R39)
+            return ev
         if active:
-            if kind == "laser" and "mirror" not in pl["loot"] and pay \
+            if kind == "laser" and "mirror" not in pl["loot"] and pay and not guard_there \
                     and not self._has(s, seat, "hacker", "basic"):
                 if self._left(s) >= 1:
                     s.used += 1

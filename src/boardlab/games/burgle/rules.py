@@ -1314,10 +1314,12 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if seat not in seen and (s.guards[p // CELLS]["pos"] == p or active and (
                 kind == "foyer" or kind == "atrium")):
             ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
-        if s.phase == "over" or guard_there:
-            return ev  # no alarm triggers on a guard's tile
+        if s.phase == "over":
+            return ev
+        # A guard here stops only the alarm (the book: no alarm triggers on his tile, which
+        # _alarm enforces); whatever else the tile does on entry still happens (ruling R39).
         if active and kind in _ON_ENTRY:  # the tiles that do something to whoever enters
-            if kind == "laser" and "mirror" not in pl["loot"] and pay \
+            if kind == "laser" and "mirror" not in pl["loot"] and pay and not guard_there \
                     and not self._has(s, seat, "hacker", "basic"):
                 if self._left(s) >= 1:
                     s.used += 1
