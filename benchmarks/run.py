@@ -13,7 +13,8 @@ alternating rounds of the same run. Tables:
 2. toys against the reference (a plain-class model of its moment loop, ``reference.py``);
 3. flatness: ``toys`` over 8 nights against 1 (T out of reach): cost per decision;
 4. search: ``montecarlo`` playouts/s and ``ismcts`` iterations/s per game;
-5. with ``--lab``: games/s through the lab runner on 1 and 2 workers;
+5. ``boardlab simulate`` (runner, store, analysis) against the engine's games/s, 1 and 2
+   workers (``--no-lab`` skips it);
 6. with ``--against DIR``: this tree against another checkout's ``src`` (e.g. an older
    commit from ``git archive``), each in its own worker process, asked in alternating
    rounds: µs per decision (random bots, and a bot that reads its view) and montecarlo
@@ -22,7 +23,7 @@ alternating rounds of the same run. Tables:
    figure, its ratio to the target and (µs per decision) to the reference model measured
    in the same run (table 1 interleaves the reference with every game's rounds).
 
-Usage: ``python benchmarks/run.py [--rounds 5] [--only toys,cat] [--lab] [--against DIR]``.
+Usage: ``python benchmarks/run.py [--rounds 5] [--only toys,cat] [--no-lab] [--against DIR]``.
 """
 
 from __future__ import annotations
@@ -307,30 +308,61 @@ def search_table(games, console: Console, seconds: float, targets: Targets) -> N
     console.print(t)
 
 
-def lab_table(games, console: Console, workers: list[int]) -> None:
-    import resource
+def lab_table(games, rounds: int, console: Console, targets: Targets,
+              workers: list[int]) -> None:
+    """Table 5, the path a user runs: ``boardlab simulate`` (the runner, every row stored in
+    the project database as it arrives, the streaming analysis) against the engine's own
+    games/s (table 1's loop, same games and bots) in interleaved rounds of this run.
 
-    from boardlab.lab.runner import RunSpec, run
+    One worker plays in this process, so its cost is this process's CPU time; the pool's
+    figure is wall time (its workers' CPU is elsewhere). Each is the difference of a small
+    and a large run, so what does not grow with the games (imports, the store's start,
+    the pool's start-up, the final statistics) is left out of the per-game figure, as a
+    long run would amortise it."""
+    import tempfile
 
-    def cpu() -> float:
-        me = resource.getrusage(resource.RUSAGE_SELF)
-        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    from boardlab.lab.cli import simulate_streamed
+    from boardlab.lab.runner import RunSpec
+    from boardlab.lab.spec import resolve_lab
 
-    t = Table("game", "bot", "games", *[f"games/s ×{w}" for w in workers], "cores busy",
-              title="5. the lab runner (wall time, pool start-up included)")
+    os.environ.setdefault("BOARDLAB_HOME", tempfile.mkdtemp(prefix="boardlab-bench-"))
+    t = Table("game", "engine games/s", "simulate ×1 games/s", "×1 / engine",
+              *[f"simulate ×{w} games/s (wall)" for w in workers if w > 1],
+              *[f"×{w} / ×1 (wall)" for w in workers if w > 1],
+              title="5. `boardlab simulate` (random bots, runs stored) against the engine's "
+                    "own games/s, same run")
     for game in games:
-        for bot in ["random", *[n for n in game.bots() if n.isascii() and n != "random"]][:2]:
-            games_n = 200
-            rates, busy = [], []
+        lab = resolve_lab(game.id)
+        cfg = game.make_config({})
+        engine_games = ours(game, cfg, RandomBot)
+
+        def lab_cost(n: int, w: int, seed: int, game=game, lab=lab) -> tuple[float, float]:
+            spec = RunSpec(game=game.id, games=n, seed=seed, bots=["random"])
+            c0, t0 = time.process_time(), time.perf_counter()
+            simulate_streamed(spec, lab, w, "process", None, True, True)
+            return time.process_time() - c0, time.perf_counter() - t0
+
+        small, large = 100, 900
+        best_engine, best_one, wall_one, best_pool = 0.0, 0.0, 0.0, {}
+        for r in range(rounds):
+            best_engine = max(best_engine, per_decision(engine_games)[1])
+            (c1, w1), (c2, w2) = lab_cost(small, 1, r), lab_cost(large, 1, r)
+            best_one = max(best_one, (large - small) / (c2 - c1))
+            wall_one = max(wall_one, (large - small) / (w2 - w1))
             for w in workers:
-                c0, t0 = cpu(), time.perf_counter()
-                run(RunSpec(game=game.id, games=games_n, seed=1, bots=[bot]), workers=w)
-                wall = time.perf_counter() - t0
-                rates.append(games_n / wall)
-                busy.append((cpu() - c0) / wall)
-            t.add_row(game.id, bot, str(games_n), *[f"{r:.0f}" for r in rates],
-                      " / ".join(f"{b:.2f}" for b in busy))
+                if w > 1 and r < 2:  # pools are slow to start: two rounds
+                    (_, p1), (_, p2) = lab_cost(small * w, w, r), lab_cost(large * w, w, r)
+                    best_pool[w] = max(best_pool.get(w, 0.0),
+                                       (large - small) * w / (p2 - p1))
+        ratio = best_one / best_engine
+        t.add_row(game.id, f"{best_engine:,.0f}", f"{best_one:,.0f}", f"{ratio:.2f}",
+                  *[f"{best_pool[w]:,.0f}" for w in workers if w > 1],
+                  *[f"{best_pool[w] / wall_one:.2f}" for w in workers if w > 1])
+        targets.at_least(f"{game.id}: simulate ×1 / the engine's games/s", ratio, 0.9, "")
+        for w in workers:
+            if w > 1:
+                targets.at_least(f"{game.id}: simulate ×{w} / ×1 (wall)",
+                                 best_pool[w] / wall_one, 0.9 * w, "")
     console.print(t)
 
 
@@ -425,7 +457,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--only", default="")
     ap.add_argument("--search-seconds", type=float, default=1.5)
-    ap.add_argument("--lab", action="store_true", help="also time the lab runner")
+    ap.add_argument("--no-lab", action="store_true", help="skip table 5 (boardlab simulate)")
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--against", default="", help="another checkout's src: table 6 only")
     args = ap.parse_args()
@@ -442,8 +474,9 @@ def main() -> None:
         reference_table(args.rounds, console)
         flatness_table(args.rounds, console, targets)
     search_table(games, console, args.search_seconds, targets)
-    if args.lab:
-        lab_table(games, console, [int(w) for w in args.workers.split(",")])
+    if not args.no_lab:
+        lab_table(games, args.rounds, console, targets,
+                  [int(w) for w in args.workers.split(",")])
     targets.print(console)
 
 

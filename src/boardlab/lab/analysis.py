@@ -78,7 +78,10 @@ class Accumulator:
             self._index.append(r["index"])
             self._players.append(players)
             self._nwin.append(len(winners))
-            self._mean_score.append(float(np.mean(scores)))
+            # the sum in seat order over the seats, as np.mean adds fewer than 8 values
+            # (its pairwise blocks start at 8; no game seats more than 6): the same float,
+            # without a NumPy call per game
+            self._mean_score.append(sum(map(float, scores)) / len(scores))
             got = r["metrics"]
             for m, values, has in zip(self.lab.metrics, self._metric, self._has, strict=True):
                 v = got.get(m.name)

@@ -78,27 +78,33 @@ def with_default_players(game, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def play_one(game, lab, spec: RunSpec, variant: int, options: dict[str, Any],
-             index: int, factories=None) -> Row:
-    from boardlab.bots.registry import bot_factories
+             index: int, factories=None, cfg=None) -> Row:
+    """Game ``index`` of ``variant``; ``cfg`` (the variant's config, made once per batch by
+    :func:`play_batch`) saves validating the same options again for every game."""
     from boardlab.engine.match import play_match
 
-    factories = factories or bot_factories(game)
-    cfg = game.make_config(with_default_players(game, options))
+    if factories is None:
+        from boardlab.bots.registry import bot_factories
+
+        factories = bot_factories(game)
+    if cfg is None:
+        cfg = game.make_config(with_default_players(game, options))
     mix = spec.bots or game.style_mix(cfg.players)
     bots = seat_bots(mix, cfg.players, index, spec.rotate, spec.design)
     roles = seat_roles(spec.roles, cfg.players, index, len(mix), spec.rotate)
-    unknown = sorted(set(bots) - set(factories))
-    if unknown:
-        raise ValueError(f"{game.id} has no bot {unknown[0]!r}; choose from "
-                         f"{', '.join(sorted(factories))}")
+    for b in bots:
+        if b not in factories:
+            raise ValueError(f"{game.id} has no bot {b!r}; choose from "
+                             f"{', '.join(sorted(factories))}")
     seed = derive_seed(spec.seed, index)
     out = play_match(game, cfg, seed, [factories[b]() for b in bots],
                      {"roles": roles} if roles else None, check=False)
+    result = out.result
     row: Row = {
         "index": index, "variant": variant, "seed": seed, "players": cfg.players,
         "options": dict(options),
-        "bots": bots, "roles": roles, "scores": list(out.result.scores),
-        "winners": list(out.result.winners), "summary": out.result.summary,
+        "bots": bots, "roles": roles, "scores": list(result.scores),
+        "winners": list(result.winners), "summary": result.summary,
         "steps": len(out.record.actions),
     }
     row["metrics"] = {m.name: m.fn(row) for m in lab.metrics}
@@ -114,7 +120,8 @@ def play_batch(spec_json: dict[str, Any], variant: int, indices: list[int]) -> l
 
     factories = bot_factories(game)
     options = spec.variants()[variant]
-    return [play_one(game, lab, spec, variant, options, i, factories) for i in indices]
+    cfg = game.make_config(with_default_players(game, options))
+    return [play_one(game, lab, spec, variant, options, i, factories, cfg) for i in indices]
 
 
 def tasks(spec: RunSpec, workers: int) -> list[tuple[int, list[int]]]:
