@@ -679,6 +679,19 @@ def clauses() -> None:
        "guards": [{"at": "1B1", "dest": "1D4"}]},
       [act(0, move("1B1"), {"used": 1, "alarms": [], "stealth": [2]})])
 
+    # ---- R40: an alarm removed by any means: the guard re-targets at once
+    w("alarm_removed_retargets", "Juicer picks up the alarm the guard heads for: he turns to "
+      "the nearest one left", "zh 警报「守卫会走向最近的那个警报处…然后再走向另一个最近的」; "
+      "supplement Characters (Juicer); R40",
+      {**BASIC, "characters": [["juicer", "advanced"]], "patrol": [["A4", "D4", "D3"]],
+       "alarms": ["1A1", "1D1"]},
+      [{"note": "guard on A4: A1 is 3 away, D1 6: he heads for A1, the Juicer's tile"},
+       {"expect": {"dests": ["1A1", None, None], "alarms": ["1A1", "1D1"]}},
+       act(0, ability("pickup_alarm"), {"alarms": ["1D1"], "held_alarm": [True],
+                                        "dests": ["1D1", None, None],
+                                        "view.0.floors.0.guard.dest": "1D1",
+                                        "view.0.players.0.held_alarm": True})])
+
 
 if __name__ == "__main__":
     main()

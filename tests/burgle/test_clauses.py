@@ -45,3 +45,36 @@ def test_a_guard_on_the_tile_stops_only_its_alarm(tile, hand):
         assert len(watched.tool_deck) == before - 1 and len(seen["tools"][0]) == 1
     if tile.startswith("laser"):  # its second action only keeps the alarm quiet (R16)
         assert free["used"] == 2 and seen["used"] == 1
+
+
+# ---- R40: an alarm removed by any means: the guard re-targets at once
+
+def test_an_alarm_picked_up_sends_the_guard_to_the_nearest_one_left():
+    s = game(characters=[["juicer", "advanced"]], patrol=[["A4", "D4", "D3"]],
+             alarms=["1A1", "1D1"])
+    assert GAME.facts(s)["dests"][0] == "1A1"
+    facts = play(s, 0, {"type": "ability", "name": "pickup_alarm"})
+    assert facts["dests"][0] == "1D1" and facts["alarms"] == ["1D1"]
+    # the last one picked up: a new patrol card (A4 and D4 were drawn at his appearance)
+    s = game(characters=[["juicer", "advanced"]], patrol=[["A4", "D4", "D3"]],
+             alarms=["1A1"])
+    facts = play(s, 0, {"type": "ability", "name": "pickup_alarm"})
+    assert facts["alarms"] == [] and facts["dests"][0] == "1D3"
+
+
+def test_an_alarm_tie_left_by_a_pickup_is_asked():
+    s = game(characters=[["juicer", "advanced"]], patrol=[["B2", "D4", "D3"]],
+             alarms=["1A1", "1C1", "1A3"])
+    # B2: A1, C1 and A3 all 2 away; A1 (reading order) first until asked
+    facts = play(s, 0, {"type": "ability", "name": "pickup_alarm"})
+    assert facts["pending"] == "alarm_tie" and facts["alarms"] == ["1C1", "1A3"]
+    assert {o["at"] for o in s.pending["options"]} == {"1C1", "1A3"}
+
+
+def test_squeak_clearing_the_last_alarm_draws_a_patrol_card():
+    s = game(patrol=[["B2", "C2"]], guards=[{"at": "1A4", "dest": "1D4"}], alarms=["1A3"])
+    assert GAME.facts(s)["dests"][0] == "1D4"  # (heading elsewhere, as after Crash!)
+    GAME._resolve_event(s, "squeak")  # one step toward the player on A1: onto A3
+    facts = GAME.facts(s)
+    assert facts["guards"][0] == "1A3" and facts["alarms"] == []
+    assert facts["dests"][0] == "1B2" and facts["patrol"][0]["discard"][-1] == "B2"

@@ -1176,6 +1176,19 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 s.guards[f]["dest"] = nearest
         return ev
 
+    def _alarm_removed(self, s: BurgleState, f: int, p: int) -> list[Event]:
+        """The alarm at ``p`` (floor ``f``) went away without its guard walking onto it: he
+        re-targets at once, by the book (ruling R40): no alarm left on his floor, a new
+        patrol card; his destination gone, the nearest remaining alarm (a tie asked as R9)."""
+        g = s.guards[f]
+        if g["pos"] < 0:
+            return []
+        if not self._floor_alarms(s, f):
+            return self._new_patrol_dest(s, f)
+        if g["dest"] == p:
+            g["dest"] = self._nearest_alarm(s, f)
+        return []
+
     def _lose_stealth(self, s: BurgleState, seat: int, why: str, guard_floor: int) -> list[Event]:
         """``why``: what saw the player (a key of ``texts.CAUGHT_BY``); ``guard_floor``: the
         floor (0-based) of the guard that did."""
@@ -1806,10 +1819,16 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         nxt = f * CELLS + path_indices(s.walls[f], g["pos"] % CELLS, target % CELLS)[0]
         g["pos"] = nxt
         ev: list[Event] = []
-        if nxt in s.alarms:
+        cleared = nxt in s.alarms
+        if cleared:  # as a step of his walk: the alarm is off, the last one a new card
             s.alarms.remove(nxt)
+            ev.append(_CLEAR_EVENTS[nxt])
         ev += self._guard_sees(s, f)
-        if s.phase != "over" and g["pos"] == g["dest"]:
+        if s.phase == "over":
+            return ev
+        if cleared and not self._floor_alarms(s, f):
+            ev += self._new_patrol_dest(s, f)
+        elif g["pos"] == g["dest"]:
             ev += self._arrive(s, f)
         return ev
 
@@ -2399,9 +2418,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         elif name == "pickup_alarm":
             s.alarms.remove(p)
             pl["held_alarm"] = True
-            f = p // CELLS
-            if not self._floor_alarms(s, f):
-                ev += self._new_patrol_dest(s, f)
+            ev += self._alarm_removed(s, p // CELLS, p)
         elif name == "drop_alarm":
             pl["held_alarm"] = False
             ev += self._alarm(s, p, "juicer")
