@@ -41,6 +41,7 @@ from boardlab.engine.claims import (
     summary_value,
 )
 from boardlab.engine.rulebook import Rulebook
+from boardlab.engine.whatif import config
 from boardlab.games.cat import data
 from boardlab.games.cat import published as pub
 from boardlab.games.cat.scoring import ceil_div, exposure_deltas, final_bills
@@ -268,12 +269,12 @@ def rulebook_claims() -> list[Claim]:
         Claim("cards.mean", "胡闹牌数值分布", "均值 2.85 点/张", "A chaos card averages 2.85.",
               "arithmetic", 2.85, Formula(lambda: _chaos_points() / chaos, tolerance=0.005)),
         Claim("map.cards_4p", "地图特点", "4 人局 28 张牌", "A 4-player game plays 28 cards.",
-              "arithmetic", 28, Formula(lambda: 4 * _cat().Config(players=4).stations)),
+              "arithmetic", 28, Formula(lambda: 4 * config(_cat().Config, players=4).stations)),
         Claim("map.exposure_line", "地图特点", "曝光线 12 达到即触发，第 6 站起失效",
               "Exposure at 12, stations 1-5 only.", "arithmetic", [12, 6],
-              Formula(lambda: [_cat().Config().exposure_line, _cat().Config().seal_station])),
+              Formula(lambda: [config(_cat().Config).exposure_line, config(_cat().Config).seal_station])),
         Claim("map.rounds", "地图特点", "回合数 7", "A game has 7 rounds.", "arithmetic", 7,
-              Formula(lambda: _cat().Config().stations)),
+              Formula(lambda: config(_cat().Config).stations)),
         Claim("map.three_bills", "地图特点", "固定账单数 3 张/局 … 不存在\"没人付账\"的房间",
               "At mom's arrival every room bills somebody.", "bound", 3,
               Search({"players": 3}, segment=lambda f: 0,
@@ -307,7 +308,7 @@ def rulebook_claims() -> list[Claim]:
               "arithmetic", 4, Formula(lambda: data.ROLE_USES["cat"] * 2)),
         Claim("q14.hand", "Q14", "手牌 5 张、7 回合、每回合补 1 张——你永远有 5 张牌在手",
               "Every seat holds 5 cards at every play.", "arithmetic", 5,
-              Formula(lambda: _cat().Config().hand_size),
+              Formula(lambda: config(_cat().Config).hand_size),
               note="every refill tops the hand up to 5 (ruling R1); only empty piles could "
                    "stop it (R2), which the book's numbers never reach (55 of 101 cards)"),
         Claim("q12.range", "Q12", "实测 4 人局五种打法胜率集中在 20.0%-25.3%（理想 25%）",

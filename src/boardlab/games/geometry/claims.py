@@ -20,10 +20,14 @@ from boardlab.engine.claims import (
     summary_value,
 )
 from boardlab.engine.rulebook import Rulebook
+from boardlab.engine.whatif import config
 from boardlab.games.geometry import GAME
 from boardlab.games.geometry.config import GeometryConfig
 
-DEFAULT = GeometryConfig()
+
+def _cfg() -> GeometryConfig:
+    """The rules formulas read: the book's, or the changed ones under what-if."""
+    return config(GeometryConfig)
 COLOURS = GAME.max_players  # one colour (cards, markers, board) per mathematician
 
 
@@ -44,20 +48,20 @@ CLAIMS = [
       lambda: GAME.max_players),
     F("comp.doors", "■ 游戏配件", "5 个房门标记 正面：1, 2, 3, 4, 5",
       "Five doors, numbered 1 to 5.", [1, 2, 3, 4, 5],
-      lambda: list(range(1, DEFAULT.doors + 1))),
+      lambda: list(range(1, _cfg().doors + 1))),
     F("comp.boards", "■ 游戏配件", "5 个数字板 (1, 2, 3, 4, 5)",
       "Five number boards, one per mathematician, each numbered 1-5 like the doors.", (5, 5),
-      lambda: (COLOURS, DEFAULT.doors)),
+      lambda: (COLOURS, _cfg().doors)),
     F("comp.cards", "■ 游戏配件", "牌（5种颜色，每种颜色5张）",
-      "25 cards: 5 colours of 5 cards.", 25, lambda: COLOURS * DEFAULT.doors),
+      "25 cards: 5 colours of 5 cards.", 25, lambda: COLOURS * _cfg().doors),
     F("comp.shape_cards", "■ 游戏配件", "图形牌（每种颜色1张）", "One shape card per colour.", 1,
-      lambda: DEFAULT.doors - (DEFAULT.doors - 1)),
+      lambda: _cfg().doors - (_cfg().doors - 1)),
     F("comp.x_cards", "■ 游戏配件", "“X”牌（每种颜色4张）", "Four X cards per colour.", 4,
-      lambda: DEFAULT.doors - 1),
+      lambda: _cfg().doors - 1),
     F("comp.score_markers", "■ 游戏配件", "10 个分数标记",
-      "10 score markers (2 per colour).", 10, lambda: COLOURS * DEFAULT.win_points),
+      "10 score markers (2 per colour).", 10, lambda: COLOURS * _cfg().win_points),
     F("comp.penalty_markers", "■ 游戏配件", "惩罚标记（5种颜色，每种颜色3个）",
-      "15 penalty markers, 3 per colour.", 15, lambda: COLOURS * DEFAULT.penalties_out),
+      "15 penalty markers, 3 per colour.", 15, lambda: COLOURS * _cfg().penalties_out),
     Claim("comp.leader", "■ 游戏配件", "1 个领袖标志（五角星标志）", "One leader token.",
           "arithmetic", 1, NotCheckable("a physical token; the game keeps a single leader "
                                         "seat by construction")),
@@ -66,15 +70,15 @@ CLAIMS = [
           NotCheckable("3D-printed parts; the software has no board to assemble")),
     F("setup.cards_per_player", "2. 游戏准备", "每名数学家各自拿取颜色相同的 5 张牌",
       "Each player has 5 cards of their colour, one behind each number.", 5,
-      lambda: DEFAULT.doors),
+      lambda: _cfg().doors),
     F("setup.markers_per_player", "2. 游戏准备", "2 个分数标记和 3 个惩罚标记",
       "Each player has 2 score and 3 penalty markers.", (2, 3),
-      lambda: (DEFAULT.win_points, DEFAULT.penalties_out)),
+      lambda: (_cfg().win_points, _cfg().penalties_out)),
     R("goal.score", "1. 游戏目标 / 4 步骤2", "如果你能证明有 3 个不同的地点都不是你存放图形的藏身之处，你得一分",
       "Three revealed cards without the shape score 1 point (and the cards reshuffle).", 3,
       "score_point.yaml"),
     F("goal.score.config", "1. 游戏目标", "有 3 个不同的地点", "The scoring number is 3.", 3,
-      lambda: DEFAULT.score_reveals),
+      lambda: _cfg().score_reveals),
     R("goal.found", "1. 游戏目标 / 4 步骤1", "如果你的图形被找到，你得到一个惩罚标记",
       "A player whose shape is found flips one penalty marker.", 1,
       "search_stops_at_found.yaml"),
@@ -86,7 +90,7 @@ CLAIMS = [
     R("doors.reopen_refused", "3 ③", "如果已有至少 3 个打开的房门，则不能进行本行动",
       "Action ③ is refused with 3 or more doors open.", 3, "take_lead_and_reopen.yaml"),
     F("doors.reopen_limit.config", "3 ③", "至少 3 个打开的房门", "The ③ limit is 3.", 3,
-      lambda: DEFAULT.max_open_for_reopen),
+      lambda: _cfg().max_open_for_reopen),
     R("search.all_ok", "4 步骤1", "除领袖之外的所有玩家都选择行动①",
       "When every non-leader says OK, everyone reveals the open doors.", "reveal",
       "all_ok_search.yaml"),
@@ -105,7 +109,7 @@ CLAIMS = [
     R("end.two_points", "5. 游戏结束", "如果有任何玩家有 2 个已翻面的得分标记，游戏立即结束",
       "Two flipped score markers end the game at once.", 2, "win_points.yaml"),
     F("end.two_points.config", "5. 游戏结束", "2 个已翻面的得分标记", "The end is 2 points.", 2,
-      lambda: DEFAULT.win_points),
+      lambda: _cfg().win_points),
     R("end.tie", "5. 游戏结束", "如果出现平手，则拥有已翻面的惩罚标记最少的玩家获胜",
       "On a tie in points the player with fewer flipped penalties wins.", "fewest",
       "tie_fewest_penalties.yaml"),

@@ -36,6 +36,7 @@ from boardlab.engine.claims import (
     win_share,
 )
 from boardlab.engine.rulebook import Rulebook
+from boardlab.engine.whatif import config
 from boardlab.games.hotel import data
 from boardlab.games.hotel import published as pub
 
@@ -164,7 +165,7 @@ def component_claims() -> list[Claim]:
                                   compare="le")),
         Claim("comp.board_cap", "大堂板", "金库（封顶 15 枚）",
               "The dividend is at most 15.", "arithmetic", 15,
-              Formula(lambda: _game().Config().vault_cap)),
+              Formula(lambda: config(_game().Config).vault_cap)),
         Claim("comp.stays_rep", "大堂板 登记处", "第 2/4 次入住 +1 声望",
               "The 2nd and 4th stays give +1 reputation.", "arithmetic", [2, 4],
               Replay("checkin_stays.yaml")),
@@ -193,7 +194,7 @@ def rule_claims() -> list[Claim]:
         Claim("rule.fire_ceiling", "附录 A ③", "最高火力 = 技法卡 4 + 标签匹配 1 + 补火金币 5 = 10",
               "The highest possible fire is 10.", "arithmetic", pub.FIRE_CEILING,
               Formula(lambda: max(data.card_value(c) for c in data.technique_set()) + 1
-                      + _game().Config().max_boost)),
+                      + config(_game().Config).max_boost)),
         Claim("rule.net_independent", "附录 A ①", "执行净收益 = 卡牌值 + 3 − 出价，与难度 D 无关",
               "A safe contract done with a card of fire f >= D... nets f + 3 - bid when the "
               "boost makes up D - f: the net does not depend on D.", "arithmetic", True,
@@ -203,7 +204,7 @@ def rule_claims() -> list[Claim]:
                    "fire <= D (a stronger card than needed wastes the surplus)"),
         Claim("rule.risk_penalty_points", "附录 A ⑥", "2 伤 ≈ 4 分，失 4 金币 = 4 分",
               "Two wounds cost 4 points; losing 4 gold costs 4 points.", "arithmetic", [4, 4],
-              Formula(lambda: [2 * _game().Config().wound_points, 4])),
+              Formula(lambda: [2 * config(_game().Config).wound_points, 4])),
         Claim("rule.surplus_contract", "附录 A ②", "只要不全员扎堆同一张，必有至少一张流拍",
               "Every night at least one contract goes to nobody.", "bound", 1,
               Search({"players": 4}, segment=lambda f: f["night"],

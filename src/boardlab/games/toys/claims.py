@@ -29,6 +29,7 @@ from boardlab.engine.claims import (
     summary_value,
 )
 from boardlab.engine.rulebook import Rulebook
+from boardlab.engine.whatif import config
 from boardlab.games.toys import GAME
 from boardlab.games.toys import published as pub
 from boardlab.games.toys.config import ToysConfig, numbers
@@ -77,7 +78,7 @@ def _task_counts() -> dict[str, int]:
 
 
 def _nums(players: int, **kw) -> dict:
-    return numbers(ToysConfig(players=players, **kw))
+    return numbers(config(ToysConfig, players=players, **kw))
 
 
 def _max_card(p: int) -> int:
