@@ -79,7 +79,7 @@ def test_tools_and_abilities_are_chosen_on_their_cells(browser, base_url, lang):
         assert p2.locator("#controls button[data-action*='\"choose\"']").count() == 0
         assert "1A2" in pick.get_attribute("title")
         pick.click()
-        wait_until(p2, lambda: "🎯1A2" in p2.inner_text('[data-guard="1"]'))
+        wait_until(p2, lambda: "🎯 1A2" in p2.inner_text('[data-guard="1"]'))
         assert not errors, errors
     finally:
         for c in ctxs:

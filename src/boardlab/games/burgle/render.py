@@ -1,4 +1,7 @@
-"""Terminal picture of a burgle view for ``boardlab play``: three floors side by side."""
+"""Terminal picture of a burgle view for ``boardlab play``, in the board's words: the turn,
+each floor apart with A-D / 1-4 coordinates (as the log names cells: ``1D3``), tiles by
+their names, the guard with his destination and his next steps, alarms, cracked numbers and
+safe dice, then the team (P1..Pn) with every character's ability."""
 
 from __future__ import annotations
 
@@ -8,19 +11,16 @@ from typing import Any
 from boardlab.engine.protocol import seat_ref
 from boardlab.games.burgle import data
 
-SHORT = {"safe": "SF", "stairs": "ST", "walkway": "WW", "lab": "LB", "lavatory": "LV",
-         "duct": "DU", "secret_door": "SD", "computer_fingerprint": "CF",
-         "computer_laser": "CL", "computer_motion": "CM", "camera": "CA", "laser": "LA",
-         "motion": "MO", "detector": "DE", "fingerprint": "FP", "thermo": "TH", "keypad": "KP",
-         "deadbolt": "DB", "foyer": "FO", "atrium": "AT"}
-# one character each in zh (the three computer rooms differ by their number: 4, 5, 6)
-SHORT_ZH = {"safe": "库", "stairs": "梯", "walkway": "道", "lab": "实", "lavatory": "厕",
-            "duct": "管", "secret_door": "暗", "computer_fingerprint": "脑",
-            "computer_laser": "脑", "computer_motion": "脑", "camera": "摄", "laser": "激",
-            "motion": "动", "detector": "探", "fingerprint": "指", "thermo": "热", "keypad": "码",
-            "deadbolt": "闩", "foyer": "厅", "atrium": "庭"}
-# map marks: guard, his destination, alarm, cracked (zh uses no Latin letters)
-MARKS = {"en": ("G", "d", "!", "x"), "zh": ("*", "+", "!", "#")}
+CELL = 13  # columns inside one tile
+COLS = "ABCD"
+SIDES = {"basic": ("基础面", "basic side"), "advanced": ("进阶面", "advanced side")}
+HACK = {"fingerprint": ("指纹", "Fingerprint"), "laser": ("激光", "Laser"), "motion": ("动作", "Motion")}
+# effects that are not event cards (a tool made them)
+EFFECT_TOOLS = {"emp": "emp", "invisible": "invisible_suit"}
+# map marks: guard, his destination, alarm, a step of his walk (zh uses no Latin letters)
+MARKS = {"en": ("G", "*", "!", ">"), "zh": ("守", "*", "!", ">")}
+FACE_DOWN = "?"
+WALL_V, OPEN_V, WALL_H, OPEN_H = "#", ":", "#", "."
 
 
 def _width(text: str) -> int:
@@ -32,8 +32,38 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - _width(text))
 
 
-HACK = {"fingerprint": ("指纹", "fingerprint"), "laser": ("激光", "laser"),
-        "motion": ("动作", "motion")}
+def _wrap(text: str, width: int) -> list[str]:
+    """Lines of at most ``width`` columns, broken between words where there are words."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while _width(word) > width:  # a word longer than the line (Chinese): cut it
+            cut = ""
+            for ch in word:
+                if _width(line + cut + ch) > width:
+                    break
+                cut += ch
+            if not cut:
+                lines.append(line)
+                line = ""
+                continue
+            lines.append(line + cut)
+            line, word = "", word[len(cut):]
+        if not line:
+            line = word
+        elif _width(line + " " + word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line or not lines:
+        lines.append(line)
+    return [x for x in lines if x] or [""]
+
+
+def tile_name(kind: str, zh: bool) -> str:
+    info = data.TILES[kind]
+    return info[1] if zh else info[2]
 
 
 def _item(item: str, zh: bool) -> str:
@@ -41,82 +71,191 @@ def _item(item: str, zh: bool) -> str:
     return table[item][0 if zh else 1]
 
 
-def _cell(view: dict[str, Any], f: int, i: int, zh: bool) -> str:
-    cell = view["floors"][f]["cells"][i]
+def _effect(effect: str, zh: bool) -> str:
+    if effect in data.EVENTS:
+        return data.EVENTS[effect][0 if zh else 1]
+    if effect in EFFECT_TOOLS:
+        return _item(EFFECT_TOOLS[effect], zh)
+    return "事件" if zh else "an event"
+
+
+def _marks(view: dict[str, Any], f: int, cell: dict[str, Any], zh: bool,
+           cracked_cells: set[str], steps: dict[str, int]) -> str:
     at = cell["at"]
-    short = SHORT_ZH if zh else SHORT
-    tile = f"{short[cell['tile']]}{cell['number'] or ''}" if cell["revealed"] else "??"
-    guard, dest, alarm, cracked = MARKS["zh" if zh else "en"]
-    marks = ""
-    g = view["floors"][f]["guard"]
+    fl = view["floors"][f]
+    guard, dest, alarm, step = MARKS["zh" if zh else "en"]
+    out = []
+    if cell["revealed"] and cell.get("number"):
+        out.append(f"{cell['number']}{'✔' if at in cracked_cells or cell.get('cracked') else ''}")
+    if cell["revealed"] and cell.get("tile") == "safe":
+        sf = fl["safe"]
+        out.append(("已开" if zh else "open") if sf["open"] else (f"{sf['dice']}骰" if zh else f"{sf['dice']} dice"))
+    g = fl["guard"]
     if g and g["at"] == at:
-        marks += guard
-    elif g and g["dest"] == at:
-        marks += dest
+        out.append(guard)
+    if g and g["dest"] == at and g["at"] != at:
+        out.append(dest)
+    if at in steps:
+        out.append(f"{step}{steps[at]}")
     if cell.get("alarm"):
-        marks += alarm
-    if cell.get("cracked"):
-        marks += cracked
+        out.append(alarm)
     for s, p in enumerate(view["players"]):
         if p["at"] == at:
-            marks += str(s)
-    return _pad(tile, 3) + f"{marks:<3}"[:3]
+            out.append(seat_ref(s))
+    return " ".join(out)
 
 
-W = 27  # one floor: 4 cells of 6 characters and 3 wall columns
+def _floor_line(view: dict[str, Any], f: int, zh: bool) -> str:
+    here = [seat_ref(s) for s, p in enumerate(view["players"])
+            if p["at"] and p["at"] != "roof" and int(p["at"][0]) == f + 1]
+    head = f"== {f + 1} 楼 ==" if zh else f"== Floor {f + 1} =="
+    if here:
+        head += f"  在这层：{' '.join(here)}" if zh else f"  here: {' '.join(here)}"
+    return head
+
+
+def _guard_line(view: dict[str, Any], f: int, zh: bool) -> str:
+    g = view["floors"][f]["guard"]
+    if not g:
+        return "守卫还没出现" if zh else "no guard yet"
+    alarms = sum(1 for c in view["floors"][f]["cells"] if c.get("alarm"))
+    route = " -> ".join(g["route"]) if g.get("route") else ("已在目的地" if zh else "at his destination")
+    if zh:
+        speed = f"速度 {g['speed']}（骰 {g['die']}" + (f" + {alarms} 个警报）" if alarms else "）")
+        return f"守卫在 {g['at']}，目的地 {g['dest'] or '-'}，{speed}，路线 {route}" + \
+            ("，吃着甜甜圈" if g.get("donut") else "")
+    speed = f"speed {g['speed']} (die {g['die']}" + (f" + {alarms} alarm{'s' if alarms > 1 else ''})" if alarms else ")")
+    return f"guard on {g['at']}, heading for {g['dest'] or '-'}, {speed}, route {route}" + \
+        (", eating donuts" if g.get("donut") else "")
+
+
+def _safe_line(view: dict[str, Any], f: int, zh: bool) -> str:
+    sf = view["floors"][f]["safe"]
+    if not sf["at"]:
+        return "金库还没找到" if zh else "safe not found yet"
+    code = " ".join(f"{c['number'] or '?'}{'✔' if c['cracked'] else ''}" for c in sf["combination"])
+    if sf["open"]:
+        return f"金库 {sf['at']}：已打开" if zh else f"safe {sf['at']}: open"
+    return (f"金库 {sf['at']}：{sf['dice']} 个骰，密码 {code}" if zh
+            else f"safe {sf['at']}: {sf['dice']} dice, code {code}")
+
+
+def _floor(view: dict[str, Any], f: int, zh: bool) -> list[str]:
+    fl = view["floors"][f]
+    lines = [_floor_line(view, f, zh)]
+    if not any(c["revealed"] or c.get("alarm") for c in fl["cells"]) and not fl["guard"]:
+        lines.append("16 张都没翻开，守卫还没出现" if zh else "all 16 tiles face down, no guard yet")
+        return lines
+    lines.append(_guard_line(view, f, zh))
+    walls = {tuple(w) for w in fl["walls"]}
+    g = fl["guard"]
+    steps = {at: i + 1 for i, at in enumerate(g.get("route") or [])} if g else {}
+    cracked_cells = {c["at"] for c in fl["safe"]["combination"] if c["cracked"]}
+    lines.append("   " + "".join(" " + _pad(f"  {c}", CELL) for c in COLS))
+    border = "   +" + "+".join("-" * CELL for _ in COLS) + "+"
+    lines.append(border)
+    for row in range(4):
+        cells = fl["cells"][row * 4:row * 4 + 4]
+        texts = []
+        for cell in cells:
+            name = tile_name(cell["tile"], zh) if cell["revealed"] else FACE_DOWN
+            marks = _wrap(_marks(view, f, cell, zh, cracked_cells, steps), CELL)
+            texts.append((_wrap(name, CELL), marks))
+        height = max(len(a) + len(b) for a, b in texts)
+        # the name at the top of a tile, its marks at the foot
+        texts = [a + [""] * (height - len(a) - len(b)) + b for a, b in texts]
+        for i in range(height):
+            s = f" {row + 1} |" if i == 0 else "   |"
+            for col in range(4):
+                s += _pad(texts[col][i], CELL)
+                if col < 3:
+                    a, b = f"{COLS[col]}{row + 1}", f"{COLS[col + 1]}{row + 1}"
+                    s += WALL_V if (a, b) in walls else OPEN_V
+            lines.append(s + "|")
+        if row < 3:
+            under = "   +"
+            for col in range(4):
+                a, b = f"{COLS[col]}{row + 1}", f"{COLS[col]}{row + 2}"
+                under += (WALL_H if (a, b) in walls else OPEN_H) * CELL + "+"
+            lines.append(under)
+    lines.append(border)
+    lines.append(_safe_line(view, f, zh))
+    pt = fl["patrol"]
+    lines.append((f"巡逻牌剩 {pt['left']} 张，弃牌 " if zh else f"patrol: {pt['left']} left, discards ")
+                 + (" ".join(pt["discard"]) or "-")
+                 + ((f"，已知顶牌 {' '.join(pt['known_top'])}" if zh else f", known top {' '.join(pt['known_top'])}")
+                    if pt["known_top"] else ""))
+    return lines
+
+
+def _team(view: dict[str, Any], zh: bool) -> list[str]:
+    lines = []
+    for s, p in enumerate(view["players"]):
+        char = data.CHARACTERS.get(p["character"])
+        if char is None:
+            lines.append(f"{seat_ref(s)}：还没选角色" if zh else f"{seat_ref(s)}: no character yet")
+            continue
+        side = SIDES[p["side"]][0 if zh else 1]
+        ability = (char[2] if p["side"] == "basic" else char[3])[0 if zh else 1]
+        where = ("楼顶（已逃脱）" if zh else "the roof (escaped)") if p["escaped"] else (p["at"] or "-")
+        items = "、".join(_item(i, zh) for i in p["tools"] + p["loot"]) if zh else \
+            ", ".join(_item(i, zh) for i in p["tools"] + p["loot"])
+        items = items or ("无" if zh else "none")
+        if zh:
+            lines.append(f"{seat_ref(s)} {char[0]}（{side}）在 {where}，躲藏 {p['stealth']}，物品：{items}")
+            lines.append(f"    能力：{ability}")
+        else:
+            lines.append(f"{seat_ref(s)} {char[1]} ({side}) on {where}, stealth {p['stealth']}, items: {items}")
+            lines.append(f"    ability: {ability}")
+    return lines
+
+
+def _offers(view: dict[str, Any], zh: bool) -> list[str]:
+    lines = []
+    for s, offer in enumerate(view.get("offers") or []):
+        lines.append(f"{seat_ref(s)} 可选：" if zh else f"{seat_ref(s)} may pick:")
+        for c in offer:
+            zh_name, en_name, basic, advanced = data.CHARACTERS[c]
+            lines.append(f"  {zh_name if zh else en_name}")
+            for side, words in (("basic", basic), ("advanced", advanced)):
+                name = SIDES[side][0 if zh else 1]
+                lines.append(f"    {name}：{words[0]}" if zh else f"    {name}: {words[1]}")
+    return lines
 
 
 def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
     zh = lang == "zh"
-    lines = []
-    head = []
-    for f, fl in enumerate(view["floors"]):
-        g = fl["guard"]
-        speed = f" {'速度' if zh else 'speed'} {g['speed']}" if g else ""
-        head.append(_pad(f"{'楼层' if zh else 'floor'} {f + 1}{speed}", W))
-    lines.append(" ".join(head))
-    for row in range(4):
-        parts = []
-        for f, fl in enumerate(view["floors"]):
-            walls = {tuple(w) for w in fl["walls"]}
-            s = ""
-            for col in range(4):
-                s += _cell(view, f, row * 4 + col, zh)
-                if col < 3:
-                    a, b = f"{'ABCD'[col]}{row + 1}", f"{'ABCD'[col + 1]}{row + 1}"
-                    s += "|" if (a, b) in walls else " "
-            parts.append(_pad(s, W))
-        lines.append(" ".join(parts))
-        if row < 3:
-            under = []
-            for fl in view["floors"]:
-                walls = {tuple(w) for w in fl["walls"]}
-                s = ""
-                for col in range(4):
-                    a, b = f"{'ABCD'[col]}{row + 1}", f"{'ABCD'[col]}{row + 2}"
-                    s += ("──────" if (a, b) in walls else "      ") + " "
-                under.append(s[:W].ljust(W))
-            lines.append(" ".join(under))
-    for fl in view["floors"]:
-        sf = fl["safe"]
-        if sf["at"]:
-            cracked = MARKS["zh" if zh else "en"][3]
-            combo = " ".join(f"{c['number'] or '?'}{cracked if c['cracked'] else ''}"
-                             for c in sf["combination"])
-            state = ("已开" if zh else "open") if sf["open"] else f"{sf['dice']} {'骰' if zh else 'dice'}"
-            lines.append(f"金库 {sf['at']}：{state}（{combo}）" if zh else f"safe {sf['at']}: {state} ({combo})")
-    for s, p in enumerate(view["players"]):
-        char = data.CHARACTERS.get(p["character"])
-        name = (char[0] if zh else char[1]) if char else "-"
-        items = ", ".join(_item(i, zh) for i in p["tools"] + p["loot"]) or "-"
-        where = p["at"] or "-"
-        lines.append(f"{seat_ref(s)}: {name} @ {where}  "
-                     f"{'躲藏' if zh else 'stealth'} {p['stealth']}  {items}")
-    lines.append(f"{'行动' if zh else 'actions'} {view['used']}/{view['max_actions']}  "
-                 f"{'破解' if zh else 'hacks'} " + " ".join(
-                     f"{HACK[k][0 if zh else 1]} {v}" for k, v in view["hacks"].items()))
-    guard, dest, alarm, cracked = MARKS["zh" if zh else "en"]
-    lines.append(f"{guard} " + ("守卫" if zh else "guard") + f"  {dest} " + ("目的地" if zh else "destination")
-                 + f"  {alarm} " + ("警报" if zh else "alarm") + f"  {cracked} " + ("已破解" if zh else "cracked")
-                 + "  0-3 " + ("玩家" if zh else "players"))
-    return "\n".join(lines)
+    turn = view["turn"] + 1
+    cur = seat_ref(view["current"])
+    opened = sum(1 for fl in view["floors"] if fl["safe"]["open"])
+    hacks = " ".join(f"{HACK[k][0 if zh else 1]} {v}" for k, v in view["hacks"].items())
+    if zh:
+        head = (f"第 {turn} 回合，轮到 {cur}，行动 {view['used']}/{view['max_actions']}，"
+                f"金库已开 {opened}/3，破解指示物 {hacks}，事件牌剩 {view['events']['left']} 张")
+    else:
+        head = (f"turn {turn}, {cur} to act, actions {view['used']}/{view['max_actions']}, "
+                f"safes open {opened}/3, hack tokens {hacks}, {view['events']['left']} event cards left")
+    lines = [head]
+    if view.get("effects"):
+        names = [_effect(e, zh) for e in view["effects"]]
+        lines.append(("正在生效：" + "、".join(names)) if zh else "in effect: " + ", ".join(names))
+    known = view["events"].get("known_top") or []
+    if known:
+        names = [data.EVENTS[e][0 if zh else 1] for e in known]
+        lines.append(("已知的事件牌堆顶：" + "、".join(names)) if zh else "known top events: " + ", ".join(names))
+    if view.get("all_open"):
+        lines.append("三个金库都开了：从 3 楼楼梯逃上楼顶！" if zh else "all safes open: escape by the floor 3 stairs to the roof!")
+    if view["phase"] == "character":
+        lines += _offers(view, zh)
+    for f in range(len(view["floors"])):
+        lines.append("")
+        lines += _floor(view, f, zh)
+    lines.append("")
+    lines += _team(view, zh)
+    guard, dest, alarm, step = MARKS["zh" if zh else "en"]
+    lines.append(
+        f"{guard} 守卫  {dest} 目的地  {step}1 守卫接下来的第 1 步  {alarm} 警报  ✔ 已破解  "
+        f"{FACE_DOWN} 未翻开  {WALL_V} 墙  P1-P{len(view['players'])} 队员" if zh else
+        f"{guard} guard  {dest} his destination  {step}1 his next step 1  {alarm} alarm  ✔ cracked  "
+        f"{FACE_DOWN} face down  {WALL_V} wall  P1-P{len(view['players'])} the team")
+    return "\n".join(line.rstrip() for line in lines)

@@ -145,6 +145,30 @@ def loss_reason(loss: dict[str, Any]) -> Text:
                 f"{who} is caught on {loss['at']} ({w['en']}): the team loses")
 
 
+# The board's own words, from the game's data: every room, item, event card and character
+# side with its rule (the hover texts of the tiles and the team, the character choice).
+CHARACTERS = {name: {"name": text(zh, en), "basic": text(*basic), "advanced": text(*advanced)}
+              for name, (zh, en, basic, advanced) in data.CHARACTERS.items()}
+TILES = {kind: {"name": text(zh, en), "rule": text(zh_rule, en_rule)}
+         for kind, (_numbers, zh, en, zh_rule, en_rule) in data.TILES.items()}
+ITEMS = {item: {"name": text(zh, en), "rule": text(zh_rule, en_rule)}
+         for item, (zh, en, zh_rule, en_rule) in (*data.TOOLS.items(), *data.LOOT.items())}
+EVENTS = {card: {"name": text(zh, en), "rule": text(zh_rule, en_rule)}
+          for card, (zh, en, zh_rule, en_rule) in data.EVENTS.items()}
+# What a pending decision (``view.pending.kind``) asks, said above the board.
+PENDING = {
+    "alarm_tie": text("守卫离几个警报一样近：在棋盘上选他先去哪个",
+                      "The guard is equally near several alarms: choose on the board which he goes to first"),
+    "keep_tool": text("抽到两张工具：选一张留下", "Two tools drawn: choose the one to keep"),
+    "buddy": text("结伴：选一名队友移到你的格", "Buddy System: choose a partner to bring onto your tile"),
+    "gut": text("凭直觉：选一个相邻的未翻开格进入", "Go With Your Gut: choose a face-down tile next to you to enter"),
+    "peekhole": text("窥孔：选一个相邻格窥视", "Peekhole: choose a tile next to you to peek at"),
+    "throw_voice": text("口技：选守卫的新目的地（相邻一格）",
+                        "Throw Voice: choose the guard's new destination (a tile next to it)"),
+    "arrange": text("水晶球：排好事件牌堆顶的顺序", "Crystal Ball: put the top events back in an order"),
+    "spot": text("侦察员：把看到的牌放回顶或底", "Spotter: put the card seen back on top or at the bottom"),
+}
 PER_SEAT = ["characters"]
 LABELS = {"per_seat": PER_SEAT, "actions": ACTIONS, "phases": PHASES, "summary": SUMMARY, "values": VALUES,
-          "options": OPTIONS, "bots": BOTS, "rules": RULES}
+          "options": OPTIONS, "bots": BOTS, "rules": RULES, "characters": CHARACTERS, "tiles": TILES,
+          "items": ITEMS, "events": EVENTS, "pending": PENDING}
