@@ -777,8 +777,8 @@ class Before(BurgleGame):
             s.guard_mod -= 1
         elif ev_id == "espresso":
             s.guard_mod += 1
-        elif ev_id == "dead_drop" and s.n > 1:
-            prev = (seat - 1) % s.n
+        elif ev_id == "dead_drop" and self._playing_after(s, seat, -1) != seat:  # (R41)
+            prev = self._playing_after(s, seat, -1)
             s.players[prev]["tools"] += pl["tools"]
             s.players[prev]["loot"] += pl["loot"]
             pl["tools"], pl["loot"] = [], []
@@ -790,10 +790,10 @@ class Before(BurgleGame):
                 self._ask(s, "gut", opts, then="guard")
         elif ev_id in ("gymnastics", "time_lock", "video_loop"):
             s.effects[ev_id] = seat
-        elif ev_id == "heads_up":
-            s.effects["heads_up"] = (seat + 1) % s.n
+        elif ev_id == "heads_up":  # (issue 22: the next seat still playing, R41)
+            s.effects["heads_up"] = self._playing_after(s, seat, 1)
         elif ev_id == "jump_the_gun":
-            s.effects["jump_the_gun"] = (seat + 1) % s.n
+            s.effects["jump_the_gun"] = self._playing_after(s, seat, 1)
         elif ev_id == "jury_rig":
             ev += self._draw_tool(s, seat)
             if s.phase == "choice":

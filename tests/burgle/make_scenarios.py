@@ -692,6 +692,28 @@ def clauses() -> None:
                                         "view.0.floors.0.guard.dest": "1D1",
                                         "view.0.players.0.held_alarm": True})])
 
+    # ---- R41: "the next/previous player" is the next one still playing
+    trio = [["hawk", "basic"], ["rook", "basic"], ["spotter", "basic"]]
+    gone = "zh 游戏结束「一旦到达屋顶，你的游戏就结束了，不再进行新的回合」; supplement Events; R41"
+    w("event_jump_the_gun_escaped", "Jump the Gun with the next player on the roof: the one "
+      "after is skipped", gone,
+      {**BASIC, "characters": trio, "positions": [None, "roof", "1A2"],
+       "events": ["jump_the_gun"]},
+      [{"note": "P2 has escaped: P3 is the next player; his turn (and guard move) is skipped"},
+       act(0, END, {"seat": 0, "turn": 1, "effects": {}, "positions": ["1A1", "roof", "1A2"],
+                    "view.2.current": 0})], players=3)
+    w("event_heads_up_escaped", "Heads Up! with the next player on the roof: the one after "
+      "gets 5 actions", gone,
+      {**BASIC, "characters": trio, "positions": [None, "roof", "1A2"], "events": ["heads_up"]},
+      [act(0, END, {"seat": 2, "max_actions": 5, "effects": {}})], players=3)
+    w("event_dead_drop_escaped", "Dead Drop with the previous player on the roof: the "
+      "items go to the one before", gone,
+      {**BASIC, "characters": trio, "positions": ["roof", None, "1A2"],
+       "hands": [{}, {"tools": ["rollerskates"], "loot": ["stamp"]}], "events": ["dead_drop"]},
+      [{"note": "P1 has escaped, so P2 plays first; the previous player still in is P3"},
+       act(1, END, {"tools": [[], [], ["rollerskates"]], "loot": [[], [], ["stamp"]],
+                    "seat": 2})], players=3)
+
 
 if __name__ == "__main__":
     main()

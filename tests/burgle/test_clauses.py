@@ -78,3 +78,22 @@ def test_squeak_clearing_the_last_alarm_draws_a_patrol_card():
     facts = GAME.facts(s)
     assert facts["guards"][0] == "1A3" and facts["alarms"] == []
     assert facts["dests"][0] == "1B2" and facts["patrol"][0]["discard"][-1] == "B2"
+
+
+# ---- R41: the next / previous player is the next one still playing
+
+@pytest.mark.parametrize("roof, seat, after, before", [
+    ([], 0, 1, 3), ([1], 0, 2, 3), ([1, 2], 0, 3, 3), ([3], 0, 1, 2), ([0, 1, 3], 2, 2, 2),
+])
+def test_the_next_and_previous_players_are_those_still_playing(roof, seat, after, before):
+    s = game(players=4, positions=["roof" if i in roof else None for i in range(4)])
+    assert GAME._playing_after(s, seat, 1) == after
+    assert GAME._playing_after(s, seat, -1) == before
+
+
+@pytest.mark.parametrize("card", ["jump_the_gun", "heads_up"])
+def test_no_effect_is_left_on_an_escaped_seat(card):
+    s = game(players=3, positions=[None, "roof", None], events=[card])
+    GAME.apply_in_place(s, 0, {"type": "end"})
+    assert "jump_the_gun" not in s.effects and "heads_up" not in s.effects
+    assert s.seat == (0 if card == "jump_the_gun" else 2)

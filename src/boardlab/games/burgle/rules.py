@@ -1696,8 +1696,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def _ev_dead_drop(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
                       p: int, f: int, g: dict[str, Any]) -> list[Event]:
-        if s.n > 1:
-            prev = (seat - 1) % s.n
+        prev = self._playing_after(s, seat, -1)  # the previous player still in (R41)
+        if prev != seat:
             s.players[prev]["tools"] += pl["tools"]
             s.players[prev]["loot"] += pl["loot"]
             pl["tools"], pl["loot"] = [], []
@@ -1724,9 +1724,20 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
 
     def _ev_next_seat(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
                       p: int, f: int, g: dict[str, Any]) -> list[Event]:
-        """Heads Up, Jump the Gun: an effect for the next seat."""
-        s.effects[ev_id] = (seat + 1) % s.n
+        """Heads Up, Jump the Gun: an effect for the next seat still playing (R41)."""
+        s.effects[ev_id] = self._playing_after(s, seat, 1)
         return []
+
+    def _playing_after(self, s: BurgleState, seat: int, step: int) -> int:
+        """The next (``step=1``) or previous (``-1``) seat that still takes turns: players
+        on the roof have left the game (ruling R41); ``seat`` itself when nobody else is
+        left (R27)."""
+        n = len(s.players)
+        for k in range(1, n):
+            other = (seat + step * k) % n
+            if s.players[other]["pos"] != ROOF:
+                return other
+        return seat
 
     def _ev_jury_rig(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
                      p: int, f: int, g: dict[str, Any]) -> list[Event]:
