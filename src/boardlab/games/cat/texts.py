@@ -81,5 +81,7 @@ RULES = {
     "glossary": GLOSSARY,
 }
 PER_SEAT = ["fun", "bills", "bonuses", "mess_held", "roles"]
-LABELS = {"per_seat": PER_SEAT, "actions": ACTIONS, "phases": PHASES, "summary": SUMMARY, "values": VALUES,
+# the options the lobby shows first; the others are under "more options"
+COMMON_OPTIONS = ["roles", "variant_a", "variant_b", "variant_c", "variant_d", "variant_e", "variant_f"]
+LABELS = {"common_options": COMMON_OPTIONS, "per_seat": PER_SEAT, "actions": ACTIONS, "phases": PHASES, "summary": SUMMARY, "values": VALUES,
           "options": OPTIONS, "bots": BOTS, "rules": RULES}

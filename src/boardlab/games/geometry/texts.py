@@ -26,26 +26,31 @@ OPTIONS = {
     "first_leader": text("首位领袖", "First leader"),
 }
 BOTS = {"bold": text("大胆型", "Bold"), "cautious": text("谨慎型", "Cautious")}
+# {name}: the table's option of that name (the web's rules panel fills in the table's figures)
 RULES = {
     "turn": text(
-        "每人在 5 扇门后各藏一张牌：1 张图形 🔷、4 张空门。领袖 👑 先开一扇门，然后从左手起每人依次："
+        "每人在 {doors} 扇门后各藏一张牌：1 张图形 🔷，其余是空门 ✖。领袖 🔑 先开一扇门，然后从左手起每人依次："
         "同意、再开一扇门、改开房门，或指认领袖的图形就在某扇门后。所有人同意后翻开这些门后的牌："
-        "谁的图形被找到得一个罚分 ❌，连续证明 3 处不是藏身处的人得一分 ⭐。先得 2 分者胜，3 个罚分出局。",
-        "Everyone hides one card behind each of 5 doors: one shape 🔷 and four empty cards. The "
-        "leader 👑 opens a door; from the left each player in turn agrees, opens one more door, "
+        "谁的图形被找到得一个罚分 ❌，连续证明 {score_reveals} 处不是藏身处的人得一分 ⭐。"
+        "先得 {win_points} 分者胜，{penalties_out} 个罚分出局。",
+        "Everyone hides one card behind each of {doors} doors: one shape 🔷, the others empty ✖. The "
+        "leader 🔑 opens a door; from the left each player in turn agrees, opens one more door, "
         "reopens doors, or accuses the leader's shape of being behind a door. When all agree the "
-        "cards behind the open doors are turned: a shape found takes a penalty ❌, whoever shows 3 "
-        "empty places scores ⭐. 2 points win, 3 penalties and you are out."),
+        "cards behind the open doors are turned: a shape found takes a penalty ❌, whoever shows "
+        "{score_reveals} empty places scores ⭐. {win_points} points win, {penalties_out} penalties "
+        "and you are out."),
     "phases": {"lead": text("领袖选一扇门打开", "The leader picks a door to open"),
                "respond": text("轮到的人：同意、加门、改门或指认", "In turn: agree, add, reopen or accuse"),
                "reveal_x": text("指认成功的人翻开自己的一张空门牌", "The successful accuser turns up an empty card")},
     "glossary": [
         ["🔷", text("图形牌：要藏好的那张", "Shape card: the one to hide")],
-        ["▫️", text("空门牌：门后什么也没有", "Empty card: nothing behind this door")],
+        ["✖", text("空门牌：门后什么也没有（红底 = 已公开）", "Empty card: nothing behind this door (red = shown to all)")],
         ["🚪", text("房门：黄色 = 本轮已打开", "Door: yellow = open this round")],
-        ["👑", text("领袖：本轮开门的人", "Leader: opens this round's door")],
-        ["⭐", text("得分标记（2 个获胜）", "Score marker (2 win)")],
-        ["❌", text("罚分标记（3 个出局）", "Penalty marker (3 and out)")],
+        ["🔑", text("领袖：本轮开门的人", "Leader: opens this round's door")],
+        ["⭐", text("得分标记（{win_points} 个获胜）", "Score marker ({win_points} win)")],
+        ["☆", text("还差的得分标记", "Score marker still to win")],
+        ["❌", text("罚分标记（{penalties_out} 个出局）", "Penalty marker ({penalties_out} and out)")],
+        ["▫", text("还没有的罚分标记", "Penalty marker not taken yet")],
     ],
 }
 PER_SEAT = ["penalties"]

@@ -85,5 +85,7 @@ RULES = {
     ],
 }
 PER_SEAT = ["gold", "rep", "wounds", "checkins", "dividend", "completed", "failed", "roles"]
-LABELS = {"per_seat": PER_SEAT, "actions": ACTIONS, "phases": PHASES, "summary": SUMMARY, "values": VALUES,
+# the options the lobby shows first; the others are under "more options"
+COMMON_OPTIONS = ["nights", "start_gold", "hand_size"]
+LABELS = {"common_options": COMMON_OPTIONS, "per_seat": PER_SEAT, "actions": ACTIONS, "phases": PHASES, "summary": SUMMARY, "values": VALUES,
           "options": OPTIONS, "bots": BOTS, "rules": RULES}

@@ -110,5 +110,7 @@ RULES = {
 VALUES.update({k: text(r[1], r[2]) for k, r in data.ROLES.items()})
 VALUES.update({k: text(f"{c[0]}{c[1]}", f"{c[0]} {c[2]}") for k, c in data.COMPANIONS.items()})
 PER_SEAT = ["companion_list", "freezes", "roles", "screws", "companions", "woke_penalty", "dawn_bonus", "andy_right"]
-LABELS = {"per_seat": PER_SEAT, "actions": ACTIONS, "phases": PHASES, "summary": SUMMARY, "values": VALUES,
+# the options the lobby shows first; the others are under "more options"
+COMMON_OPTIONS = ["nights", "roles", "items", "coop"]
+LABELS = {"common_options": COMMON_OPTIONS, "per_seat": PER_SEAT, "actions": ACTIONS, "phases": PHASES, "summary": SUMMARY, "values": VALUES,
           "options": OPTIONS, "bots": BOTS, "rules": RULES}

@@ -3,7 +3,7 @@ const WORDS = {
   lobby: ["大厅", "Lobby"], newTable: ["开新桌", "New table"], players: ["人数", "Players"],
   options: ["选项与变体", "Options & variants"], seats: ["座位", "Seats"], human: ["真人", "Human"],
   bot: ["机器人", "Bot"], create: ["创建", "Create"], hotseat: ["同屏轮流（一台设备多人）", "Hot-seat (several people, one device)"],
-  openTables: ["正在进行的桌", "Tables"], join: ["入座", "Join"], watch: ["观战", "Watch"], start: ["开始游戏", "Start game"],
+  openTables: ["桌子", "Tables"], join: ["入座", "Join"], watch: ["观战", "Watch"], start: ["开始游戏", "Start game"],
   invite: ["邀请链接", "Invite links"], open: ["等待中", "open"], running: ["进行中", "running"], over: ["已结束", "over"],
   yourTurn: ["轮到你选择", "Your choice"], waitOthers: ["等待其他玩家…", "Waiting for the others…"],
   spectator: ["观战中", "Spectating"], log: ["记录", "Log"], handOver: ["请把设备交给", "Hand the device to"],
@@ -16,7 +16,14 @@ const WORDS = {
   record: ["下载对局记录", "Download the record"], thisDevice: ["在这台设备上轮流", "takes turns on this device"],
   toBotAsk: ["确定交给机器人？再点一次", "Hand to a bot? Tap again"], rules: ["规则", "Rules"],
   speed: ["节奏", "Pace"], details: ["显示算式", "Show the sums"], defaultIs: ["默认", "default"],
-  rulebookNumber: ["规则书的数值", "the rulebook's number"], onBoard: ["在棋盘上点选（发光的位置）", "Choose on the board (the glowing places)"],
+  rulebookNumber: ["规则书的数值", "the rulebook's number"], sheetOpen: ["展开选项", "Show the choices"],
+  sheetClose: ["收起选项", "Fold the choices away"],
+  moreOptions: ["更多选项", "More options"], abandoned: ["无人继续", "abandoned"], closed: ["已关闭", "closed"],
+  yourSeat: ["你的座位", "Your seat"], yourTable: ["你开的桌", "Your table"], replay: ["回放", "Replay"],
+  resume: ["回到桌上", "Back to the table"], seeEnd: ["看终局", "See the end"], finishedTables: ["已结束的桌", "Finished tables"],
+  endedAt: ["结束于", "ended"], replaySeat: ["看谁的视角", "Whose view"], replayFirst: ["第一步", "First step"],
+  replayBack: ["上一步", "Step back"], replayNext: ["下一步", "Next step"], replayLast: ["最后一步", "Last step"],
+  replayMoved: ["这一步：", "This step:"], lastMove: ["最近一步", "last move"], onBoard: ["在棋盘上点选（发光的位置）", "Choose on the board (the glowing places)"],
 };
 
 export function getLang() {

@@ -1,7 +1,7 @@
 // The lobby: pick a game, set options and seats, create, invite, start; list and watch tables.
 import { h, t, getLang, langButton } from "./i18n.js";
 import { api, toast } from "./store.js";
-import { keep, joinSeat } from "./connection.js";
+import { keep, held, joinSeat } from "./connection.js";
 import * as words from "./words.js";
 
 const app = document.getElementById("app");
@@ -57,7 +57,15 @@ function createForm() {
     }
   };
   nInput.oninput = drawSeats; drawSeats();
-  const opts = Object.entries(props).filter(([k]) => k !== "players").map(([k, v]) => optionInput(k, v, defaults));
+  // the options most tables change first; the rest folded under "more options" (a game
+  // names its common ones in its texts; without a list, a long one shows its first six)
+  const all = Object.entries(props).filter(([k]) => k !== "players");
+  const named = (g.labels || {}).common_options;
+  const common = new Set(named || (all.length > 8 ? all.slice(0, 6) : all).map(([k]) => k));
+  const opts = all.filter(([k]) => common.has(k)).map(([k, v]) => optionInput(k, v, defaults));
+  const more = all.filter(([k]) => !common.has(k)).map(([k, v]) => optionInput(k, v, defaults));
+  const moreBox = more.length ? h("details", { class: "more-options", id: "more-options" },
+    h("summary", {}, `${t("moreOptions")} (${more.length})`), h("div", {}, more)) : null;
   const hot = h("input", { type: "checkbox", id: "hotseat" });
   const priv = h("input", { type: "checkbox", id: "private" });
   const go = h("button", { class: "primary", id: "create", onclick: async () => {
@@ -85,7 +93,7 @@ function createForm() {
   } }, t("create"));
   return h("div", {},
     h("div", { class: "seatrow" }, h("label", {}, t("players"), nInput), h("span", { class: "muted" }, `${g.min_players}–${g.max_players}`)),
-    h("h3", {}, t("options")), h("div", {}, opts),
+    h("h3", {}, t("options")), h("div", { id: "common-options" }, opts), moreBox,
     h("h3", {}, t("seats")), seatsBox,
     h("p", {}, h("label", {}, hot, t("hotseat")), h("label", {}, priv, "🔒 " + t("private"))), go);
 }
@@ -111,25 +119,44 @@ setInterval(() => { if (document.visibilityState === "visible") refreshTables();
 
 function tablesBox() { refreshTables(); return box; }
 
+/** What this device holds at a table: its seats and whether it opened it. */
+function mineAt(id) { const x = held(id); return { seats: Object.keys(x.seats || {}).map(Number), host: Boolean(x.host) }; }
+
+function tableRow(tb) {
+  const free = tb.seats.filter(s => s.kind === "human" && !s.claimed);
+  const mine = mineAt(tb.id);
+  const finished = ["over", "closed", "failed"].includes(tb.status);
+  const status = tb.abandoned ? "abandoned" : tb.status === "failed" ? "closed" : tb.status;
+  const seatsText = tb.seats.map(s => (mine.seats.includes(s.seat) ? "🙋" : s.kind === "bot" ? "🤖" : s.claimed ? "🙂" : "⬜")).join("");
+  const when = tb.updated_at ? new Date(tb.updated_at * 1000).toLocaleString(getLang() === "zh" ? "zh-CN" : "en-GB",
+    { month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" }) : "";
+  const yours = mine.seats.length ? h("span", { class: "tag mine", "data-mine": tb.id },
+    t("yourSeat") + " " + mine.seats.map(s => `P${s + 1}`).join(" ")) : mine.host ? h("span", { class: "tag mine", "data-mine": tb.id }, t("yourTable")) : null;
+  return h("div", { class: "row" + (mine.seats.length || mine.host ? " own" : ""), "data-table": tb.id, "data-status": status },
+    h("b", {}, t(tb.title)), h("span", { class: "tag " + status }, t(status)), yours,
+    h("span", { class: "muted", title: t("seats") }, seatsText),
+    when ? h("span", { class: "muted" }, (finished ? t("endedAt") : t("lastMove")) + " " + when) : null,
+    h("span", { class: "spacer", style: "flex:1" }),
+    !tb.public ? h("span", { title: t("private") }, "🔒") : null,
+    free.length && tb.public && !finished && !mine.seats.length ? h("button", { class: "secondary", onclick: async () => {
+      try {
+        await joinSeat(tb.id, free[0].seat);
+        location.href = `/t/${tb.id}`;
+      } catch (e) { toast(e.message, true); }
+    } }, t("join")) : null,
+    finished && tb.status === "over" ? h("a", { class: "btn", href: `/t/${tb.id}?replay`, "data-replay": tb.id }, "⏯ " + t("replay")) : null,
+    mine.seats.length && !finished ? h("a", { class: "btn", href: `/t/${tb.id}`, "data-resume": tb.id }, "▶ " + t("resume"))
+      : h("a", { class: "btn secondary-btn", href: `/t/${tb.id}` }, (finished ? "🏁 " : "👀 ") + t(finished ? "seeEnd" : "watch")));
+}
+
 function refreshTables() {
-  api("/api/tables").then(list => {
+  api("/api/lobby").then(list => {
     box.innerHTML = "";
-    if (!list.length) box.append(h("p", { class: "muted" }, t("lobbyEmpty")));
-    for (const tb of list) {
-      const free = tb.seats.filter(s => s.kind === "human" && !s.claimed);
-      box.append(h("div", { class: "row" },
-        h("b", {}, t(tb.title)), h("span", { class: "tag " + tb.status }, t(tb.status)),
-        h("span", { class: "muted" }, tb.seats.map(s => s.kind === "bot" ? "🤖" : s.claimed ? "🙂" : "⬜").join("")),
-        h("span", { class: "muted" }, tb.id), h("span", { class: "spacer", style: "flex:1" }),
-        !tb.public ? h("span", { title: t("private") }, "🔒") : null,
-        free.length && tb.public ? h("button", { class: "secondary", onclick: async () => {
-          try {
-            await joinSeat(tb.id, free[0].seat);
-            location.href = `/t/${tb.id}`;
-          } catch (e) { toast(e.message, true); }
-        } }, t("join")) : null,
-        h("a", { class: "btn", href: `/t/${tb.id}` }, "👀 " + t("watch"))));
-    }
+    const live = list.filter(tb => !["over", "closed", "failed"].includes(tb.status));
+    const done = list.filter(tb => ["over", "closed", "failed"].includes(tb.status));
+    if (!live.length) box.append(h("p", { class: "muted" }, t("lobbyEmpty")));
+    for (const tb of live) box.append(tableRow(tb));
+    if (done.length) box.append(h("h3", { id: "finished-tables" }, t("finishedTables")), ...done.map(tableRow));
     words.addTooltips(box);
   }).catch(() => {});
 }
@@ -140,7 +167,7 @@ function draw() {
   const tiles = h("div", { class: "games" }, games.map(g => h("div", {
     class: "game-tile" + (g.id === chosen ? " sel" : ""), "data-game": g.id,
     onclick: () => { chosen = g.id; created = null; draw(); } },
-    h("div", { class: "big" }, t(g.title)), h("div", { class: "muted" }, `${g.id} · ${g.min_players}–${g.max_players} 👥`))));
+    h("div", { class: "big" }, t(g.title)), h("div", { class: "muted" }, `${g.min_players}–${g.max_players} 👥`))));
   app.append(
     h("div", { class: "card" }, h("h1", {}, "🎲 " + t("newTable")), tiles),
     created ? createdBox() : h("div", { class: "card" }, createForm()),

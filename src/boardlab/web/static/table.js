@@ -17,7 +17,10 @@ let onState = null;
 
 function firstHeld() { const k = Object.keys(mine.seats); return k.length ? +k[0] : null; }
 
-document.getElementById("langslot").append(langButton(draw));
+// /t/ID?replay: the finished table's record stepped through (replay.js), no socket
+const replaying = new URLSearchParams(location.search).has("replay");
+let replayer = null;
+document.getElementById("langslot").append(langButton(() => (replaying ? replayer && replayer.redraw() : draw())));
 
 async function loadRenderer(gameId) {
   api(`/api/games/${gameId}`).then(g => { words.setGameInfo(g); if (p) draw(); }).catch(() => {});
@@ -163,8 +166,30 @@ function controlsCard(ui) {
   const onBoard = new Set((renderer.placed ? renderer.placed(p) : []).map(a => JSON.stringify(a)));
   const rest = p.legal.filter(l => !onBoard.has(JSON.stringify(l.action)));
   const hint = onBoard.size ? h("div", { class: "muted board-hint", id: "board-hint" }, "👆 " + t("onBoard")) : null;
-  return h("div", { class: "card choices", id: "choices" }, h("div", { class: "prompt" }, "👉 " + t("yourTurn")), hint,
+  const toggle = h("button", { class: "secondary", id: "sheet-toggle", "aria-expanded": sheetMin ? "false" : "true",
+    title: t(sheetMin ? "sheetOpen" : "sheetClose"), onclick: () => {
+      sheetMin = !sheetMin; localStorage.setItem("boardlab:sheet", sheetMin ? "min" : ""); draw();
+    } }, sheetMin ? "︿" : "﹀");
+  return h("div", { class: "card choices" + (sheetMin ? " collapsed" : ""), id: "choices" }, toggle,
+    h("div", { class: "prompt" }, "👉 " + t("yourTurn")), hint,
     custom || (rest.length ? genericControls(rest, ui) : null));
+}
+
+// On a phone the choices are a sheet at the foot of the screen; it can be folded down to its
+// prompt (kept on the device), and the page scrolls only in the space above it.
+let sheetMin = localStorage.getItem("boardlab:sheet") === "min";
+let sheetWatch = null;
+function fitSheet() {
+  const sheet = app.querySelector("#choices");
+  document.body.classList.toggle("has-sheet", Boolean(sheet));
+  if (sheetWatch) { sheetWatch.disconnect(); sheetWatch = null; }
+  if (!sheet) return;
+  const measure = () => {
+    const fixed = getComputedStyle(sheet).position === "fixed";
+    document.body.style.setProperty("--sheet-h", fixed ? Math.ceil(sheet.getBoundingClientRect().height) + "px" : "0px");
+  };
+  measure();
+  sheetWatch = new ResizeObserver(measure); sheetWatch.observe(sheet);
 }
 
 function finalCard() {
@@ -180,18 +205,20 @@ function finalCard() {
     renderer.final ? renderer.final(p, uiCtx()) : words.summaryList(rest),
     h("p", {}, h("a", { class: "btn", href: "/" }, t("back")), " ",
       h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: `${tableId}.json`, style: "background:#ece4f3;color:#2d2a32" },
-        "💾 " + t("record"))));
+        "💾 " + t("record")), " ",
+      h("a", { class: "btn", id: "replay-link", href: `/t/${tableId}?replay`, style: "background:#ece4f3;color:#2d2a32" }, "⏯ " + t("replay"))));
 }
 
 function uiCtx() {
   return { lang: getLang(), t, h, act, seat, seatName, generic: genericControls, label: words.label, figure: words.figure,
-    redraw: () => draw() };
+    redraw: () => draw(), finalViews };
 }
 
 function draw() {
   if (!p) return;
   document.documentElement.lang = getLang();
-  document.getElementById("title").textContent = t(p.table.title) + " · " + p.table.id;
+  const title = document.getElementById("title");
+  title.replaceChildren(t(p.table.title), h("span", { class: "tid" }, " · " + p.table.id));
   document.getElementById("who").textContent = seat === null ? "👀 " + t("spectator") : "🙂 " + seatName(seat);
   const before = snapshot(app);
   app.innerHTML = "";
@@ -207,14 +234,27 @@ function draw() {
   const shown = p.table.version < awaited ? { ...p, legal: [] } : p;
   try { board = (renderer || generic).render(shown, ui); } catch (e) { console.error(e); board = generic.render(shown, ui); }
   const phase = p.result ? null : p.view.phase;
+  // the final table spans the page (its columns are every seat's figures: they need the room)
+  if (p.result) { app.append(finalCard()); fetchFinalViews(); }
   app.append(h("div", { class: "layout", "data-version": p.table.version },
-    h("div", { class: "board" }, p.result ? finalCard() : null, controlsCard(ui), board),
-    h("div", { class: "side" }, seatsCard(), words.rulesPanel(phase), logCard())));
+    h("div", { class: "board" }, controlsCard(ui), board),
+    h("div", { class: "side" }, seatsCard(), words.rulesPanel(phase, p.table.config), logCard())));
   words.addTooltips(document.body);  // every emoji on screen: header, board, hand, controls, log
   animate(app, before);
-  document.body.classList.toggle("has-sheet", Boolean(app.querySelector("#choices")));
+  fitSheet();
 }
 
-claimFromLink(tableId).then(claimed => { mine = held(tableId); if (claimed !== null) seat = claimed; })
+/** Once the game is over every seat's own final view is public (the record is): fetched
+ * once, so that a board can show what was hidden (geometry's shapes). */
+let finalViews = null, finalAsked = false;
+function fetchFinalViews() {
+  if (finalAsked || !p || !p.result || !["over", "closed", "failed"].includes(p.table.status)) return;
+  finalAsked = true;
+  Promise.all(p.table.seats.map(s => api(`/api/tables/${tableId}/replay?seat=${s.seat}`).then(r => r.view)))
+    .then(views => { finalViews = views; draw(); }).catch(() => { finalAsked = false; });
+}
+
+if (replaying) import("./replay.js").then(m => { replayer = m; m.start(app, tableId); });
+else claimFromLink(tableId).then(claimed => { mine = held(tableId); if (claimed !== null) seat = claimed; })
   .catch(e => toast(e.message, true))
   .then(() => api(`/api/tables/${tableId}`)).then(tb => loadRenderer(tb.game)).catch(() => {}).finally(connect);

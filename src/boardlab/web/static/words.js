@@ -76,17 +76,33 @@ export function summaryList(rest) {
     rest.flatMap(([k, v]) => [h("b", {}, label("summary", k)), h("span", {}, figure(v))]));
 }
 
-/** The rules panel: the turn in short, the current phase explained, every icon explained. */
-export function rulesPanel(phase) {
+/** The table's options with the game's defaults for those not set (what its rules texts'
+ * {name} placeholders stand for). */
+export function optionsOf(config) {
+  const props = (info.config_schema || {}).properties || {};
+  const out = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, v.default]));
+  return { ...out, ...(config || {}) };
+}
+/** A rules text with its {option} placeholders replaced by this table's figures (a text
+ * written for the rulebook's numbers follows the options the table was opened with). */
+export function filled(text, config) {
+  const opts = optionsOf(config);
+  return String(text).replace(/\{(\w+)\}/g, (m, k) => (opts[k] === undefined || opts[k] === null ? m : figure(opts[k])));
+}
+
+/** The rules panel: the turn in short, the current phase explained, every icon explained;
+ * its figures are this table's (config: the table's options). */
+export function rulesPanel(phase, config) {
   const r = info.labels.rules;
   if (!r) return null;
   const zh = getLang() === "zh";
+  const tf = x => filled(t(x), config);
   const now = phase && r.phases && r.phases[phase] ? h("p", { class: "rules-now", id: "rules-phase" },
-    h("b", {}, (zh ? "现在：" : "Now: ") + label("phases", phase) + " — "), t(r.phases[phase])) : null;
+    h("b", {}, (zh ? "现在：" : "Now: ") + label("phases", phase) + " — "), tf(r.phases[phase])) : null;
   return h("details", { class: "card rules", id: "rules" },
     h("summary", {}, "📖 " + (zh ? "规则速览" : "Rules at a glance")),
-    now, h("p", {}, t(r.turn)),
-    r.glossary ? h("ul", { class: "glossary" }, r.glossary.map(([icon, x]) => h("li", {}, h("span", { class: "gi" }, icon), " ", t(x)))) : null);
+    now, h("p", {}, tf(r.turn)),
+    r.glossary ? h("ul", { class: "glossary" }, r.glossary.map(([icon, x]) => h("li", {}, h("span", { class: "gi" }, icon), " ", tf(x)))) : null);
 }
 
 // The page's own icons (the game's are in its rules glossary, its board's in its renderer).
@@ -98,6 +114,9 @@ const UI_ICONS = {
   "📜": ["对局记录", "The game's log"], "⏩": ["节奏", "Pace"], "🔒": ["只有你看得到", "Only you see this"],
   "📖": ["规则", "Rules"], "▶": ["开始", "Start"], "👥": ["人数", "Players"], "⬜": ["空座位", "Free seat"],
   "📋": ["复制", "Copy"], "✕": ["关闭", "Close"], "✓": ["完成", "Done"],
+  "🙋": ["你的座位", "Your seat"], "⏯": ["回放", "Replay"], "🏁": ["终局", "The end"], "⏮": ["第一步", "First step"],
+  "⏭": ["最后一步", "Last step"], "◀": ["上一步", "Step back"], "🔔": ["轮到你时提醒", "Alert me on my turn"],
+  "🔄": ["再来一局", "Rematch"], "⏱": ["回合计时", "Turn timer"], "💬": ["聊天", "Chat"],
 };
 let boardIcons = {};
 /** {icon: [zh, en]} from a renderer's tables of [icon, zh, en] (an icon with several
@@ -143,6 +162,11 @@ export function iconTip(icon) {
  * (or a legend that spells it out) is wrapped in a span whose title says what it means. */
 export function addTooltips(root) {
   if (!root) return;
+  // icons wrapped before keep their span: their tooltip follows the language now chosen
+  for (const el of root.querySelectorAll("span.icon")) {
+    const tip = iconTip(el.textContent);
+    if (tip && el.title !== tip) el.title = tip;
+  }
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const found = [];
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {

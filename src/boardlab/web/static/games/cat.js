@@ -47,6 +47,8 @@ const css = `
 .pcard.sel { outline: 3px solid var(--accent); transform: translateY(-6px); }
 .pcard.L { background: #ffe3d3; } .pcard.K { background: #e0f1dc; } .pcard.B { background: #dcebfb; }
 .pcard.click { cursor: pointer; }
+.cat-faced { display: flex; align-items: center; gap: 8px; margin-top: 8px; }
+.cat-faced .pcard { opacity: .75; border-style: dashed; }
 .cat-room.can { cursor: pointer; outline: 3px solid var(--accent); animation: pulse 1.2s infinite; }
 .cat-piles { display: flex; gap: 8px; flex-wrap: wrap; margin: 8px 0; }
 .cat-pile { background: #f4eee6; border-radius: 10px; padding: 6px 12px; font-weight: 700; }
@@ -91,11 +93,16 @@ export function render(p, ui) {
   const fun = h("div", { class: "kv" }, Array.from({ length: n }, (_, s) => [
     h("b", { style: `color:${COLORS[s % 5]}` }, ui.seatName(s) + (v.roles[s] && ROLES[v.roles[s]] ? " " + ROLES[v.roles[s]][0] : "")),
     h("span", {}, `🎉 ${v.fun[s]} · ✋ ${v.hand_sizes[s]}${(v.submitted || []).includes(s) ? " · ✅" : ""}`)]).flat());
+  // the card played face down has left the hand (the rules keep it there until the reveal):
+  // it is shown apart, by its face, never by its code
+  const inHand = [...(v.hand || [])];
+  if (v.my_play && inHand.includes(v.my_play.card)) inHand.splice(inHand.indexOf(v.my_play.card), 1);
   const hand = v.hand ? h("div", { id: "my-hand" }, h("h3", {}, t("hand")),
-    h("div", { class: "hand" }, v.hand.map(c => cardFace(c, lang, cards.includes(c) ? {
+    h("div", { class: "hand" }, inHand.map(c => cardFace(c, lang, cards.includes(c) ? {
       class: "pcard click " + (c.length === 2 ? c[0] : "") + (c === picked ? " sel" : ""), "data-card": c,
       onclick: () => { picked = c; if (redraw) redraw(); } } : {}))),
-    v.my_play ? h("p", { class: "muted" }, (lang === "zh" ? "已暗出：" : "Played face down: ") + v.my_play.card) : null) : null;
+    v.my_play ? h("div", { class: "cat-faced", id: "my-play" }, h("span", { class: "muted" }, lang === "zh" ? "已暗出，等待揭示：" : "Played face down, until the reveal:"),
+      cardFace(v.my_play.card, lang, { "data-played": "1" })) : null) : null;
   const piles = h("div", { class: "cat-piles", id: "cat-piles" }, Object.entries(v.piles).map(([k, c]) => {
     const l = p.legal.find(x => x.action.type === "draw" && x.action.pile === k);
     return h("span", { class: "cat-pile" + (l ? " can" : ""), "data-pile": k, "data-act": l ? JSON.stringify(l.action) : null,

@@ -1,5 +1,7 @@
 // 几何密室 (geometry): five doors; behind each door every player hides one card — one shape,
-// four empty (✖). Open doors are lit; the leader wears the crown; score and penalty markers per seat.
+// the others empty (✖). Open doors are lit; the leader holds the key 🔑 (the crown 👑 is the
+// winner's, on the final table); score and penalty markers per seat. Once the game is over
+// every seat's hidden cards are shown (the seats' final views, ui.finalViews).
 import { h } from "../i18n.js";
 
 const css = `
@@ -25,7 +27,8 @@ function style() { if (!document.getElementById("geo-css")) document.head.append
 // one symbol per card kind, the same as in the log: "x" my own empty card (only I see it),
 // "X" an empty card turned up for everyone
 /** What the board's icons mean beyond the rules glossary (tooltips). */
-export const icons = { "✖": ["空门牌", "Empty card"], "☆": ["还差的得分标记", "Score marker still to win"] };
+export const icons = { "✖": ["空门牌", "Empty card"], "☆": ["还差的得分标记", "Score marker still to win"],
+  "▫": ["还没有的罚分标记", "Penalty marker not taken yet"], "🔑": ["领袖：本轮开门的人", "Leader: opens this round's door"] };
 const FACE = { x: "✖", X: "✖", shape: "🔷" };
 
 /** Choices with a place: a door to open (or add), the leader's card to accuse, my ✖ to turn up. */
@@ -41,6 +44,7 @@ export function render(p, ui) {
   style();
   const v = p.view, zh = ui.lang === "zh";
   const open = new Set(v.open || []);
+  const cfg = p.table.config || {}, win = cfg.win_points ?? 2, out = cfg.penalties_out ?? 3;
   const cells = [h("div", {}, "")];
   for (let d = 1; d <= v.doors; d++) {
     const l = find(p, "open", d) || find(p, "add", d);
@@ -48,19 +52,23 @@ export function render(p, ui) {
   }
   cells.push(h("div", {}, ""));
   v.seats.forEach((s, i) => {
-    const lead = i === v.leader ? " 👑" : "";
+    const lead = i === v.leader && !p.result ? " 🔑" : "";
+    // at the end: the seat's own cards, as its final view shows them (nothing is hidden any more)
+    const own = p.result && ui.finalViews && ui.finalViews[i] ? ui.finalViews[i].seats[i].cards : null;
+    const cards = own ? own.map((c, d) => s.cards[d] || c) : s.cards;
     cells.push(h("div", { class: "geo-name" + (s.out ? " out" : "") }, ui.seatName(i) + lead));
-    s.cards.forEach((c, d) => {
+    cards.forEach((c, d) => {
       const l = (i === v.leader && find(p, "accuse", d + 1)) || (i === ui.seat && find(p, "reveal_x", d + 1)) || null;
       const cls = ["geo-card", c ? "face" : "", c === "shape" ? "shape" : "", c === "X" ? "shown" : "", open.has(d + 1) ? "opendoor" : "", l ? "can" : ""];
       cells.push(h("div", actAttrs(l, ui, { class: cls.join(" "), "data-seat-card": `${i}-${d + 1}`, "data-flip": `card-${i}-${d}` }), c ? FACE[c] || c : ""));
     });
-    const cfg = p.table.config || {}, win = cfg.win_points || 2, out = cfg.penalties_out || 3;
     cells.push(h("div", { class: "geo-marks", "data-marks": i },
       h("span", { class: "geo-score", title: zh ? "得分标记" : "score markers" }, "⭐".repeat(s.score) + "☆".repeat(Math.max(0, win - s.score))),
       h("span", { class: "geo-pen", title: zh ? "罚分标记" : "penalty markers" }, "❌".repeat(s.penalty) + "▫".repeat(Math.max(0, out - s.penalty)))));
   });
   const phase = ui.label("phases", v.phase);
+  const legend = zh ? `🔷 图形 · ✖ 空门牌（红底 = 已公开） · 蓝色背面 = 未翻开 · 🔑 领袖 · ⭐ 得分标记（${win} 个获胜） · ❌ 罚分（${out} 个出局）`
+    : `🔷 shape · ✖ empty card (red = shown to all) · blue back = face down · 🔑 leader · ⭐ score marker (${win} win) · ❌ penalty (${out} and out)`;
   // v.round counts finished rounds: the one being played is the next, none once it is over
   const round = p.result || v.phase === "over" ? v.round : v.round + 1;
   return h("div", { class: "card", id: "board" },
@@ -69,6 +77,5 @@ export function render(p, ui) {
       h("span", { class: "tag", id: "phase" }, phase),
       h("span", { class: "muted" }, (zh ? "已同意 " : "agreed ") + v.oks)),
     h("div", { class: "geo-doors", id: "geo-doors" }, cells),
-    h("p", { class: "muted legend" }, zh ? "🔷 图形 · ✖ 空门牌（红底 = 已公开） · 蓝色背面 = 未翻开 · ⭐ 得分标记（2 个获胜） · ❌ 罚分（3 个出局）"
-      : "🔷 shape · ✖ empty card (red = shown to all) · blue back = face down · ⭐ score marker (2 win) · ❌ penalty (3 and out)"));
+    h("p", { class: "muted legend", id: "geo-legend" }, legend));
 }

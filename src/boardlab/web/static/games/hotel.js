@@ -16,7 +16,7 @@ const INTEL = { foresight: ["🔮", "预知", "Foresight"], eavesdrop: ["👂", 
 const EVENTS = {
   gunshots: ["💥", "外廊枪声：金币最多者失 4 入金库（平手各失 2）", "Gunshots: richest loses 4 to the vault (tied: 2 each)"],
   cleaner: ["🧹", "清道夫：有伤者各失 2 金币入金库", "Cleaner: every wounded pays 2 to the vault"],
-  hospitality: ["🍸", "Charon 的款待：入住者多抽 1 情报", "Hospitality: check-ins draw 1 more intel"],
+  hospitality: ["🍸", "查伦的款待：入住者多抽 1 情报", "Charon's hospitality: check-ins draw 1 more intel"],
   high_table: ["🏛️", "高桌召见：声望最高者付 3 入金库，否则 −1 声望", "High Table: top reputation pays 3 to the vault, else -1 reputation"],
   doctor: ["🩺", "地下医生：受伤者治疗 1", "Doctor: every wounded heals 1"],
   prepay: ["💰", "客户预付：每人得 2 金币", "Prepay: everyone gains 2 gold"],
