@@ -40,12 +40,16 @@ Kind = Literal["worked_example", "arithmetic", "bound", "strategy", "published_t
 KINDS: tuple[str, ...] = ("worked_example", "arithmetic", "bound", "strategy",
                           "published_table")
 
-# Equivalence margins per kind when a claim gives none (docs/audit.md says why these):
-# a published rate is "the same" as ours when within 5 percentage points; a published mean
-# when within 10% of its size (at least 0.5 of a point, since books round to 0.1-1).
-RATE_MARGIN = {"strategy": 0.05, "published_table": 0.05}
-MEAN_MARGIN_REL = {"strategy": 0.10, "published_table": 0.10}
-MEAN_MARGIN_MIN = 0.5
+# Equivalence margins per kind when a claim gives none (docs/audit.md says why): ours is
+# "the same" as the book's figure when within this fraction of it (of the rarer side, p or
+# 1 - p, for a rate), plus half a unit of the book's last printed digit (the book's own
+# precision). Bounds ("at least / at most") and ranges are tested exactly as stated.
+RELATIVE_MARGIN = {"strategy": 0.10, "published_table": 0.10}
+
+Basis = Literal["book", "stand_in"]
+"""What a verdict rests on: ``book`` - arithmetic, a replay, a search counterexample, one
+part of the book against another; true whatever bots play. ``stand_in`` - a published
+figure of the book's (unpublished) simulator against our stand-in bots."""
 
 Compare = Literal["eq", "ge", "le", "between"]
 """How the published value constrains ours: equal (within the margin), ours at least /
@@ -88,6 +92,12 @@ class Search:
     compare: Literal["ge", "le"] = "ge"
     walks: int = 300
     count_final: bool = True
+    at: Literal["auto", "step", "end"] = "auto"
+    """When the measure is read: ``"step"`` after every action (running extremes - a state
+    figure such as "wounds on the board" or "a guard's die", whose peak may fall between
+    segment ends), ``"end"`` only when a segment ends (a segment total such as "exposure
+    this night", whose partial values mean nothing), ``"auto"``: every step while the measure
+    reads only ``last`` (it does not change when ``first`` does), segment ends otherwise."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +119,13 @@ class Simulate:
     (one number per seat that counts, ``None`` for the others, e.g. the win of each seat
     played by role X; seats of one game are clustered) is given. ``bounds`` are the figure's
     natural limits (``(0, 1)`` for a rate) so intervals respect them. ``margin`` overrides
-    the kind's default equivalence margin.
+    the kind's default equivalence margin of an ``"eq"`` claim (bounds and ranges are
+    tested as stated, never widened). ``precision`` is the unit of the book's last printed
+    digit (0.001 for "35.0%", 1 for "约 18"; default: read from ``published``).
+    ``book_games`` is how many games the book's simulator ran for this figure, when the
+    book says (default: the register's): the comparison is then two-sample, our sampling
+    error and the book's together. ``all_play`` marks a claim about every game ("always",
+    "never"): simulated play can contradict it with one game but never shows it holds.
     """
 
     options: Mapping[str, Any]
@@ -120,6 +136,9 @@ class Simulate:
     margin: float | None = None
     bounds: tuple[float, float] | None = None
     games: int = 200
+    precision: float | None = None
+    book_games: int | None = None
+    all_play: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,12 +173,36 @@ class Claim:
     published: Any
     check: Check
     note: str = ""
+    basis: Basis | None = None
+    """Overrides the basis read from the check (docs/audit.md): e.g. ``"book"`` for a
+    simulated figure that follows from the rules whatever the players do."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"claim {self.id}: unknown kind {self.kind!r}")
         if len(self.quote) > 200:
             raise ValueError(f"claim {self.id}: quote the book briefly (<= 200 characters)")
+        if self.basis not in (None, "book", "stand_in"):
+            raise ValueError(f"claim {self.id}: basis is 'book' or 'stand_in'")
+
+    @property
+    def about_all_play(self) -> bool:
+        """A claim about every game (a bound, a rule's arithmetic), not about typical play:
+        no amount of simulated play by stand-in bots shows it holds."""
+        chk = self.check
+        return self.kind in ("bound", "arithmetic", "worked_example") or bool(
+            getattr(chk, "all_play", False))
+
+    @property
+    def resting_on(self) -> str:
+        """``book`` or ``stand_in`` (see :data:`Basis`)."""
+        if self.basis:
+            return self.basis
+        if isinstance(self.check, Simulate | Paired):
+            return "book" if self.about_all_play else "stand_in"
+        if isinstance(self.check, NotCheckable):
+            return "stand_in" if self.kind == "published_table" else "book"
+        return "book"
 
 
 @dataclass(frozen=True)
@@ -183,6 +226,9 @@ class Register:
     metrics: list[Metric] = field(default_factory=list)
     stand_in: str = ""
     role_key: str = "roles"
+    book_games: int | None = None
+    """Games the book's simulator ran per published figure, when the book says (each
+    claim may say its own): simulated comparisons are then two-sample."""
 
     def __post_init__(self) -> None:
         seen: set[str] = set()

@@ -1,25 +1,28 @@
 """``boardlab check GAME``: every claim of a game's register, ours beside the book's, and a
 verdict - holds, contradicted, inconclusive, not checkable (docs/audit.md).
 
-Claims checked by simulation that share options and bots share one run (one balanced seating
-design, the same seeds). Their equivalence tests form one family per game: Holm adjusts the
-p-values for "holds" and, separately, for "contradicted", so neither verdict is handed out by
-chance more often than α over the whole register.
+Every verdict says what it rests on (``basis``): the book (arithmetic, a replay, a search
+counterexample, the book against itself) or our stand-in bots (a published simulation
+figure). Simulated claims that share options and bots share one stream of games; each claim
+is looked at on a fixed doubling schedule and stops when decided: holds when its interval
+(at the level its share of α allows at that look, :mod:`boardlab.lab.audit_plan`) lies
+inside the band, contradicted when it lies outside. The family is the whole register, so
+``--only`` changes no verdict, and the interval printed is the interval tested.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 import boardlab
 from boardlab.engine.claims import (
-    MEAN_MARGIN_MIN,
-    MEAN_MARGIN_REL,
-    RATE_MARGIN,
     Claim,
     Counterexample,
     Formula,
@@ -29,35 +32,50 @@ from boardlab.engine.claims import (
     Search,
     Simulate,
 )
-from boardlab.lab.inference import games_to_settle, interval_test
-from boardlab.lab.spec import LabSpec, Row, resolve_game, resolve_lab
-from boardlab.lab.stats import Estimate, exact, holm_adjust, mcnemar_test, wilcoxon_test
+from boardlab.lab import audit_plan as plan
+from boardlab.lab.audit_plan import ALPHA, POWER, Band
+from boardlab.lab.inference import Look, games_for, interval_at
+from boardlab.lab.spec import LabSpec, Row, resolve_game, resolve_lab, resolve_register
+from boardlab.lab.stats import Estimate, exact
 
 HOLDS, CONTRADICTED, INCONCLUSIVE, NOT_CHECKABLE = (
     "holds", "contradicted", "inconclusive", "not checkable")
 VERDICTS = (HOLDS, CONTRADICTED, INCONCLUSIVE, NOT_CHECKABLE)
-ALPHA = 0.05
+BOOK, STAND_IN = "book", "stand_in"
 
 
 @dataclass
 class Verdict:
     claim: Claim
     verdict: str
-    ours: Any = None  # an Estimate, an exact value, or a description
-    detail: str = ""
+    ours: Any = None  # an Estimate (for a simulation: the tested interval), a value, words
+    detail: str = ""  # the one-line reason
     method: str = ""
     games: int = 0
     p_hold: float = math.nan
     p_contra: float = math.nan
-    p_adjusted: float = math.nan
-    interval: tuple[float, float] | None = None  # what "holds" means for ours
+    p_adjusted: float = math.nan  # the deciding p scaled to the family's α (Bonferroni)
+    interval: tuple[float, float] | None = None  # the band: what "holds" means for ours
     counterexample: dict[str, Any] | None = None
-    _tested: Any = field(default=None, repr=False)
+    basis: str = ""
+    level: float = math.nan  # the confidence level of the tested interval
+    look: int = 0  # the look that decided it (1-based), of len(looks)
+    looks: list[int] = field(default_factory=list)
+    plan: dict[str, Any] | None = None  # the power calculation after the first look
+    margin: str = ""  # how the band was set
+    story: str = ""  # a counterexample as a short readable story
+    vacuous: bool = False
+    stopped: str = ""  # why an open claim stopped: the schedule's end, the plan, the time
+
+    def __post_init__(self) -> None:
+        self.basis = self.basis or self.claim.resting_on
 
     def ours_text(self) -> str:
         if isinstance(self.ours, Estimate):
-            pct = self.interval is not None and _is_rate(self.claim)
-            return self.ours.fmt(pct)
+            text = self.ours.fmt(self.interval is not None and plan.is_rate(self.claim))
+            if math.isfinite(self.level) and not math.isnan(self.ours.lo):
+                text += f" ({100 * self.level:.4g}% interval, tested)"
+            return text
         if self.ours is None:
             return "—"
         return _fmt(self.ours)
@@ -70,13 +88,17 @@ class Verdict:
 
         return {"id": c.id, "section": c.section, "quote": c.quote, "english": c.english,
                 "kind": c.kind, "published": _jsonable(c.published),
-                "check": type(c.check).__name__, "ours": (self.ours.to_json()
-                if isinstance(self.ours, Estimate) else _jsonable(self.ours)),
+                "check": type(c.check).__name__, "basis": self.basis,
+                "ours": (self.ours.to_json()
+                         if isinstance(self.ours, Estimate) else _jsonable(self.ours)),
                 "verdict": self.verdict, "detail": self.detail, "method": self.method,
                 "games": self.games, "p_hold": num(self.p_hold),
                 "p_contra": num(self.p_contra), "p_adjusted": num(self.p_adjusted),
+                "level": num(self.level), "look": self.look, "looks": self.looks,
                 "holds_if_within": None if self.interval is None else [
                     num(self.interval[0]), num(self.interval[1])],
+                "margin": self.margin, "plan": self.plan, "stopped": self.stopped,
+                "vacuous": self.vacuous, "story": self.story,
                 "counterexample": self.counterexample, "note": c.note}
 
 
@@ -104,36 +126,9 @@ def published_text(c: Claim) -> str:
     return _fmt(c.published)
 
 
-def _is_rate(c: Claim) -> bool:
-    chk = c.check
-    return isinstance(chk, Simulate) and chk.bounds == (0.0, 1.0)
-
-
-def margin_for(c: Claim) -> float:
-    """The claim's own margin, else the kind's default (docs/audit.md)."""
-    chk = c.check
-    assert isinstance(chk, Simulate)
-    if chk.margin is not None:
-        return chk.margin
-    if _is_rate(c):
-        return RATE_MARGIN.get(c.kind, 0.05)
-    ref = c.published[1] if isinstance(c.published, tuple) else c.published
-    return max(MEAN_MARGIN_MIN, MEAN_MARGIN_REL.get(c.kind, 0.10) * abs(float(ref)))
-
-
 def target_interval(c: Claim) -> tuple[float, float]:
-    chk = c.check
-    assert isinstance(chk, Simulate)
-    m = margin_for(c)
-    pub = c.published
-    if chk.compare == "between":
-        lo, hi = pub
-        return float(lo) - m, float(hi) + m
-    if chk.compare == "ge":
-        return float(pub) - m, math.inf
-    if chk.compare == "le":
-        return -math.inf, float(pub) + m
-    return float(pub) - m, float(pub) + m
+    b = plan.band(c)
+    return b.low, b.high
 
 
 def scenario_dir(game_id: str) -> Path:
@@ -206,29 +201,71 @@ def check_search(c: Claim, game, walks: int | None, seed: int) -> Verdict:
     assert isinstance(chk, Search)
     found = search(game, chk, float(c.published), seed=seed, walks=walks)
     word = "smallest" if chk.compare == "ge" else "largest"
+    read = ("after every action (running extremes)" if found.read == "step"
+            else "at every segment end")
+    method = "search over legal play"
     if found.counterexample:
         ce = found.counterexample
-        acts = "; ".join(f"seat {a['seat']} {_short(a['action'])}"
-                         for a in ce["segment_actions"])
+        story = counterexample_story(game, ce, c.published, chk.compare)
         return Verdict(c, CONTRADICTED, exact(ce["measure"]),
                        f"counterexample (seed {ce['seed']}, segment {ce['segment']}): "
-                       f"{_fmt(ce['measure'])} against the book's {_fmt(c.published)}; "
-                       f"actions in that segment: {acts}", "search over legal play",
-                       counterexample=ce)
+                       f"{_fmt(ce['measure'])} against the book's {_fmt(c.published)}",
+                       method, counterexample=ce, story=story)
     if found.segments == 0:
         return Verdict(c, INCONCLUSIVE, None, f"the search finished no segment in "
-                       f"{found.walks} walks ({'; '.join(found.errors[:1])})",
-                       "search over legal play")
+                       f"{found.walks} walks ({'; '.join(found.errors[:1])})", method)
+    r = found.readings
+    if found.vacuous:
+        return Verdict(c, INCONCLUSIVE, exact(found.extreme),
+                       f"vacuous — the search never reached it: the measure read "
+                       f"{_fmt(r.lowest)} {read} in all {found.walks} walks "
+                       f"({found.segments} segments), so the bound was never tested; the "
+                       "claim's measure or segment may read the wrong moment", method,
+                       vacuous=True)
     return Verdict(c, HOLDS, exact(found.extreme),
                    f"no counterexample in {found.segments} segments of {found.walks} random, "
-                   f"biased and bot-guided walks ({word} seen {_fmt(found.extreme)}); holds within the "
-                   "search, not proven"
+                   f"biased and bot-guided walks, read {read}: {word} seen "
+                   f"{_fmt(found.extreme)} (readings {_fmt(r.lowest)}–{_fmt(r.highest)}); "
+                   "holds within the search, not proven"
                    + (f"; {found.failed_walks} walk(s) stopped unfinished"
-                      if found.failed_walks else ""), "search over legal play")
+                      if found.failed_walks else ""), method)
 
 
 def _short(action: dict[str, Any]) -> str:
     return " ".join(f"{k}={v}" if k != "type" else str(v) for k, v in action.items())
+
+
+STORY_HEAD, STORY_TAIL = 6, 6  # actions shown at each end of a long segment
+
+
+def counterexample_story(game, ce: dict[str, Any], published: Any, compare: str) -> str:
+    """The counterexample as a designer reads it: the segment's actions in the game's own
+    words (replayed from the seed), then what the measure came to against the book."""
+    from boardlab.engine.protocol import Game
+
+    own_words = type(game).describe_action is not Game.describe_action
+    start = len(ce["actions"]) - len(ce["segment_actions"])
+    told: list[str] = []
+    try:
+        state = game.setup(game.make_config(ce["options"]), ce["seed"], None)
+        for i, step in enumerate(ce["actions"]):
+            seat, action = step["seat"], step["action"]
+            if i >= start:
+                words = (game.describe_action(state, seat, action, "en") if own_words
+                         else _short(action))
+                told.append(f"seat {seat}: {words}")
+            game.apply_in_place(state, seat, action)
+    except Exception:  # a story is a courtesy: the record below still replays
+        told = [f"seat {s['seat']}: {_short(s['action'])}" for s in ce["segment_actions"]]
+    if len(told) > STORY_HEAD + STORY_TAIL + 1:
+        told = [*told[:STORY_HEAD], f"… {len(told) - STORY_HEAD - STORY_TAIL} more …",
+                *told[-STORY_TAIL:]]
+    bound = "at least" if compare == "ge" else "at most"
+    where = (f"in segment {ce['segment']}" if ce.get("segment") not in (0, None)
+             else "in this game")
+    return (f"Deal {ce['seed']}, {where}: " + "; ".join(told or ["(no action)"])
+            + f" → the measure is {_fmt(ce['measure'])}, where the book says {bound} "
+            f"{_fmt(published)}.")
 
 
 # ---- simulation ---------------------------------------------------------------------------
@@ -236,11 +273,21 @@ def _short(action: dict[str, Any]) -> str:
 
 @dataclass
 class Budget:
-    games: int | None = None  # cap on games per simulated group (None: each claim's own)
+    games: int | None = None  # --games N: every simulated claim up to N games; None: auto
     walks: int | None = None  # cap on search walks
     seed: int = 0
     workers: int = 1
     progress: Callable[[str, int], None] | None = None
+    seconds: float | None = None  # auto: stop extending streams after this (default 600)
+    backend: str = "process"
+    address: str | None = None
+
+    @property
+    def auto(self) -> bool:
+        return self.games is None
+
+
+AUTO_SECONDS = 600.0
 
 
 def _key(options, bots) -> tuple:
@@ -249,94 +296,302 @@ def _key(options, bots) -> tuple:
 
 
 def run_group(game_ref: str, options: dict[str, Any], bots, games: int, budget: Budget,
-              design: str = "latin") -> list[Row]:
+              design: str = "latin", start: int = 0) -> list[Row]:
+    """Games ``start`` .. ``start + games - 1`` of a stream: a run of its own seeded by its
+    start (so the stream's games never depend on how it was cut), indexed in the stream."""
+    from boardlab.engine.rng import derive_seed
     from boardlab.lab.runner import RunSpec, run
 
-    spec = RunSpec(game=game_ref, games=games, seed=budget.seed, bots=list(bots or []),
+    seed = budget.seed if start == 0 else derive_seed(budget.seed, start)
+    spec = RunSpec(game=game_ref, games=games, seed=seed, bots=list(bots or []),
                    options=dict(options), label="check", design=design)
-    return run(spec, workers=budget.workers)
+    rows = run(spec, workers=budget.workers, backend=budget.backend, address=budget.address)
+    for r in rows:
+        r["index"] += start
+    return rows
 
 
-def _groups(rows: list[Row], chk: Simulate) -> list[list[float]]:
-    out = []
+def _flat(rows: list[Row], chk: Simulate) -> tuple[np.ndarray, np.ndarray]:
+    """Every game's values one after another, and how many each game gave (games that
+    gave none are left out: the figure is undefined there)."""
+    vals: list[float] = []
+    counts: list[int] = []
     for r in rows:
         if chk.per_game is not None:
             v = chk.per_game(r)
-            vals = [] if v is None else (list(v) if isinstance(v, list) else [v])
+            got = [] if v is None else (list(v) if isinstance(v, list) else [v])
         else:
-            vals = [v for s in range(r["players"]) if (v := chk.per_seat(r, s)) is not None]
-        out.append([float(x) for x in vals])
-    return out
+            got = [v for s in range(r["players"]) if (v := chk.per_seat(r, s)) is not None]
+        if got:
+            vals.extend(float(x) for x in got)
+            counts.append(len(got))
+    return np.asarray(vals, dtype=float), np.asarray(counts, dtype=np.int64)
 
 
-def check_simulate(c: Claim, rows: list[Row]) -> Verdict:
+@dataclass
+class _Stream:
+    """The games of one (options, bots): extended chunk by chunk, shared by its claims."""
+
+    options: dict[str, Any]
+    bots: tuple[str, ...] | None
+    rows: list[Row] = field(default_factory=list)
+    seconds: float = 0.0  # wall time spent playing it
+
+    def per_game(self) -> float:
+        return self.seconds / len(self.rows) if self.rows else 0.0
+
+
+@dataclass
+class _Tracker:
+    """One simulated claim's sequential test: its looks, α per look, where it stands."""
+
+    claim: Claim
+    streams: list[tuple]
+    looks: list[int]
+    alphas: list[float]
+    k: int = 0  # the next look
+    verdict: Verdict | None = None
+    done: bool = False
+    planned: float = math.nan  # games the plan asks for (after the first look)
+    hopeless: bool = False  # the plan says the schedule cannot decide it
+
+    @property
+    def next_games(self) -> int:
+        return self.looks[self.k]
+
+
+def _band_text(b: Band, rate: bool = False) -> str:
+    def one(x: float) -> str:
+        return f"{100 * x:.4g}%" if rate and math.isfinite(x) else _fmt(x)
+
+    return f"[{one(b.low)}, {one(b.high)}]"
+
+
+def _plan_dict(t: _Tracker, lk: Look | None, gap: float, alpha_last: float,
+               book_games: int | None) -> dict[str, Any]:
+    need = games_for(lk.spread if lk else math.nan, gap, alpha_last, POWER, book_games)
+    t.planned = need
+    return {"games": None if not math.isfinite(need) else int(math.ceil(need)),
+            "power": POWER, "alpha": alpha_last, "spread": None if lk is None or not
+            math.isfinite(lk.spread) else lk.spread, "gap": gap if math.isfinite(gap) else None,
+            "schedule": t.looks}
+
+
+def _plan_text(p: dict[str, Any] | None) -> str:
+    if not p:
+        return ""
+    if p["games"] is None:
+        why = ("ours sits on the band's edge" if not p.get("gap") else
+               "the book's own sampling error is wider than the room left")
+        return f"plan: no number of games settles it ({why})"
+    return (f"plan: about {p['games']:,} games for {p['power']:.0%} power at α "
+            f"{p['alpha']:.2g} (σ per game {p['spread']:.3g}, distance to decide "
+            f"{p['gap']:.3g})")
+
+
+def _gap(est: float, b: Band) -> float:
+    """How far ours is from deciding: to the nearer edge inside the band, to the band
+    from outside."""
+    if b.low <= est <= b.high:
+        return min(est - b.low, b.high - est)
+    return max(b.low - est, est - b.high)
+
+
+def judge_simulated(t: _Tracker, rows: list[Row], k: int, book_games: int | None) -> Verdict:
+    """Claim ``t`` at look ``k`` (its first ``looks[k]`` games)."""
+    c = t.claim
     chk = c.check
     assert isinstance(chk, Simulate)
-    low, high = target_interval(c)
-    t = interval_test(_groups(rows, chk), low, high, chk.bounds)
-    v = Verdict(c, INCONCLUSIVE, t.estimate, method=t.method, games=t.games, p_hold=t.p_hold,
-                p_contra=t.p_contra, interval=(low, high))
-    v._tested = t
+    b = plan.band(c)
+    n = t.looks[k]
+    values, counts = _flat(rows[:n], chk)
+    a = t.alphas[k]
+    level = 1.0 - a
+    book = (float(c.published), book_games) if book_games and chk.compare == "eq" else None
+    lk = interval_at(values, counts, level, b.low, b.high, binary=plan.is_rate(c), book=book)
+    v = Verdict(c, INCONCLUSIVE, lk.estimate, method=lk.method, games=lk.games,
+                p_hold=lk.p_hold, p_contra=lk.p_contra, interval=(b.low, b.high),
+                level=level, look=k + 1, looks=list(t.looks), margin=b.why)
+    if lk.games == 0:
+        v.detail = "no game gave this figure"
+        return v
+    if c.about_all_play:
+        return _judge_all_play(v, rows[:n], chk, b)
+    e = lk.estimate
+    inside = b.low <= e.lo and e.hi <= b.high
+    outside = e.hi < b.low or e.lo > b.high
+    zero = " (every game gave the same value: zero variance)" if lk.constant else ""
+    ours = e.fmt(plan.is_rate(c))
+    within = _band_text(b, plan.is_rate(c))
+    if inside:
+        v.verdict = HOLDS
+        v.p_adjusted = min(1.0, 2 * lk.p_hold * ALPHA / a)
+        v.detail = (f"ours {ours} lies inside {within}{zero}: shown equivalent at "
+                    f"look {k + 1} of {len(t.looks)}")
+    elif outside:
+        v.verdict = CONTRADICTED
+        v.p_adjusted = min(1.0, 2 * lk.p_contra * ALPHA / a)
+        v.detail = (f"ours {ours} lies outside {within}{zero}: the book's figure is "
+                    f"excluded at look {k + 1} of {len(t.looks)}")
+    else:
+        v.p_adjusted = min(1.0, 2 * lk.p_hold * ALPHA / a)
+        v.detail = f"ours {ours} overlaps the edge of {within} after {lk.games} games"
+    v._look = lk  # type: ignore[attr-defined]
     return v
 
 
-def check_paired(c: Claim, rows_a: list[Row], rows_b: list[Row]) -> Verdict:
+def _judge_all_play(v: Verdict, rows: list[Row], chk: Simulate, b: Band) -> Verdict:
+    """A claim about every game: one simulated game outside the stated value or bound is a
+    counterexample (a book error); no number of games inside is evidence that all play is."""
+    c = v.claim
+    low, high = b.low, b.high
+    if chk.compare == "eq":
+        low = high = float(c.published)
+    v.interval = (low, high)
+    v.margin = "every game, exactly as stated"
+    v.level = math.nan
+    for r in rows:
+        got = _flat([r], chk)[0]
+        bad = [x for x in got if x < low or x > high]
+        if bad:
+            v.verdict, v.basis = CONTRADICTED, BOOK
+            v.counterexample = {"options": r["options"], "seed": r["seed"], "index": r["index"],
+                                "measure": bad[0], "bots": r["bots"]}
+            v.detail = (f"counterexample: game {r['index']} (seed {r['seed']}, bots "
+                        f"{', '.join(r['bots'])}) gave {_fmt(bad[0])} against the book's "
+                        f"{published_text(c)}")
+            v.story = v.detail
+            return v
+    est = v.ours
+    spread = "every game gave the same value (zero variance)" if est.lo == est.hi or \
+        est.se == 0 else "no game broke it"
+    v.detail = (f"{spread} in {v.games} games, but games played by stand-in bots are no "
+                "evidence about all play: this claim needs a search over legal play (or a "
+                "proof by enumeration) to hold")
+    v.stopped = "needs search"
+    return v
+
+
+def judge_paired(t: _Tracker, rows_a: list[Row], rows_b: list[Row], k: int) -> Verdict:
+    """"A is higher (lower) than B" at look ``k``: the mean of A - B over the same seeds
+    with its interval at this look's level (one-sample t over paired games): holds when it
+    lies wholly on the book's side of 0, contradicted when wholly on the other."""
+    c = t.claim
     chk = c.check
     assert isinstance(chk, Paired)
-    by_b = {r["index"]: r for r in rows_b}
-    pairs = [(chk.value(a), chk.value(by_b[a["index"]])) for a in rows_a if a["index"] in by_b]
-    pairs = [(x, y) for x, y in pairs if x is not None and y is not None]
-    if len(pairs) < 2:
-        return Verdict(c, INCONCLUSIVE, None, "fewer than 2 paired games", "paired")
-    xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
-    if chk.binary:
-        diff, p = mcnemar_test([bool(x) for x in xs], [bool(y) for y in ys])
-        method = "McNemar (exact), paired on seeds"
+    n = t.looks[k]
+    by_b = {r["index"]: r for r in rows_b[:n]}
+    d = []
+    for ra in rows_a[:n]:
+        rb = by_b.get(ra["index"])
+        if rb is None:
+            continue
+        x, y = chk.value(ra), chk.value(rb)
+        if x is not None and y is not None:
+            d.append(float(x) - float(y))
+    a = t.alphas[k]
+    sign = 1.0 if chk.direction == "greater" else -1.0
+    dd = np.asarray(d, dtype=float) * sign  # > 0 is the book's way
+    lk = interval_at(dd, np.ones(len(dd), dtype=np.int64), 1.0 - a, 0.0, math.inf)
+    e = lk.estimate
+    shown = Estimate(sign * e.value, min(sign * e.lo, sign * e.hi),
+                     max(sign * e.lo, sign * e.hi), e.n, e.se) if lk.games else e
+    v = Verdict(c, INCONCLUSIVE, shown, method="paired t on the same seeds (A − B)",
+                games=lk.games, level=1.0 - a, look=k + 1, looks=list(t.looks),
+                margin="the sign of A − B", p_hold=lk.p_hold, p_contra=lk.p_contra)
+    v._look = lk  # type: ignore[attr-defined]
+    if lk.games < 2:
+        v.detail = "fewer than 2 paired games"
+        return v
+    txt = shown.fmt()
+    if e.lo > 0:
+        v.verdict, v.p_adjusted = HOLDS, min(1.0, 2 * lk.p_hold * ALPHA / a)
+        v.detail = f"A − B = {txt}: wholly on the book's side of 0 ({lk.games} paired games)"
+    elif e.hi < 0:
+        v.verdict, v.p_adjusted = CONTRADICTED, min(1.0, 2 * lk.p_contra * ALPHA / a)
+        v.detail = f"A − B = {txt}: wholly against the book ({lk.games} paired games)"
     else:
-        diff, p = wilcoxon_test(xs, ys)
-        method = "Wilcoxon signed-rank, paired on seeds"
-    # The claim is "A > B" (greater) or "A < B": ours is mean(A - B).
-    d = -diff
-    right = d > 0 if chk.direction == "greater" else d < 0
-    v = Verdict(c, INCONCLUSIVE, exact(d + 0.0), method=method, games=len(pairs),
-                p_hold=p if right and d != 0 else 1.0,
-                p_contra=p if (not right and d != 0) else 1.0)
+        v.p_adjusted = min(1.0, 2 * lk.p_hold * ALPHA / a)
+        v.detail = f"A − B = {txt} includes 0 after {lk.games} paired games"
     return v
 
 
 # ---- the whole register ------------------------------------------------------------------
 
 
+SECTIONS = (("book_errors", "Book errors: the book contradicts itself, arithmetic, its own "
+             "example or a counterexample"),
+            ("stand_in_gaps", "Stand-in gaps: published simulation figures our stand-in bots "
+             "do not reproduce"),
+            ("book", "The book's other claims"),
+            ("stand_in", "Simulation figures that hold or stay open"))
+
+
 @dataclass
 class Audit:
     game: str
-    verdicts: list[Verdict]
+    verdicts: list[Verdict]  # in the register's order
     stand_in: str
     source: str
     seating: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    family: int = 0  # simulated claims in the whole register: the Bonferroni family
+    seconds: float = 0.0
+    budget: str = ""
 
     def counts(self) -> dict[str, int]:
         return {k: sum(v.verdict == k for v in self.verdicts) for k in VERDICTS}
 
+    def sections(self) -> list[tuple[str, str, list[Verdict]]]:
+        """Book errors first, then stand-in gaps, then everything else (book before
+        stand-in): (key, title, verdicts), empty sections left out."""
+        def key(v: Verdict) -> str:
+            if v.verdict == CONTRADICTED:
+                return "book_errors" if v.basis == BOOK else "stand_in_gaps"
+            return "book" if v.basis == BOOK else "stand_in"
+
+        out = []
+        for k, title in SECTIONS:
+            got = [v for v in self.verdicts if key(v) == k]
+            if got:
+                out.append((k, title, got))
+        return out
+
+    def inconclusive_simulated(self) -> tuple[int, int]:
+        sims = [v for v in self.verdicts if isinstance(v.claim.check, Simulate | Paired)]
+        return sum(v.verdict == INCONCLUSIVE for v in sims), len(sims)
+
     def to_json(self) -> dict[str, Any]:
+        secs = self.sections()
+        open_, sims = self.inconclusive_simulated()
         return {"game": self.game, "source": self.source, "stand_in": self.stand_in,
-                "alpha": ALPHA, "counts": self.counts(),
-                "claims": [v.to_json() for v in self.verdicts],
+                "alpha": ALPHA, "family": self.family, "counts": self.counts(),
+                "counts_by_basis": {b: {k: sum(v.verdict == k and v.basis == b
+                                               for v in self.verdicts) for k in VERDICTS}
+                                    for b in (BOOK, STAND_IN)},
+                "sections": {k: [v.claim.id for v in vs] for k, _, vs in secs},
+                "simulated": {"claims": sims, "inconclusive": open_},
+                "seconds": round(self.seconds, 1), "budget": self.budget,
+                "claims": [v.to_json() for _, _, vs in secs for v in vs],
                 "seating": self.seating, "warnings": self.warnings}
 
 
 def audit(game_ref: str, budget: Budget | None = None, only: list[str] | None = None,
           lab: LabSpec | None = None) -> Audit:
     """``lab`` replaces the game's own register (what-if: lab/whatif.py re-judges a changed
-    copy of it)."""
+    copy of it). ``only`` selects claims to run; the family (and so every verdict) is the
+    whole register's."""
+    t0 = time.monotonic()
     budget = budget or Budget()
     game = resolve_game(game_ref)
     lab = lab or resolve_lab(game_ref)
+    register = resolve_register(game_ref)
+    register_games = getattr(register, "book_games", None)
+    family = plan.family_size(lab.claims)
     claims = [c for c in lab.claims if not only or any(c.id.startswith(o) for o in only)]
     verdicts: dict[str, Verdict] = {}
-    sims: dict[tuple, list[Claim]] = {}
-    paired: list[Claim] = []
+    trackers: list[_Tracker] = []
+    streams: dict[tuple, _Stream] = {}
     for c in claims:
         chk = c.check
         if budget.progress and isinstance(chk, Search):
@@ -349,33 +604,30 @@ def audit(game_ref: str, budget: Budget | None = None, only: list[str] | None = 
             verdicts[c.id] = check_search(c, game, _cap(chk.walks, budget.walks), budget.seed)
         elif isinstance(chk, NotCheckable):
             verdicts[c.id] = Verdict(c, NOT_CHECKABLE, None, chk.why, "—")
-        elif isinstance(chk, Simulate):
-            sims.setdefault(_key(chk.options, chk.bots), []).append(c)
-        elif isinstance(chk, Paired):
-            paired.append(c)
-    all_rows: list[list[Row]] = []
-    for group in sims.values():
-        chk0 = group[0].check
-        n = _cap(max(c.check.games for c in group), budget.games)
-        if budget.progress:
-            budget.progress(f"simulating {n} games with {dict(chk0.options)} for "
-                            f"{len(group)} claim(s)", n)
-        rows = run_group(game_ref, dict(chk0.options), chk0.bots, n, budget)
-        all_rows.append(rows)
-        for c in group:
-            verdicts[c.id] = check_simulate(c, rows)
-    for c in paired:
-        chk = c.check
-        n = _cap(chk.games, budget.games)
-        if budget.progress:
-            budget.progress(f"playing {n} paired games for {c.id}", 2 * n)
-        ra = run_group(game_ref, dict(chk.options_a), chk.bots, n, budget)
-        rb = run_group(game_ref, dict(chk.options_b), chk.bots, n, budget)
-        verdicts[c.id] = check_paired(c, ra, rb)
-    _decide(list(verdicts.values()))
+        elif isinstance(chk, Simulate | Paired):
+            pairs = ([(chk.options, chk.bots)] if isinstance(chk, Simulate)
+                     else [(chk.options_a, chk.bots), (chk.options_b, chk.bots)])
+            keys = []
+            for opts, bots in pairs:
+                k = _key(opts, bots)
+                streams.setdefault(k, _Stream(dict(opts), bots))
+                keys.append(k)
+            looks = plan.schedule(chk.games, budget.games)
+            trackers.append(_Tracker(c, keys, looks,
+                                     plan.spending(looks, plan.claim_alpha(family))))
+    seconds = budget.seconds if budget.seconds is not None else (
+        AUTO_SECONDS if budget.auto else math.inf)
+    _run_sequential(game_ref, trackers, streams, budget, register_games, t0, seconds)
+    for t in trackers:
+        verdicts[t.claim.id] = t.verdict
     ordered = [verdicts[c.id] for c in claims]
-    au = Audit(game.id, ordered, lab.stand_in, lab.source)
-    au.seating, au.warnings = seating_report(game, game_ref, lab, all_rows, budget)
+    au = Audit(game.id, ordered, lab.stand_in, lab.source, family=family)
+    groups = [s.rows for s in streams.values() if s.rows]
+    au.seating, au.warnings = seating_report(game, game_ref, lab, groups, budget)
+    au.seconds = time.monotonic() - t0
+    au.budget = ("auto: looks from each claim's own games, doubling, stopped when decided, "
+                 f"by the plan or after {seconds:g} s" if budget.auto
+                 else f"--games {budget.games}: looks at {plan.schedule(0, budget.games)}")
     return au
 
 
@@ -383,66 +635,123 @@ def _cap(n: int, cap: int | None) -> int:
     return min(n, cap) if cap else n
 
 
-def _decide(verdicts: list[Verdict]) -> None:
-    """Holm over the family of tested claims, once for 'holds', once for 'contradicted'."""
-    for v in verdicts:
-        if v._tested is not None and math.isnan(v.p_hold) and math.isnan(v.p_contra):
-            v.detail = (f"only {v.games} game(s) gave this figure: too few to test"
-                        if v.games else "no game gave this figure")
-    tested = [v for v in verdicts if not math.isnan(v.p_hold) or not math.isnan(v.p_contra)]
-    m = len(tested)
-    adj_hold = holm_adjust([v.p_hold for v in tested])
-    adj_contra = holm_adjust([v.p_contra for v in tested])
-    for v, ah, ac in zip(tested, adj_hold, adj_contra, strict=True):
-        if not math.isnan(ah) and ah <= ALPHA:
-            v.verdict, v.p_adjusted = HOLDS, ah
-        elif not math.isnan(ac) and ac <= ALPHA:
-            v.verdict, v.p_adjusted = CONTRADICTED, ac
-        else:
-            v.verdict = INCONCLUSIVE
-            v.p_adjusted = ah
-        v.detail = _detail(v, m)
+def _extend(game_ref: str, s: _Stream, upto: int, budget: Budget) -> None:
+    for a, b in plan.chunks(upto, budget.games):
+        if b <= len(s.rows):
+            continue
+        if budget.progress:
+            budget.progress(f"simulating games {a}–{b} with {s.options}", b - a)
+        t = time.monotonic()
+        s.rows.extend(run_group(game_ref, s.options, s.bots, b - a, budget, start=a))
+        s.seconds += time.monotonic() - t
 
 
-def _detail(v: Verdict, m: int) -> str:
-    if v.interval is None:  # paired: ours is the mean of (A - B) over the same seeds
-        return {HOLDS: "the difference goes the book's way (Holm-adjusted)",
-                CONTRADICTED: "the difference goes against the book (Holm-adjusted)",
-                INCONCLUSIVE: "no significant difference in either direction"}[v.verdict] \
-            + f"; ours is the mean of A − B over {v.games} paired games"
-    lo, hi = v.interval
-    within = f"[{_fmt(lo)}, {_fmt(hi)}]"
-    est = v.ours
-    if v.verdict == HOLDS:
-        return f"ours is within {within} (equivalence, Holm-adjusted p {v.p_adjusted:.3g})"
-    if v.verdict == CONTRADICTED:
-        return (f"ours {est.fmt(_is_rate(v.claim))} lies outside {within}: the book's value "
-                f"is excluded (Holm-adjusted p {v.p_adjusted:.3g})")
-    need = games_to_settle(est, v.games, lo, hi, m) if isinstance(est, Estimate) else None
-    if not isinstance(est, Estimate) or est.n == 0:
-        return "no game gave this figure"
-    more = f"; about {need} games would settle it" if need else \
-        "; ours sits on the margin's edge: more games alone may not settle it"
-    return f"too few games to tell against {within} ({v.games} games){more}"
+def _run_sequential(game_ref: str, trackers: list[_Tracker], streams: dict[tuple, _Stream],
+                    budget: Budget, register_games: int | None, t0: float,
+                    seconds: float) -> None:
+    """Look at every claim whose next look's games are in; then extend the stream whose
+    next look is cheapest, while some open claim can still be decided (auto: by its plan)
+    and the time allows."""
+    while True:
+        for t in trackers:
+            while not t.done and t.k < len(t.looks) and all(
+                    len(streams[k].rows) >= t.next_games for k in t.streams):
+                _look(t, streams, register_games)
+        open_ = [t for t in trackers if not t.done and t.k < len(t.looks)
+                 and not (budget.auto and t.hopeless)]
+        if not open_:
+            break
+        def cost(t: _Tracker) -> float:
+            return sum(max(0, t.next_games - len(streams[k].rows)) *
+                       max(streams[k].per_game(), 1e-6) for k in t.streams)
+        best = min(open_, key=cost)
+        if time.monotonic() - t0 + cost(best) > seconds and any(
+                streams[k].rows for k in best.streams):
+            for t in open_:
+                t.verdict.stopped = t.verdict.stopped or "time budget"
+            break
+        for k in best.streams:
+            _extend(game_ref, streams[k], best.next_games, budget)
+    for t in trackers:
+        v = t.verdict
+        if v is None:  # never looked at: the time ran out before its first games
+            t.verdict = Verdict(t.claim, INCONCLUSIVE, None, "the time budget ran out before "
+                                "its first look", looks=list(t.looks), stopped="time budget")
+            continue
+        if v.verdict == INCONCLUSIVE and not v.stopped:
+            v.stopped = "plan" if t.hopeless and t.k < len(t.looks) else "schedule's end"
+        if v.verdict == INCONCLUSIVE and v.stopped != "needs search":
+            extra = {"plan": "stopped early: the plan needs more games than the schedule "
+                             f"holds ({t.looks[-1]:,})",
+                     "schedule's end": f"the schedule's last look ({t.looks[-1]:,} games) "
+                                       "did not decide it",
+                     "time budget": "the time budget stopped it"}.get(v.stopped, "")
+            v.detail = "; ".join(x for x in (v.detail, _plan_text(v.plan), extra) if x)
+        elif v.plan:
+            v.detail = f"{v.detail}; {_plan_text(v.plan)}"
+
+
+def _look(t: _Tracker, streams: dict[tuple, _Stream], register_games: int | None) -> None:
+    c = t.claim
+    chk = c.check
+    k = t.k
+    if isinstance(chk, Simulate):
+        book_games = chk.book_games or register_games
+        v = judge_simulated(t, streams[t.streams[0]].rows, k, book_games)
+        b = plan.band(c)
+        lk = getattr(v, "_look", None)
+        gap = _gap(lk.estimate.value, b) if lk and lk.games else math.nan
+    else:
+        book_games = None
+        v = judge_paired(t, streams[t.streams[0]].rows, streams[t.streams[1]].rows, k)
+        lk = getattr(v, "_look", None)
+        gap = abs(lk.estimate.value) if lk and lk.games else math.nan
+    first_plan = t.verdict.plan if t.verdict is not None else None
+    t.verdict = v
+    t.k += 1
+    if v.stopped == "needs search" or not lk:
+        t.done = True
+        return
+    # The power calculation: games to decide from where ours stands, at the last look's α
+    # (shown as planned after the first look; redone at each look to stop a hopeless one).
+    p = _plan_dict(t, lk, gap, t.alphas[-1], book_games)
+    v.plan = first_plan or p
+    if v.verdict != INCONCLUSIVE:
+        t.done = True
+    t.hopeless = not (t.planned <= t.looks[-1])
 
 
 def seating_report(game, game_ref: str, lab: LabSpec, groups: list[list[Row]],
                    budget: Budget) -> tuple[dict[str, Any], list[str]]:
     """Seat fairness (chi-square) and the win regression, on the largest simulated group
-    with several bots, or a run of the game's default bots when the register has none."""
+    with several bots, or a run of the game's default bots when the register has none. In
+    a co-op game (every seat wins or loses together) the team's outcome replaces both: a
+    per-seat test would compare identical columns."""
     from boardlab.lab.design import confounding_warning
     from boardlab.lab.seats import seat_fairness, win_regression
+    from boardlab.lab.stats import clopper_pearson
 
     rows = max(groups, key=lambda g: (len({b for r in g for b in r["bots"]}) > 1, len(g)),
                default=None)
     if not rows:
-        n = _cap(120, budget.games)
+        n = min(120, budget.games) if budget.games else 120
         rows = run_group(game_ref, {}, None, n, budget)
     warnings = []
     w = confounding_warning([r["bots"] for r in rows])
     if w:
         warnings.append(w)
     options = rows[0].get("options", {}) if rows else {}
-    return {"games": len(rows), "options": options,
-            "bots": sorted({b for r in rows for b in r["bots"]}),
-            "fairness": seat_fairness(rows), "regression": win_regression(rows, lab)}, warnings
+    out: dict[str, Any] = {"games": len(rows), "options": options,
+                           "bots": sorted({b for r in rows for b in r["bots"]})}
+    if rows and all(not r["winners"] or len(r["winners"]) == r["players"] for r in rows):
+        wins = sum(bool(r["winners"]) for r in rows)
+        e = clopper_pearson(wins, len(rows))
+        out.update(coop=True, team={"wins": wins, "games": len(rows), "rate": e.value,
+                                    "lo": e.lo, "hi": e.hi},
+                   fairness=[], regression={
+                       "error": "co-op: every seat wins or loses together, so there is no "
+                                "seat effect to test; the team's outcome is "
+                                f"{wins} of {len(rows)} won ({e.fmt(True)}, Clopper–Pearson)"})
+        return out, warnings
+    out.update(fairness=seat_fairness(rows), regression=win_regression(rows, lab))
+    return out, warnings

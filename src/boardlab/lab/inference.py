@@ -213,3 +213,138 @@ def games_to_settle(est: Estimate, games: int, low: float, high: float, m: int,
     # The projection uses z; at few games the t (and Holm's later steps) still leave it
     # open, so it never says fewer games than we already have.
     return max(games + 1, int(math.ceil(games * (z * est.se / gap) ** 2)))
+
+
+# ---- the audit's tests: one interval at a stated level, decided by where it lies ----------
+
+
+@dataclass(frozen=True)
+class Look:
+    """One look at a simulated figure: ours with the interval that is tested (at ``level``),
+    the spread of one game's contribution (for planning), and whether every game gave the
+    same value (zero variance: the bots play one way)."""
+
+    estimate: Estimate  # value, the tested interval, games, standard error
+    level: float
+    spread: float  # standard deviation of one game's figure (se × √games)
+    method: str
+    games: int
+    constant: bool
+    p_hold: float = math.nan  # TOST against [low, high] (informative; the interval decides)
+    p_contra: float = math.nan
+
+
+def _p_sides(est: float, se: float, df: float | None, low: float, high: float
+             ) -> tuple[float, float]:
+    gl, ll = _one_sided(est, se, df, low)
+    gh, lh = _one_sided(est, se, df, high)
+    return max(gl, lh), min(ll, gh)
+
+
+def interval_at(values: np.ndarray, counts: np.ndarray, level: float, low: float,
+                high: float, binary: bool = False, book: tuple[float, int] | None = None
+                ) -> Look:
+    """Ours (the mean of every value; ``counts[i]`` values of game ``i``) with its
+    two-sided ``level`` interval, the interval the audit tests against ``[low, high]``.
+
+    * ``binary`` and one 0/1 value per game: Clopper–Pearson (exact, statsmodels);
+    * one value per game: Student t (statsmodels ``DescrStatsW``);
+    * several per game: intercept-only OLS with game-clustered (CR1) errors, t with G - 1 df.
+
+    ``book = (value, games)``: the book's figure came from ``games`` games of its own
+    simulator, so the comparison is two-sample: the interval is for ours - the book's
+    (Newcombe's hybrid score interval for two rates, statsmodels; for means the book's
+    spread is taken to be ours, which we cannot see), shifted by the book's value so it
+    reads on ours' scale and is tested against the same band.
+    """
+    from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
+
+    values = np.asarray(values, dtype=float)
+    counts = np.asarray(counts)
+    games = int(len(counts))
+    alpha = 1.0 - level
+    if games == 0:
+        return Look(Estimate(math.nan, math.nan, math.nan, 0), level, math.nan, "no data",
+                    0, False)
+    sums = game_sums(values, counts) if not np.all(counts == 1) else values
+    per_game = sums / counts
+    constant = bool(np.ptp(values) == 0)
+    mean = float(values.mean())
+    one_each = bool(np.all(counts == 1))
+    if one_each and binary and np.all((values == 0) | (values == 1)):
+        k = int(values.sum())
+        se = math.sqrt(mean * (1 - mean) / games)
+        spread = math.sqrt(mean * (1 - mean))
+        if book:
+            b, nb = book
+            kb = round(b * nb)
+            lo, hi = confint_proportions_2indep(k, games, kb, nb, method="newcomb",
+                                                compare="diff", alpha=alpha)
+            lo, hi = b + float(lo), b + float(hi)
+            method = f"two-sample rates (Newcombe), the book's {nb} games"
+            se = math.sqrt(se ** 2 + b * (1 - b) / nb)
+            ph, pc = _p_sides(mean, se, None, low, high)
+        else:
+            lo, hi = (float(x) for x in proportion_confint(k, games, alpha=alpha,
+                                                            method="beta"))
+            method = "exact binomial (Clopper–Pearson)"
+            ph, pc = _binomial_sides(k, games, low, high)
+        return Look(Estimate(mean, lo, hi, games, se), level, spread, method, games,
+                    constant, ph, pc)
+    if games < 2:
+        return Look(Estimate(mean, -math.inf, math.inf, games), level, math.nan, "one game",
+                    games, constant)
+    if one_each:
+        se = float(np.std(values, ddof=1) / math.sqrt(games))
+        method = "one-sample t"
+    else:
+        from statsmodels.regression.linear_model import OLS
+
+        ids = np.repeat(np.arange(games), counts)
+        fit = OLS(values, np.ones_like(values)).fit(cov_type="cluster",
+                                                    cov_kwds={"groups": ids})
+        se = float(fit.bse[0])
+        method = "game-clustered mean"
+    spread = se * math.sqrt(games)
+    df = games - 1
+    if book:
+        b, nb = book
+        se = math.sqrt(se ** 2 + spread ** 2 / nb)
+        method += f", two-sample with the book's {nb} games"
+    q = float(sps.t.ppf(1 - alpha / 2, df)) if se > 0 else 0.0
+    ph, pc = _p_sides(mean, se, df, low, high)
+    del per_game
+    return Look(Estimate(mean, mean - q * se, mean + q * se, games, se), level, spread,
+                method, games, constant, ph, pc)
+
+
+def _binomial_sides(k: int, n: int, low: float, high: float) -> tuple[float, float]:
+    """(TOST p, p of the nearer "outside") by exact one-sided binomial tests (SciPy)."""
+
+    def p(value: float, alt: str) -> float:
+        if not math.isfinite(value):
+            return 0.0 if (value < 0) == (alt == "greater") else 1.0
+        if value <= 0:
+            return 0.0 if alt == "greater" else 1.0
+        if value >= 1:
+            return 1.0 if alt == "greater" else 0.0
+        return float(sps.binomtest(k, n, value, alternative=alt).pvalue)
+
+    return max(p(low, "greater"), p(high, "less")), min(p(low, "less"), p(high, "greater"))
+
+
+def games_for(spread: float, gap: float, alpha: float, power: float = 0.8,
+              book_games: int | None = None) -> float:
+    """Games for a ``1 - alpha`` two-sided interval to clear a distance ``gap`` with
+    probability ``power`` if our figure sits where it is: the usual normal-approximation
+    sample size n = ((z₁₋α/₂ + z_power) · σ / gap)², with the book's own sampling error
+    (σ² / book_games) taken off the room first. Infinite when no number of games can.
+
+    Hand-written: no library plans an interval-hypothesis test from a clustered spread."""
+    if not (math.isfinite(spread) and gap > 0):
+        return math.inf
+    z = float(sps.norm.ppf(1 - alpha / 2) + sps.norm.ppf(power))
+    room = (gap / z) ** 2 - (spread ** 2 / book_games if book_games else 0.0)
+    if room <= 0:
+        return math.inf
+    return spread ** 2 / room
