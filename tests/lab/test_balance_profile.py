@@ -1,0 +1,79 @@
+"""The balance profile (restricted play after Jaffe et al. 2012) on the dice test game:
+a seat that never rolls or never stops wins less than the same seat unrestricted; skill
+shows; the wrapper filters and overrules as it says."""
+
+from __future__ import annotations
+
+import random
+
+from tests.lab.dicegame import GAME, Bold
+
+from boardlab.engine.context import DecisionContext
+from boardlab.lab import balance_profile as bp
+
+REF = "tests.lab.dicegame:GAME"
+
+
+def _ctx(legal):
+    return DecisionContext(GAME, 0, view={"totals": [0, 0, 0], "limit": 12}, legal=legal,
+                           rng=random.Random(1))
+
+
+def test_the_wrapper_filters_and_overrules() -> None:
+    roll, stop = {"type": "roll"}, {"type": "stop"}
+    bot = bp.Restricted(Bold(), ("type", "roll"))
+    ctx = _ctx([roll, stop])
+    assert bot.choose(ctx) is stop  # Bold would roll at 0; it may only stop
+    assert ctx.legal == [roll, stop]  # the engine's list is given back untouched
+    assert (bot.decisions, bot.filtered, bot.overruled) == (1, 1, 1)
+    assert bot.choose(_ctx([roll])) == roll and bot.forced == 1  # nothing else to do
+    rec = bp.Recorder(Bold())
+    rec.choose(_ctx([roll, stop]))
+    rec.choose(_ctx([roll]))  # no choice: not a candidate
+    assert rec.chosen == {("type", "roll"): 1}
+
+
+def test_profile_finds_needed_actions_and_skill() -> None:
+    pr = bp.profile(REF, players=[3], games=120, restrictions=4, strong="bold", seed=2)
+    c = pr.counts[0]
+    assert pr.strong == "bold" and not c.coop and c.games == 120
+    by = {r.restriction: r for r in c.restrictions}
+    assert set(by) == {("type", "roll"), ("type", "stop")}
+    for r in by.values():  # never rolling scores 0; never stopping busts
+        assert r.change.value < -0.2 and r.change.hi < 0 and r.change.p < 0.001
+        assert r.reading().startswith("needed")
+    # Never rolling scores 0: it shares the win only when both others bust.
+    assert by[("type", "roll")].restricted.value < 0.25
+    assert c.first_seat is not None and c.first_seat.lo < 1 / 3 + 0.2
+    strong = c.skill["strongest among random"]
+    weak = c.skill["random among strongest"]
+    assert strong.value > weak.value and strong.lo > weak.hi
+    data = pr.to_json()
+    assert data["strongest_bot"] == "bold"
+    assert data["per_player_count"][0]["restrictions"][0]["reading"].startswith("needed")
+
+
+def test_intervals_are_the_libraries() -> None:
+    from scipy import stats
+
+    s = bp.mean_against([0.0, 1.0, 1.0, 0.0, 1.0], 0.5)
+    lo, hi = stats.t.interval(0.95, 4, loc=0.6, scale=stats.sem([0, 1, 1, 0, 1]))
+    assert abs(s.lo - lo) < 1e-9 and abs(s.hi - hi) < 1e-9
+    ch = bp.paired_change([False] * 10, [True] * 8 + [False] * 2)
+    assert ch.value == -0.8 and abs(ch.p - stats.binomtest(0, 8).pvalue) < 1e-12
+
+
+def test_cli_balance_json_and_errors() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from boardlab.cli import app
+
+    r = CliRunner().invoke(app, ["check", REF, "--balance", "--players", "2", "--games", "30",
+                                 "--workers", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert [c["players"] for c in data["per_player_count"]] == [2]
+    r = CliRunner().invoke(app, ["check", REF, "--balance", "--players", "9"])
+    assert r.exit_code == 2 and "not 9" in r.output and "Traceback" not in r.output
