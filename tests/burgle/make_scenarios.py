@@ -714,6 +714,21 @@ def clauses() -> None:
        act(1, END, {"tools": [[], [], ["rollerskates"]], "loot": [[], [], ["stamp"]],
                     "seat": 2})], players=3)
 
+    # ---- R42: climbing "as if entering normally" pays the tile's entry cost
+    w("acrobat_climb_deadbolt", "Acrobat climbing onto a Deadbolt: 3 actions, then its 2 more",
+      "supplement Characters (Acrobat), Deadbolt; R35, R42",
+      {**BASIC, "characters": [["acrobat", "advanced"]], "walls": OPEN12,
+       "tiles": board(f2A1="deadbolt:1"), "revealed": ["2A1"],
+       "hands": [{"tools": ["rollerskates"]}], "events": ["lampshade", "lampshade"],
+       "patrol": [["D4", "D3", "D4", "D3"], ["D4", "D3"]]},
+      [{"note": "4 actions: the climb takes 3, the Deadbolt wants 2 more: she stays below"},
+       act(0, ability("climb", to="2A1"), {"positions": ["1A1"], "used": 4,
+                                          "guards": ["1D4", None, None]}),
+       act(0, END),
+       {"note": "Rollerskates: 6 actions, 3 for the climb and 2 for the Deadbolt"},
+       act(0, tool("rollerskates"), {"max_actions": 6}),
+       act(0, ability("climb", to="2A1"), {"positions": ["2A1"], "used": 6,
+                                          "guards": ["1D4", "2D4", None]})])
 
 if __name__ == "__main__":
     main()

@@ -97,3 +97,34 @@ def test_no_effect_is_left_on_an_escaped_seat(card):
     GAME.apply_in_place(s, 0, {"type": "end"})
     assert "jump_the_gun" not in s.effects and "heads_up" not in s.effects
     assert s.seat == (0 if card == "jump_the_gun" else 2)
+
+
+# ---- R42: the advanced Acrobat's climb enters the tile normally and pays its extra cost
+
+@pytest.mark.parametrize("tile, skates, where, used, alarms", [
+    ("deadbolt:1", False, "1A1", 4, []),     # 3 + 2 > 4: she stays below
+    ("deadbolt:1", True, "2A1", 6, []),      # 3 + 2 of 6
+    ("laser:1", False, "2A1", 4, ["2A1"]),   # after a peek: nothing left for its 2nd: alarm
+    ("fingerprint:4", False, "2A1", 4, ["2A1"]),
+])
+def test_the_climb_pays_the_tiles_entry_cost(tile, skates, where, used, alarms):
+    s = game(characters=[["acrobat", "advanced"]], tiles=board(f2A1=tile), revealed=["2A1"],
+             hands=[{"tools": ["rollerskates"]}], patrol=[["D4", "D3"], ["D4", "D3"]])
+    if skates:
+        play(s, 0, {"type": "tool", "tool": "rollerskates"})
+    if tile == "laser:1":  # one action gone first: 3 left, the Laser's 2nd cannot be paid
+        play(s, 0, {"type": "peek", "at": "1B1"})
+    facts = play(s, 0, {"type": "ability", "name": "climb", "to": "2A1"})
+    assert facts["positions"] == [where] and facts["used"] == used
+    assert facts["alarms"] == alarms
+
+
+def test_the_climb_onto_a_laser_with_an_action_to_spare_pays_it():
+    s = game(characters=[["acrobat", "advanced"]], tiles=board(f2A1="laser:1"),
+             revealed=["2A1"], hands=[{"tools": ["rollerskates"]}],
+             patrol=[["D4", "D3"], ["D4", "D3"]])
+    play(s, 0, {"type": "tool", "tool": "rollerskates"})  # 6: 3 to climb, 1 for the laser
+    play(s, 0, {"type": "peek", "at": "1B1"})
+    before = s.used
+    GAME._use_ability(s, 0, {"type": "ability", "name": "climb", "to": "2A1"})
+    assert s.used == s.max_actions and before == 1 and s.alarms == []

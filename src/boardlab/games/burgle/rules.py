@@ -2416,8 +2416,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         s.once.append(pl["char"])
         ev = [_ability_event(seat, name)]
         if name == "climb":
-            s.used = s.max_actions - 1
-            ev += self._enter(s, seat, parse_pos(action["to"]), pay=False)
+            s.used += 3
+            # the tile is entered normally, its extra costs paid from what is left
+            # (Deadbolt +2, Laser +1, Gemstone +1; ruling R42); then her actions end
+            ev += self._enter(s, seat, parse_pos(action["to"]))
             s.used = s.max_actions
         elif name == "hack_token":
             s.used += 1
