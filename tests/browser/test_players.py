@@ -393,3 +393,45 @@ def test_replay_reads_in_the_players_language(browser, base_url):
             page.wait_for_timeout(100 + rng.randrange(100))
     finally:
         ctx.close()
+
+
+# ---- turn alerts, the turn timer ------------------------------------------------------------
+
+def test_turn_timer_from_the_lobby_counts_down_and_my_turn_alerts(browser, base_url):
+    ctx = context(browser)
+    # what the page asks of the device: vibrations and tones, recorded
+    ctx.add_init_script("""window.buzz = []; navigator.vibrate = ms => { window.buzz.push(ms); return true; };
+      window.tones = 0; window.AudioContext = class { constructor() { this.currentTime = 0; this.destination = {}; }
+        createOscillator() { return { frequency: {}, connect: x => x, start: () => { window.tones++; }, stop: () => {} }; }
+        createGain() { return { gain: {}, connect: x => x }; } close() {} };""")
+    try:
+        page = ctx.new_page()
+        page.goto(base_url + "/")
+        page.click("[data-game='geometry']")
+        page.wait_for_selector("#turn-seconds")
+        for lang, word in (("zh", "分钟"), ("en", "min")):
+            set_lang(page, lang)
+            assert word in page.inner_text("#turn-seconds")
+        page.select_option("#turn-seconds", "120")
+        page.click("#create")
+        page.wait_for_selector("#created")
+        page.click("#start")
+        page.wait_for_url(re.compile(r"/t/"))
+        tid = page.url.rstrip("/").split("/")[-1]
+        assert httpx.get(f"{base_url}/api/tables/{tid}").json()["turn_seconds"] == 120
+        page.wait_for_selector("#board")
+        # a choice of mine (the first leader may be a bot: wait for the table to come round)
+        page.wait_for_selector("#choices #countdown", timeout=20000)
+        first = page.inner_text("#countdown")
+        assert re.fullmatch(r"⏱ [0-2]:\d\d", first), first
+        page.wait_for_function(f"document.querySelector('#countdown').innerText !== {first!r}", timeout=5000)
+        assert page.title().startswith("🔔")
+        assert page.evaluate("window.buzz.length") >= 1
+        assert page.evaluate("window.tones") == 0  # the sound only when asked for
+        page.check("#ring")
+        assert page.evaluate("window.tones") == 1 and page.evaluate("localStorage.getItem('boardlab:ring')") == "1"
+        # once chosen, the title is the page's own again
+        page.locator("[data-act]").first.click()
+        page.wait_for_function("!document.title.startsWith('🔔') || document.querySelector('#board [data-act]')")
+    finally:
+        ctx.close()

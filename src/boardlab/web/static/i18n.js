@@ -23,7 +23,9 @@ const WORDS = {
   resume: ["回到桌上", "Back to the table"], seeEnd: ["看终局", "See the end"], finishedTables: ["已结束的桌", "Finished tables"],
   endedAt: ["结束于", "ended"], replaySeat: ["看谁的视角", "Whose view"], replayFirst: ["第一步", "First step"],
   replayBack: ["上一步", "Step back"], replayNext: ["下一步", "Next step"], replayLast: ["最后一步", "Last step"],
-  replayMoved: ["这一步：", "This step:"], lastMove: ["最近一步", "last move"], onBoard: ["在棋盘上点选（发光的位置）", "Choose on the board (the glowing places)"],
+  replayMoved: ["这一步：", "This step:"], turnTimer: ["每步限时", "Turn timer"],
+  noTimer: ["不限时", "no timer"], timeLeft: ["剩余时间", "Time left"], alertSound: ["轮到我时响铃", "Ring on my turn"],
+  yourTurnTitle: ["轮到你了", "Your turn"], lastMove: ["最近一步", "last move"], onBoard: ["在棋盘上点选（发光的位置）", "Choose on the board (the glowing places)"],
 };
 
 export function getLang() {

@@ -9,6 +9,14 @@ let games = [], chosen = null, created = null;
 
 document.getElementById("langslot").append(langButton(draw));
 
+/** A turn time in words: 30 秒 / 2 minutes / 1 day. */
+export function timerWords(sec) {
+  const zh = getLang() === "zh";
+  if (sec >= 86400) return zh ? `${sec / 86400} 天` : `${sec / 86400} day${sec > 86400 ? "s" : ""}`;
+  if (sec >= 60) return zh ? `${sec / 60} 分钟` : `${sec / 60} min`;
+  return zh ? `${sec} 秒` : `${sec} s`;
+}
+
 /** One option with the game's own label and its default shown (empty number = the rulebook's). */
 function optionInput(key, spec, values) {
   const name = words.label("options", key);
@@ -66,6 +74,10 @@ function createForm() {
   const more = all.filter(([k]) => !common.has(k)).map(([k, v]) => optionInput(k, v, defaults));
   const moreBox = more.length ? h("details", { class: "more-options", id: "more-options" },
     h("summary", {}, `${t("moreOptions")} (${more.length})`), h("div", {}, more)) : null;
+  // a turn timer: a human who does not choose in time has that move played by the rulebook's
+  // style bot for the seat (the server's turn_seconds); none by default
+  const timer = h("select", { id: "turn-seconds" }, h("option", { value: "" }, t("noTimer")),
+    [30, 60, 120, 300, 86400].map(sec => h("option", { value: sec }, timerWords(sec))));
   const hot = h("input", { type: "checkbox", id: "hotseat" });
   const priv = h("input", { type: "checkbox", id: "private" });
   const go = h("button", { class: "primary", id: "create", onclick: async () => {
@@ -78,14 +90,18 @@ function createForm() {
     }
     const seats = [...app.querySelectorAll("[data-seat]")].map(el => {
       const name = app.querySelector(`[data-name="${el.dataset.seat}"]`).value || null;
-      return el.value === "human" ? { kind: "human", name } : { kind: "bot", bot: el.value.slice(4), name };
+      const style = ((g.default_bots || {})[String(+nInput.value)] || [])[+el.dataset.seat];
+      return el.value === "human" ? { kind: "human", name, ...(style && g.bots.includes(style) ? { timeout_bot: style } : {}) }
+        : { kind: "bot", bot: el.value.slice(4), name };
     });
+    const turnSeconds = timer.value ? +timer.value : null;
     try {
       // the creator takes the first human seat (hot-seat: every human seat, all on this device);
       // each other human seat gets a one-time invite, so its secret is only its player's
       const humans = seats.map((s, i) => s.kind === "human" ? i : -1).filter(i => i >= 0);
       const claim = hot.checked ? humans : humans.slice(0, 1);
-      const res = await api("/api/tables", { method: "POST", body: { game: g.id, players: +nInput.value, options, seats, claim, public: !priv.checked } });
+      const res = await api("/api/tables", { method: "POST", body: { game: g.id, players: +nInput.value, options, seats, claim, public: !priv.checked,
+        ...(turnSeconds ? { turn_seconds: turnSeconds } : {}) } });
       const tokens = Object.fromEntries(res.claimed.map(s => [s.seat, s.token]));
       keep(res.table.id, { host: res.host_token, hotseat: hot.checked, seats: tokens });
       created = res; draw();
@@ -95,6 +111,7 @@ function createForm() {
     h("div", { class: "seatrow" }, h("label", {}, t("players"), nInput), h("span", { class: "muted" }, `${g.min_players}–${g.max_players}`)),
     h("h3", {}, t("options")), h("div", { id: "common-options" }, opts), moreBox,
     h("h3", {}, t("seats")), seatsBox,
+    h("p", {}, h("label", {}, "⏱ " + t("turnTimer"), timer)),
     h("p", {}, h("label", {}, hot, t("hotseat")), h("label", {}, priv, "🔒 " + t("private"))), go);
 }
 

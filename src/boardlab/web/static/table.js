@@ -137,7 +137,7 @@ function logCard() {
   logSeen = upto;
   const ul = h("ul", { class: "log", id: "log" }, items);
   setTimeout(() => { ul.scrollTop = ul.scrollHeight; });
-  return h("div", { class: "card" }, h("h3", {}, "📜 " + t("log")), logTools(draw), ul);
+  return h("div", { class: "card" }, h("h3", {}, "📜 " + t("log")), logTools(draw), seat !== null ? ringBox() : null, ul);
 }
 
 /** Legal choices as buttons, grouped by type. */
@@ -150,6 +150,51 @@ export function genericControls(legal, ui) {
       onclick: () => ui.act(l.action) }, ui.t(l.label)))]));
 }
 
+// ---- turn alerts and the turn timer ---------------------------------------------------------
+// When a choice becomes mine: the tab's title says so (until it is made), the phone vibrates
+// and, if the player asked for it (🔔 in the log's tools), a short tone sounds.
+const baseTitle = document.title;
+let wasMine = false;
+export function alertSound() { return localStorage.getItem("boardlab:ring") === "1"; }
+function ring() {
+  try {
+    const ctx = new AudioContext(), osc = ctx.createOscillator(), gain = ctx.createGain();
+    osc.frequency.value = 880; gain.gain.value = 0.08;
+    osc.connect(gain).connect(ctx.destination); osc.start(); osc.stop(ctx.currentTime + 0.18);
+    osc.onended = () => ctx.close();
+  } catch { /* no audio here */ }
+}
+function turnAlert() {
+  const mineNow = Boolean(p && seat !== null && !p.result && p.legal.length && p.table.status === "running");
+  document.title = mineNow ? "🔔 " + t("yourTurnTitle") + " · " + t(p.table.title) : baseTitle;
+  if (mineNow && !wasMine) {
+    if (navigator.vibrate) navigator.vibrate(180);
+    if (alertSound()) ring();
+  }
+  wasMine = mineNow;
+}
+/** The time left on the turn timer (the table's deadline), ticking each second. */
+function timeLeft(el) {
+  const left = Math.max(0, Math.round(p.table.deadline - Date.now() / 1000));
+  el.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  el.classList.toggle("low", left <= 10);
+}
+function countdown() {
+  if (!p || !p.table.deadline || p.table.status !== "running" || p.result) return null;
+  const el = h("span", { class: "countdown", id: "countdown", title: t("timeLeft") }, "");
+  timeLeft(el);
+  return el;
+}
+setInterval(() => {
+  const el = document.getElementById("countdown");
+  if (el && p && p.table.deadline) timeLeft(el);
+}, 1000);
+function ringBox() {
+  return h("label", { class: "ring" }, h("input", { type: "checkbox", id: "ring", checked: alertSound() ? "" : null,
+    onchange: e => { localStorage.setItem("boardlab:ring", e.target.checked ? "1" : "0"); if (e.target.checked) ring(); } }),
+  "🔔 " + t("alertSound"));
+}
+
 function controlsCard(ui) {
   if (p.table.status === "open") return h("div", { class: "card" }, "⏳ " + t("notStarted"), " ",
     mine.host ? h("button", { class: "primary", id: "start", onclick: async () => {
@@ -159,7 +204,7 @@ function controlsCard(ui) {
   if (p.result || seat === null) return null;
   if (!p.legal.length || p.table.version < awaited) {
     const chose = (p.view.submitted || []).includes(seat);
-    return h("div", { class: "card", id: "waiting" }, chose ? "✅ " + t("chosen") : "⏳ " + t("waitOthers"));
+    return h("div", { class: "card", id: "waiting" }, chose ? "✅ " + t("chosen") : "⏳ " + t("waitOthers"), " ", countdown());
   }
   const custom = renderer.controls ? renderer.controls(p, ui) : null;
   // choices with a place on the board are made there (data-act); buttons only for the rest
@@ -171,7 +216,7 @@ function controlsCard(ui) {
       sheetMin = !sheetMin; localStorage.setItem("boardlab:sheet", sheetMin ? "min" : ""); draw();
     } }, sheetMin ? "︿" : "﹀");
   return h("div", { class: "card choices" + (sheetMin ? " collapsed" : ""), id: "choices" }, toggle,
-    h("div", { class: "prompt" }, "👉 " + t("yourTurn")), hint,
+    h("div", { class: "prompt" }, "👉 " + t("yourTurn"), " ", countdown()), hint,
     custom || (rest.length ? genericControls(rest, ui) : null));
 }
 
@@ -242,6 +287,7 @@ function draw() {
   words.addTooltips(document.body);  // every emoji on screen: header, board, hand, controls, log
   animate(app, before);
   fitSheet();
+  turnAlert();
 }
 
 /** Once the game is over every seat's own final view is public (the record is): fetched
