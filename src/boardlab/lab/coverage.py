@@ -41,10 +41,10 @@ _TRIGGER = re.compile(r"[0-9]|[①-⑳]|[" + _NUMERALS + "]+|"
                       + "|".join(map(re.escape, COMPARATIVES)))
 # A lone 一 before a measure word is the indefinite article ("一只玩具", "a toy"), not a count;
 # after 第/每/唯/只/仅/前/后/人/各 ("每人一张", one each) or in a longer numeral it counts.
-_ARTICLE = re.compile(r"(?<![第每唯只仅前后再人各])一(?=[个只张名位件次种条块份点些把场局手段口步])")
+_ARTICLE = re.compile(r"(?<![第每唯只仅前后再人各])一(?=[个只张名位件次种条块份点些把场局手段口步排枚颗套堆副道])")
 _NUMBERING = re.compile(
     r"^\s*(?:#+\s*)?(?:[•*\-]\s*)?(?:§?\d+(?:\.\d+)*[.、)）:：]?\s+|§?\d+(?:\.\d+)+\s*|[①-⑳]\s*"
-    r"|第[一二三四五六七八九十\d]+[章节步部分条]\s*|[（(][\d一二三四五六七八九十]+[)）]\s*"
+    r"|⌾?步骤\d+\s*|第[一二三四五六七八九十\d]+[章节步部分条]\s*|[（(][\d一二三四五六七八九十]+[)）]\s*"
     r"|[一二三四五六七八九十]+、\s*|[A-Za-z][.)]\s+)")
 _SPLIT = re.compile(r"(?<=[。！？!?；])")
 

@@ -39,6 +39,15 @@ def R(cid, section, quote, english, published, path, kind="arithmetic"):
     return Claim(cid, section, quote, english, kind, published, Replay(path))
 
 
+def _response_kinds() -> int:
+    """The kinds of action a player answering the leader's first door may choose from."""
+    state = GAME.new_game(config(GeometryConfig, players=4), seed=1)
+    leader = GAME.to_move(state)[0]
+    GAME.apply_in_place(state, leader, GAME.legal_actions(state, leader)[0])
+    seat = GAME.to_move(state)[0]
+    return len({a["type"] for a in GAME.legal_actions(state, seat)})
+
+
 def _max_of(key: str):
     return lambda first, last: float(max(last[key]))
 
@@ -130,6 +139,22 @@ CLAIMS = [
           Search({"players": 4}, segment=lambda f: f["rounds"],
                  measure=lambda first, last: float(len(first["open"])), compare="le",
                  walks=100)),
+    F("actions.four", "3. 决定要搜查的房门", "每位玩家选择以下行动之一（①～④）",
+      "A player answering the leader chooses among four kinds of action (OK, open one more, "
+      "reopen, accuse).", 4, _response_kinds),
+    F("doors.reopen_max", "3 ③", "新打开房门数量必须比此前处于打开状态的房门数量多 1",
+      "Set against the ③ limit (refused with 3 or more open), a reopen leaves at most 3 "
+      "doors open, fewer than the 5 doors: the two rules of ③ fit together.", 3,
+      lambda: (_cfg().max_open_for_reopen - 1) + 1),
+    F("goal.score_fits_cards", "1. 游戏目标 / 2. 游戏准备",
+      "有 3 个不同的地点都不是你存放图形的藏身之处",
+      "Set against the cards: 3 revealed places without the shape need 3 of the 4 X cards, "
+      "so a point can be scored (3 <= 4).", True,
+      lambda: _cfg().score_reveals <= _cfg().doors - 1),
+    F("comp.markers_fit", "■ 游戏配件 / 2. 游戏准备", "10 个分数标记",
+      "Set against set-up: 10 score and 15 penalty markers are exactly 2 and 3 for each of "
+      "the 5 colours.", (10, 15),
+      lambda: (COLOURS * _cfg().win_points, COLOURS * _cfg().penalties_out)),
     Claim("strategy.passive", "游戏说明", "如果你不努力搜寻其他图形，那么你的图形可能就会被发现",
           "A player who does not search for others' shapes is more likely to have their own "
           "found.", "strategy", "more likely",
@@ -148,4 +173,23 @@ REGISTER = Register(
 
 RULEBOOK = Rulebook(
     files=("geometry-rooms.zh.txt",),
+    points={
+        "5 个数字板 正面": ("comp.boards",),
+        "如果你有至少 3 张牌被翻开，并且你的图形没有被找到": ("goal.score", "goal.score.config"),
+        "进行行动④的那名数学家选择自己的一张": ("search.accuse_hit",),
+        "再选择 1 个要打开的房门": ("bound.open_doors",),
+    },
+    not_claims={
+        "适合3D打印的数字板": "about the printed edition (3D-printed boards, a box), not the "
+                          "rules",
+        "数字1应在左边": "how to assemble the physical board (number 1 on the left); the "
+                     "software lays boards out itself",
+        "按照数字板上的数字顺序": "how to stand the cards behind the board: the physical "
+                           "layout, no figure",
+        "如果有玩家进行行动④，前往": "refers to action ④ by its number: where play goes next",
+        "如果有人选择行动④": "refers to action ④ by its number: the heading of its case",
+        "最后一位持有领袖标志的玩家保留标志": "a rule of play (the last leader keeps the "
+                                "token), no figure; replayed in scenarios/geometry/"
+                                "take_lead_and_reopen.yaml",
+    },
 )
