@@ -592,7 +592,7 @@ class Before(BurgleGame):
             return ev
         if active:
             if kind == "laser" and "mirror" not in pl["loot"] and pay and not guard_there \
-                    and not self._has(s, seat, "hacker", "basic"):
+                    and not self._hacker_on(s, p):
                 if self._left(s) >= 1:
                     s.used += 1
                 else:

@@ -730,6 +730,18 @@ def clauses() -> None:
        act(0, ability("climb", to="2A1"), {"positions": ["2A1"], "used": 6,
                                           "guards": ["1D4", "2D4", None]})])
 
+    # ---- R43: a Laser costs the same whoever enters with the Hacker's help
+    w("hacker_laser_partner", "A partner entering the Laser the Hacker stands on: 1 action, "
+      "as for the Hacker", "supplement Characters (Hacker: \"nor do others on the same "
+      "tile\"), Laser; R16, R43",
+      {**BASIC, "characters": [["hawk", "basic"], ["hacker", "basic"]],
+       "tiles": board(f1B1="laser:1", f1C1="laser:2"), "revealed": ["1B1", "1C1"],
+       "positions": [None, "1B1"]},
+      [act(0, move("1B1"), {"used": 1, "alarms": [], "positions": ["1B1", "1B1"]}),
+       {"note": "without him the next Laser wants its 2nd action"},
+       act(0, move("1C1"), {"used": 3, "alarms": []})], players=2)
+
+
 if __name__ == "__main__":
     main()
     more()

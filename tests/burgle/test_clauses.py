@@ -128,3 +128,21 @@ def test_the_climb_onto_a_laser_with_an_action_to_spare_pays_it():
     before = s.used
     GAME._use_ability(s, 0, {"type": "ability", "name": "climb", "to": "2A1"})
     assert s.used == s.max_actions and before == 1 and s.alarms == []
+
+
+# ---- R43: a Laser costs the same whoever enters it with the Hacker's help
+
+@pytest.mark.parametrize("hacker_on, mover, used", [
+    ("1A1", 1, 1),      # the Hacker himself: 1 action
+    ("1B1", 0, 1),      # a partner onto the Laser he stands on: 1 action too
+    ("1A2", 0, 2),      # the Hacker elsewhere: the Laser's 2 actions
+])
+def test_a_laser_costs_the_same_with_the_hackers_help(hacker_on, mover, used):
+    s = game(players=2, characters=[["hawk", "basic"], ["hacker", "basic"]],
+             tiles=board(f1B1="laser:1"), revealed=["1B1"], positions=[None, hacker_on],
+             events=["lampshade"])
+    if mover == 1:
+        play(s, 0, {"type": "end"})
+    assert s.seat == mover
+    facts = play(s, mover, {"type": "move", "to": "1B1"})
+    assert facts["used"] == used and facts["alarms"] == []

@@ -866,6 +866,15 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _players_on(self, s: BurgleState, p: int) -> list[int]:
         return [i for i, pl in enumerate(s.players) if pl["pos"] == p]
 
+    def _hacker_on(self, s: BurgleState, p: int) -> bool:
+        """Whether the basic Hacker stands on ``p``: no Fingerprint, Laser or Motion alarm
+        sounds there, for him or anyone else on his tile (so a Laser asks nobody there
+        for its second action, ruling R43)."""
+        for pl in s.players:
+            if pl["pos"] == p and pl["char"] == "hacker" and pl["side"] == "basic":
+                return True
+        return False
+
     def _has(self, s: BurgleState, seat: int, char: str, side: str) -> bool:
         pl = s.players[seat]
         return pl["char"] == char and pl["side"] == side
@@ -1333,7 +1342,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         # _alarm enforces); whatever else the tile does on entry still happens (ruling R39).
         if active and kind in _ON_ENTRY:  # the tiles that do something to whoever enters
             if kind == "laser" and "mirror" not in pl["loot"] and pay and not guard_there \
-                    and not self._has(s, seat, "hacker", "basic"):
+                    and not self._hacker_on(s, p):
                 if self._left(s) >= 1:
                     s.used += 1
                 else:
