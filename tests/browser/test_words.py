@@ -170,8 +170,11 @@ def test_lobby_in_both_languages(page, base_url, game):
     ids = set(GAMES) | {"sealed"}
     for lang in ("zh", "en"):
         set_lang(page, lang)
-        # the open-tables list may hold other tests' tables: read the form only
-        text = page.inner_text("main > .card:nth-child(1)") + page.inner_text("main > .card:nth-child(2)")
+        # the whole lobby: the form and the list of tables (open, running, finished: their
+        # words, never a raw id), the "more options" opened
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        page.wait_for_selector("#tables .row, #tables p:not(:empty)")
+        text = page.inner_text("main")
         bad = problems(text, lang, ids)
         assert not bad, f"lobby for {game} ({lang}): {sorted(set(bad))[:20]}"
         untipped = page.evaluate(UNTIPPED)
