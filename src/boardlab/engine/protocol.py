@@ -575,9 +575,33 @@ class Game(ABC, Generic[C, S]):
 
     def action_space(self, config: C) -> list[Action] | None:
         """Every action that can ever be legal under ``config``, in a fixed order, or
-        ``None`` (the default): the game does not enumerate them. ``boardlab.rl`` gives each
-        declared action a fixed index; otherwise it learns the actions by probing."""
-        return None
+        ``None``: the game does not enumerate them. ``boardlab.rl`` gives each declared
+        action a fixed index (its position here).
+
+        By default read from ``action_space(config)`` in the ``space`` module next to the
+        game's rules (``games/<id>/space.py``), like :meth:`labels`; ``None`` when the game
+        has none."""
+        module = self._sibling_module("space")
+        declare = getattr(module, "action_space", None)
+        return None if declare is None else declare(config)
+
+    def _sibling_module(self, name: str) -> Any:
+        """The module ``name`` of the game's package (``games/<id>/<name>.py``), or
+        ``None`` when there is none."""
+        import importlib
+        import sys
+
+        module_name = type(self).__module__
+        is_package = hasattr(sys.modules.get(module_name), "__path__")
+        package = module_name if is_package else module_name.rpartition(".")[0]
+        if not package:  # a game defined in a top-level module (tests)
+            return None
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{name}":
+                raise
+            return None
 
     def visible_log(self, state: S, seat: int | None) -> list[dict[str, Any]]:
         """The events ``seat`` may see, as JSON. Inside :func:`log_feed` for this state and
