@@ -65,18 +65,20 @@ def test_a_legal_action_missing_from_the_declared_space_is_an_error():
         codec.legal_indices([{"type": "bid", "card": 9}])
 
 
-def test_unprobed_actions_fill_the_overflow_slots_in_canonical_order():
-    codec = codec_for(loaded_game("geometry"), {"players": 3})
+def test_a_game_without_a_declared_space_gets_a_probed_table_with_overflow_slots():
+    """The fallback for a game that declares nothing (no registered game): the legal
+    actions outside the probed table fill the overflow slots in canonical order."""
+    codec = codec_for(SealedGame(), {"players": 3})
     assert not codec.declared and codec.overflow > 0
-    ok, add2 = {"type": "ok"}, {"type": "add", "door": 2}
+    assert codec.space_version.startswith("probed-")
+    b1, b2, b3 = ({"type": "bid", "card": c} for c in (1, 2, 3))
     short = dataclasses.replace(codec, table=tuple(k for k in codec.table
-                                                   if k not in (canonical(ok), canonical(add2))),
+                                                   if k not in (canonical(b1), canonical(b2))),
                                 _index={}, _feature_index={})
     first = len(short.table)
-    got = short.legal_indices([ok, add2, {"type": "add", "door": 1}])
-    assert got[first] == add2 and got[first + 1] == ok  # '{"door":2,...' < '{"type":"ok"}'
-    assert short.legal_indices([{"type": "add", "door": 1}]) == {
-        short._index[canonical({"type": "add", "door": 1})]: {"type": "add", "door": 1}}
+    got = short.legal_indices([b2, b1, b3])
+    assert got[first] == b1 and got[first + 1] == b2
+    assert short.legal_indices([b3]) == {short._index[canonical(b3)]: b3}
 
 
 def test_flatten_view_names_numbers_flags_and_strings_and_drops_log_and_texts():

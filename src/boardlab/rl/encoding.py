@@ -6,22 +6,22 @@ this module builds, once per (game, config), a :class:`Codec` that maps between 
 
 Actions
 -------
-The space has ``len(table) + overflow + 1`` indices:
+Every registered game declares its whole action space (``Game.action_space(config)``,
+``games/<id>/space.py``): every action its rules can ever allow, in a fixed order, each
+index with one meaning (the action's JSON). The space has ``len(table) + 1`` indices: the
+declared actions, then ``noop``, "nothing to decide", which a seat that is not asked (a
+Parallel step, an OpenSpiel simultaneous node) sends and which is ignored. A legal action
+missing from the declared table is a bug in the game and raises. ``space_version`` is a
+digest of the table, so it changes exactly when the enumeration changes
+(``tests/rl/test_spaces.py`` pins each game's).
 
-* ``table``: actions with a fixed meaning. If the game declares
-  ``Game.action_space(config)`` (every action that can ever be legal), the table is that list,
-  in the game's order, and ``overflow`` is 0: a legal action missing from it is a bug in the
-  game and raises. Otherwise the table is every distinct legal action (canonical JSON, sorted)
-  met while probing ``PROBE_GAMES`` seeded random games of this config.
-* ``overflow`` slots (probed games only): a legal action the probe never met still gets an
-  index: the legal actions outside the table, in canonical order, fill these slots in turn.
-  There are twice as many slots as the most legal actions the probe saw in one state, so
-  every legal action is always choosable; only a slot's meaning varies with the state.
-* the last index, ``noop``: "nothing to decide". A seat that is not asked (a Parallel step, an
-  OpenSpiel simultaneous node) may only send it; it is ignored.
+Mapping a legal action to its index is a dictionary lookup: games hand out shared action
+objects, remembered by identity; any other object is looked up by its items (no JSON).
 
-The probe is deterministic (fixed seeds, its own generator), so a config always gets the same
-space, in every process.
+A game that declares nothing (a test game, a game being written) gets a probed table
+instead: the distinct legal actions of ``PROBE_GAMES`` seeded random games, plus
+``overflow`` slots that the legal actions outside the table fill in canonical order (a
+slot's meaning then varies with the state). No registered game uses it.
 
 Observations
 ------------
@@ -35,9 +35,10 @@ every step of the probe games; a feature the probe never met is dropped.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -91,6 +92,25 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def action_key(action: Action) -> tuple:
+    """A hashable key of an action equal for equal actions (its items, sorted; lists as
+    tuples): the declared table's lookup key, cheaper than canonical JSON."""
+    items = []
+    for k, v in action.items():
+        if type(v) is list:
+            v = tuple(tuple(x) if type(x) is list else x for x in v)
+        elif type(v) is dict:
+            v = action_key(v)
+        items.append((k, v))
+    items.sort()
+    return tuple(items)
+
+
+def space_digest(table: tuple[str, ...]) -> str:
+    """The version stamp of an enumeration: a digest of its canonical JSON, in order."""
+    return hashlib.sha256("\n".join(table).encode()).hexdigest()[:16]
+
+
 @dataclass(frozen=True)
 class Codec:
     """The fixed action and observation encoding of one game and config."""
@@ -106,11 +126,20 @@ class Codec:
     """Whether the probe met a decision point with several seats at once."""
     max_steps: int
     """The longest probe game, in single-seat actions."""
-    _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    actions: tuple[Action, ...] = ()
+    """The declared actions themselves (index -> action), empty for a probed table."""
+    _index: dict[Any, int] = field(default_factory=dict, compare=False, repr=False)
     _feature_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _by_id: dict[int, tuple[Action, int]] = field(default_factory=dict, compare=False,
+                                                  repr=False)
 
     def __post_init__(self) -> None:
-        self._index.update({key: i for i, key in enumerate(self.table)})
+        if self.declared:
+            self._index.update({action_key(a): i for i, a in enumerate(self.actions)})
+            if len(self._index) != len(self.actions):
+                raise ValueError(f"{self.game_id}: action_space(config) lists an action twice")
+        else:
+            self._index.update({key: i for i, key in enumerate(self.table)})
         self._feature_index.update({key: i for i, key in enumerate(self.features)})
 
     @property
@@ -126,10 +155,43 @@ class Codec:
     def obs_size(self) -> int:
         return len(self.features)
 
+    @property
+    def space_version(self) -> str:
+        """Changes exactly when the enumeration (its actions or their order) changes."""
+        return space_digest(self.table) if self.declared else "probed-" + space_digest(
+            self.table)
+
+    def meaning(self, index: int) -> str:
+        """What index ``index`` stands for: the action's canonical JSON, or ``noop``."""
+        if index == self.noop:
+            return "noop"
+        if index < len(self.table):
+            return self.table[index]
+        return f"overflow slot {index - len(self.table)}"
+
     # ---- actions ----------------------------------------------------------------------
+
+    def index_of(self, action: Action) -> int:
+        """The declared index of a legal action (a dictionary read for a shared action
+        object the game hands out again and again)."""
+        found = self._by_id.get(id(action))
+        if found is not None and found[0] is action:
+            return found[1]
+        i = self._index.get(action_key(action))
+        if i is None:
+            raise ValueError(f"{self.game_id}: legal action {canonical(action)} is not in "
+                             "the game's declared action_space(config)")
+        by_id = self._by_id
+        if len(by_id) >= 4 * len(self.table) + 4096:  # fresh objects (geometry): start over
+            by_id.clear()
+        by_id[id(action)] = (action, i)  # the entry keeps the object, so its id stays its own
+        return i
 
     def legal_indices(self, legal: list[Action]) -> dict[int, Action]:
         """Index -> action for a seat's legal actions, ascending by index."""
+        if self.declared:
+            index_of = self.index_of
+            return dict(sorted((index_of(a), a) for a in legal))
         out: dict[int, Action] = {}
         extra: list[tuple[str, Action]] = []
         for action in legal:
@@ -140,10 +202,6 @@ class Codec:
             else:
                 out[i] = action
         if extra:
-            if self.declared:
-                raise ValueError(
-                    f"{self.game_id}: legal action {extra[0][0]} is not in the game's "
-                    "declared action_space(config)")
             if len(extra) > self.overflow:
                 raise ValueError(
                     f"{self.game_id}: {len(extra)} legal actions outside the probed table, "
@@ -152,15 +210,16 @@ class Codec:
                 out[len(self.table) + slot] = action
         return dict(sorted(out.items()))
 
+    def mask_of(self, indices: Iterable[int]) -> np.ndarray:
+        """The action mask (int8) of these legal indices, or only ``noop`` if none."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        idx = list(indices)
+        mask[idx if idx else self.noop] = 1
+        return mask
+
     def mask(self, legal: list[Action]) -> np.ndarray:
         """The action mask (int8): 1 for each legal index, or only ``noop`` if none."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        indices = self.legal_indices(legal)
-        if indices:
-            mask[list(indices)] = 1
-        else:
-            mask[self.noop] = 1
-        return mask
+        return self.mask_of(self.legal_indices(legal))
 
     # ---- observations -----------------------------------------------------------------
 
@@ -217,16 +276,16 @@ def _codec(game: Game, config_json: str) -> Codec:
                                    f"{PROBE_MAX_STEPS} steps")
         max_steps = max(max_steps, steps)
     if declared is not None:
-        table = tuple(canonical(a) for a in declared)
-        if len(set(table)) != len(table):
-            raise ValueError(f"{game.id}: action_space(config) lists an action twice")
+        actions = tuple(declared)
+        table = tuple(canonical(a) for a in actions)
         overflow = 0
     else:
+        actions = ()
         table = tuple(sorted(seen))
         overflow = 2 * most_legal
     return Codec(game_id=game.id, config=config, table=table, overflow=overflow,
                  features=tuple(sorted(features)), declared=declared is not None,
-                 simultaneous=simultaneous, max_steps=max_steps)
+                 simultaneous=simultaneous, max_steps=max_steps, actions=actions)
 
 
 def codec_for(game: Game, config: Mapping[str, Any] | GameConfig | None = None) -> Codec:
