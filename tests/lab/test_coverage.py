@@ -111,6 +111,14 @@ def test_line_ranges_explain_and_claims_come_first(books) -> None:
     assert got["上限 12。"].status == cov.COVERED
 
 
+def test_a_stretch_covered_by_one_claim(books) -> None:
+    book = Rulebook(files=("dice.zh.txt",), covers={"dice.zh.txt:9": ("limit",),
+                                                   "dice.zh.txt:1-2": ("nosuch",)})
+    cv = cov.match(book, REGISTER.claims, cov.read_rulebook(book), "dice")
+    assert _by_text(cv)["每局平均掷 7 次。"].claims == ["limit"]
+    assert "covers: 'nosuch' is no claim of the register" in cv.stale
+
+
 def test_quote_matching() -> None:
     norm = cov.normalise("只要本时刻声响 S < T，哪怕所有人都站在视线格上，曝光也是 +0。")
     assert cov.quote_in("只要本时刻声响 S < T … 曝光也是 +0", norm)

@@ -37,12 +37,21 @@ class Rulebook:
     points: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     not_claims: Mapping[str, str] = field(default_factory=dict)
     lines: Mapping[str, str] = field(default_factory=dict)
+    covers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Stretches (keyed like ``lines``) whose every number one claim checks as a whole: a
+    worked example replayed number by number by its scenario, a table a formula reads."""
 
     def line_reason(self, file: str, line: int) -> str:
         """The reason ``lines`` gives for ``line`` of ``file`` ("" when none does)."""
-        for key, why in self.lines.items():
-            name, _, span = key.rpartition(":")
-            first, _, last = span.partition("-")
-            if name == file and int(first) <= line <= int(last or first):
-                return why
-        return ""
+        return next((why for key, why in self.lines.items() if in_span(key, file, line)), "")
+
+    def line_claims(self, file: str, line: int) -> list[str]:
+        """The claim ids ``covers`` gives for ``line`` of ``file``."""
+        return [i for key, ids in self.covers.items() if in_span(key, file, line) for i in ids]
+
+
+def in_span(key: str, file: str, line: int) -> bool:
+    """Whether ``"file:first-last"`` (or ``"file:line"``) holds ``line`` of ``file``."""
+    name, _, span = key.rpartition(":")
+    first, _, last = span.partition("-")
+    return name == file and first.isdigit() and int(first) <= line <= int(last or first)

@@ -33,7 +33,7 @@ COMPARATIVES = ("最", "更", "往往", "常常", "通常", "经常", "翻倍", 
                 "一半", "总是", "从不", "永远", "必然", "大多", "很少", "唯一")
 _NUMERALS = "零一二两三四五六七八九十百千万半"
 # Compounds that are not numbers or comparisons ("together", "the same", "last", "change").
-_NOT_NUMBERS = ("最后", "最终", "最初", "最先", "最好", "更换", "变更", "更新", "更改", "更多细节",
+_NOT_NUMBERS = ("半合作", "最后", "最终", "最初", "最先", "最好", "更换", "变更", "更新", "更改", "更多细节",
                 "一起", "一样", "一定", "一般", "一直", "统一", "一旦", "一切", "一些", "一下",
                 "一致", "万一", "十分", "一边", "一同", "一口气", "一动不动", "一句话", "一款",
                 "一眼", "一律", "一向", "一面", "专一", "一来", "万全", "一会", "不一")
@@ -195,6 +195,7 @@ def match(book: Rulebook, claims: list[Claim], found: list[Sentence], game: str)
             if fn and fn in norm:
                 used_points.add(frag)
                 cids += [i for i in book.points[frag] if i in ids and i not in cids]
+        cids += [i for i in book.line_claims(s.file, s.line) if i in ids and i not in cids]
         placed.update(cids)
         why = next((book.not_claims[f] for f, fn in not_norm.items() if fn and fn in norm), "")
         for f, fn in not_norm.items():
@@ -216,7 +217,7 @@ def match(book: Rulebook, claims: list[Claim], found: list[Sentence], game: str)
               for i in cs if i not in ids]
     stale += [f"not_claims: {f!r} matches no sentence" for f in book.not_claims
               if f not in used_not]
-    stale += _stale_lines(book, found)
+    stale += _stale_lines(book, found, ids)
     # A claim is placed when it covers any sentence at all (numeric or not).
     for c in claims:
         if c.id not in placed and any(quote_in(c.quote, n) for n in norms):
@@ -225,16 +226,17 @@ def match(book: Rulebook, claims: list[Claim], found: list[Sentence], game: str)
     return Coverage(game, book.files, entries, stale, unplaced)
 
 
-def _stale_lines(book: Rulebook, found: list[Sentence]) -> list[str]:
-    out = []
-    for key in book.lines:
+def _stale_lines(book: Rulebook, found: list[Sentence], ids: set[str]) -> list[str]:
+    named = {i for cs in book.covers.values() for i in cs}
+    out = [f"covers: {i!r} is no claim of the register" for i in sorted(named - ids)]
+    for key in [*book.lines, *book.covers]:
         name, _, span = key.rpartition(":")
         first, _, last = span.partition("-")
         if name not in book.files or not span.replace("-", "").isdigit():
-            out.append(f"lines: {key!r} is not 'file:first-last' of one of {book.files}")
+            out.append(f"{key!r} is not 'file:first-last' of one of {book.files}")
         elif not any(s.file == name and int(first) <= s.line <= int(last or first)
                      for s in found):
-            out.append(f"lines: {key!r} holds no sentence")
+            out.append(f"{key!r} holds no sentence")
     return out
 
 

@@ -125,6 +125,13 @@ def _active_at_crossing(first: dict, last: dict) -> float:
     return float(sum(not f for f in first["frozen"]))
 
 
+def _overlap_share() -> float:
+    """Share of (task card, roll-over card) pairs whose cells meet: how often a night's
+    companions stand in Andy's sight when both are drawn independently."""
+    pairs = [(t, r) for t in TASK_CARDS for r in ROLLOVER_CARDS]
+    return sum(bool(set(t.cells) & set(r.cells)) for t, r in pairs) / len(pairs)
+
+
 def _seat_score(row, seat):
     return float(row["scores"][seat])
 
@@ -309,6 +316,32 @@ def cards_and_map() -> list[Claim]:
           kind="arithmetic"),
         R("cards.flashlight", "§3.3 道具", "🔦 站在安迪视线格，不受额外 +2 曝光",
           "🔦: no +2 on a sight cell.", 0, "item_flashlight.yaml", kind="arithmetic"),
+        R("cards.cowboy", "§3.5 角色", "每夜一次：本时刻可以移动 2 格",
+          "🤠 once a night moves 2 cells in a moment.", 2, "role_cowboy.yaml",
+          kind="arithmetic"),
+        R("cards.ranger", "§3.5 角色", "每夜一次：打出 💥 时声响按 1 计，任务进度与螺丝仍按 2 计",
+          "🚀 once a night: a 💥 counts 1 towards S, 2 for progress and screws.", 1,
+          "role_ranger.yaml", kind="arithmetic"),
+        R("cards.potato", "§3.5 角色", "每夜一次：揭示后你可以收回并重出本时刻的动静卡",
+          "🥔 once a night takes back and replays its noise card after the reveal.", 1,
+          "role_potato.yaml", kind="arithmetic"),
+        R("cards.springdog", "§3.5 角色", "每夜一次：本时刻额外移动 1 格",
+          "🐩 once a night moves 1 extra cell.", 1, "role_springdog.yaml", kind="arithmetic"),
+        R("cards.magnet", "§3.3 道具", "🧲 本时刻你可以额外移动 1 格",
+          "🧲: one extra cell of movement this moment.", 1, "item_magnet.yaml",
+          kind="arithmetic"),
+        R("cards.mirror", "§3.3 道具", "揭示前，你可以偷看 1 名玩家的动静卡",
+          "🪞: look at one player's noise card before the reveal.", 1, "item_mirror.yaml",
+          kind="arithmetic"),
+        F("cards.sight_task_overlap", "§4 ③ 地图", "视线格 ≠ 任务格，但经常重叠",
+          "A night's sight cells and companion cells share a cell on more than one night in "
+          "four (over every task card × roll-over card pair, drawn independently).",
+          "arithmetic", True, lambda: _overlap_share() > 0.25,
+          note="by the card sheet 42% of task × roll-over pairs share a cell "
+               "(_overlap_share)"),
+        F("score.tasks_12", "§6 计分", "每人 +3 × 4 = +12",
+          "Four tasks done give each player 3 × 4 = 12.", "arithmetic", 12,
+          lambda: _nums(4)["nights"] * pub.SCORING["task_done"]),
         Claim("cards.item_strength", "§3.3 道具 强度评价", "🧦 ★★★★★ 最强",
               "🧦 is the strongest item; the stars rank the others.", "strategy", "🧦",
               NotCheckable("the summary does not record which item a seat held each night, "
@@ -612,6 +645,89 @@ REGISTER = Register(
              "bounds are checked by search over legal play, not by bots",
 )
 
+ZH, SUP = "toys-andys-room.zh.txt", "toys-andys-room.supplement.md"
+RULE = ("a rule of play, not a claim about play: its numbers are the rules as implemented "
+        "(games/toys/rules.py) and replayed by scenarios/toys/")
+EX1 = ("ex1.moment1", "ex1.night", "ex1.one_night_fits", "ex1.next_crash")
+EX2 = ("ex2.night_exposure", "ex2.final", "ex2.plan", "ex2.slack", "ex2.night1_equal")
+
 RULEBOOK = Rulebook(
-    files=("toys-andys-room.zh.txt", "toys-andys-room.supplement.md"),
+    files=(ZH, SUP),
+    covers={
+        f"{ZH}:10": ("ov.duration",), f"{ZH}:16": ("ov.nights", "ov.players"),
+        f"{ZH}:34": ("comp.status",), f"{ZH}:35-37": ("comp.noise", "cards.noise_values"),
+        f"{ZH}:38": ("comp.roles",), f"{ZH}:39": ("comp.tasks", "map.per_night_companions"),
+        f"{ZH}:40": ("comp.rollovers", "comp.sight"),
+        f"{ZH}:42": ("comp.companions", "map.companion_value"),
+        **{f"{ZH}:{45 + p - 2}": (f"setup.{p}p.noise", f"setup.{p}p.companions",
+                                  f"setup.{p}p.cap") for p in PLAYERS},
+        f"{ZH}:50": ("setup.3p.loud", "cards.loud_3p", "faq.3p_two_active"),
+        f"{ZH}:51": ("map.cells",), f"{ZH}:63": ("map.moves",),
+        f"{ZH}:66": ("map.start", "map.toybox_task_regular"),
+        f"{ZH}:67-69": ("map.dist1", "map.high_risk_cells"),
+        f"{ZH}:70-72": ("map.dist2", "map.high_risk_cells", "map.lane_task_regular"),
+        f"{ZH}:73-75": ("map.dist3", "map.high_risk_cells"),
+        f"{ZH}:76": ("map.rug_most_sighted", "map.rug_share"),
+        f"{ZH}:77": ("cards.sight_task_overlap",), f"{ZH}:83": ("comp.sight",),
+        f"{ZH}:89": ("comp.noise",), f"{ZH}:92-95": ("cards.noise_values", "cards.loud_3p"),
+        f"{ZH}:96": ("faq.full_crash_4p",), f"{ZH}:100": ("s8.freeze_saves",),
+        f"{ZH}:106": ("cards.socks", "cards.item_strength"), f"{ZH}:107": ("cards.flashlight",),
+        f"{ZH}:108": ("cards.oil",), f"{ZH}:109": ("cards.earmuffs",),
+        f"{ZH}:110": ("cards.magnet",), f"{ZH}:111": ("cards.box",),
+        f"{ZH}:113": ("cards.mirror", "cards.mirror_best"),
+        f"{ZH}:117-119": ("rule.quiet_moment", "cards.flashlight", "cards.box"),
+        f"{ZH}:120": ("faq.failure_per_player",),
+        f"{ZH}:124": ("map.per_night_companions",), f"{ZH}:125": ("cards.tie_nobody",),
+        f"{ZH}:128": ("map.companion_value", "cards.dragon"), f"{ZH}:130": ("cards.tie_nobody",),
+        f"{ZH}:134": ("cards.cowboy",), f"{ZH}:135": ("cards.ranger",),
+        f"{ZH}:137": ("cards.potato",), f"{ZH}:138": ("cards.springdog",),
+        **{f"{ZH}:{146 + p - 3}": (f"s4.{p}p.safe", f"s4.{p}p.zero_risk", f"s4.{p}p.need",
+                                   f"qr.{p}p.night_min", f"setup.{p}p.cap") for p in PLAYERS},
+        f"{ZH}:144": ("s4.4p.safe", "s4.4p.zero_risk", "s4.4p.need_formula"),
+        f"{ZH}:181": ("faq.all_quiet_score",), f"{ZH}:182": ("faq.limit_4p.play",),
+        f"{ZH}:187-192": ("score.tasks_12", "map.companion_value", "faq.all_quiet_score"),
+        f"{ZH}:195-236": EX1, f"{ZH}:237-334": EX2,
+        f"{ZH}:340-344": ("s8.freeze_saves", "faq.freeze_net"),
+        f"{ZH}:353-356": ("s8.loss_B", "s8.loss_C", "s8.loss_D", "ex1.night"),
+        f"{ZH}:366-368": ("rule.quiet_moment", "faq.full_crash_4p", "faq.failure_per_player"),
+        f"{ZH}:374-375": ("faq.failure_cheaper", "faq.failure_per_player"),
+        f"{ZH}:376-377": ("setup.3p.loud", "faq.3p_two_active"),
+        f"{ZH}:379-381": ("faq.6p_tightest", "faq.6p_four_nights"),
+        f"{ZH}:383": ("faq.freeze_net",), f"{ZH}:386": ("faq.item_deck",),
+        f"{ZH}:388": ("faq.moments", "ov.duration"), f"{ZH}:389": ("faq.freeze_bonus_neutral",),
+        **{f"{ZH}:{406 + p - 3}": (f"qr.{p}p.min_active", f"qr.{p}p.min_active.play",
+                                   f"qr.{p}p.night_min", f"qr.{p}p.night_min.plain",
+                                   f"s4.{p}p.need") for p in PLAYERS},
+        f"{ZH}:405": ("qr.4p.min_active", "qr.4p.night_min"),
+        f"{ZH}:412-414": ("rule.quiet_moment", "faq.failure_per_player"),
+        f"{ZH}:417-422": ("score.tasks_12", "map.companion_value", "cards.dragon"),
+        f"{SUP}:29-57": ("map.rug_cards", "map.rug_card_list", "map.high_risk_cells",
+                         "map.rug_task_favourite", "map.toybox_task_regular"),
+        f"{SUP}:61-66": EX2, f"{SUP}:68-69": ("v9.1.cap", "v9.1.sight"),
+        f"{SUP}:70-71": ("v9.2.nights", "v9.2.cap", "v9.2.need"),
+        f"{SUP}:73-75": ("v9.4.guess",), f"{SUP}:81-82": ("map.rug_card_list",),
+        f"{SUP}:83-84": ("cards.dino_printed", "cards.dino"),
+        f"{SUP}:85-88": tuple(f"qr.{p}p.night_min.derived" for p in PLAYERS),
+    },
+    lines={
+        f"{ZH}:1-6": "the game's story and pitch (Andy turning over, 'three layers'); its "
+                     "figures are claims ov.*",
+        f"{ZH}:13": "a genre label (半合作, semi-cooperative), no figure",
+        f"{ZH}:19-31": "physical components (map, exposure bar, cursor, pawns, reference "
+                       "cards): counts of cardboard with no rule behind them",
+        f"{ZH}:54-60": "the cell coordinates of the 3×3 room drawing",
+        f"{ZH}:96-103": RULE, f"{ZH}:114-121": RULE, f"{ZH}:140-143": RULE,
+        f"{ZH}:150-178": RULE, f"{ZH}:193": RULE,
+        f"{ZH}:335-337": "strategy advice (§8 ①-③) without a figure to check",
+        f"{ZH}:345-350": "strategy advice (§8 ④-⑥) whose figures are rules or claims faq.*",
+        f"{ZH}:357-362": RULE + " (variants §9.1-9.6: scenarios variant_9_*.yaml)",
+        f"{ZH}:363-373": RULE + " (FAQ 10.1-10.5)",
+        f"{ZH}:384-387": "FAQ answers about house practice (coins for status cards, "
+                         "discards, talk) without a figure to check",
+        f"{ZH}:390-395": "similar games the book recommends",
+        f"{ZH}:396-402": RULE + " (the quick reference's turn order)",
+        f"{ZH}:429": "the designer's note on sources, no figure",
+        f"{SUP}:1-28": RULE + " (the supplement's reveal steps, status and tie-break "
+                              "rules)",
+    },
 )
