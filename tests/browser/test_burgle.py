@@ -1,7 +1,10 @@
 """The burgle board in a real browser: three floors with walls, guards, the team, and
-moves and peeks clicked on the cells."""
+moves and peeks clicked on the cells, to a final screen that says in words how the night
+ended (tests/browser/test_burgle_board.py checks the board a newcomer reads)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -37,9 +40,15 @@ def test_burgle_board_one_human_with_a_bot_to_the_final_screen(page, base_url):
     page.wait_for_selector("[data-cell].can-move", timeout=5000)
     page.locator("[data-cell].can-move").first.click()
     page.wait_for_selector("#burgle-team")
-    page.screenshot(path=str(SCREENSHOTS / "burgle.png"), full_page=True)
     assert play_to_final(page, seed=3, limit=120) >= 0
     assert page.locator("#final").count() == 1
+    # the end in words: seats from P1, the turns the header counted, no record dumped
+    summary = page.inner_text("#burgle-summary")
+    header = int(re.search(r"\d+", page.inner_text("#burgle-title")).group(0))
+    assert int(re.search(r"Turns played\D*(\d+)", summary).group(1)) == header
+    assert "P1" in page.inner_text("#burgle-crew") and "P2" in page.inner_text("#burgle-crew")
+    assert not re.search(r"[{}\[\]]|\bseat\b|\b[a-z]+_[a-z_]+\b", page.inner_text("#final"))
+    page.screenshot(path=str(SCREENSHOTS / "burgle-final.png"), full_page=True)
 
 
 def test_burgle_cells_are_clickable_in_chinese(browser, base_url):
@@ -63,6 +72,6 @@ def test_burgle_cells_are_clickable_in_chinese(browser, base_url):
         pg.locator(steps).first.click()  # a peek or a move on the board (each costs an action)
         wait_until(pg, lambda: pg.inner_text("#burgle-turn") != before)
         assert pg.evaluate("document.documentElement.scrollWidth") <= 392
-        pg.screenshot(path=str(SCREENSHOTS / "burgle-phone.png"), full_page=True)
+        pg.screenshot(path=str(SCREENSHOTS / "burgle-phone-steps.png"))
     finally:
         ctx.close()

@@ -74,9 +74,10 @@ const css = `
 .bg-tabs { display: flex; gap: 6px; margin: 0 0 8px; flex-wrap: wrap; }
 .bg-tabs button { background: #262b36; color: #e9e4d8; border: 1px solid #3a4150; border-radius: 999px; padding: 4px 12px; font-size: .9rem; box-shadow: none; min-height: 0; }
 .bg-tabs button.on { background: #f0c75e; color: #1b1f27; border-color: #f0c75e; font-weight: 700; }
-.bg-floors { display: flex; gap: 12px; align-items: flex-start; }
-.bg-first { flex: 1 1 auto; min-width: 0; display: flex; flex-direction: column; gap: 10px; }
-.bg-others { flex: 0 0 250px; min-width: 0; display: flex; flex-direction: column; gap: 12px; }
+.bg-floors { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; align-items: start; }
+.bg-first { grid-column: 1; min-width: 0; }
+.bg-floors > .bg-team { grid-column: 2; }
+.bg-others { grid-column: 1 / -1; min-width: 0; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 12px; align-items: start; }
 .bg-floor { background: #262b36; border-radius: 12px; padding: 8px; min-width: 0; }
 .bg-floor.team { box-shadow: 0 0 0 2px rgba(240,199,94,.55); }
 .bg-floor h4 { margin: 0 0 4px; color: #f0c75e; font-size: 1rem; display: flex; justify-content: space-between; align-items: baseline; gap: 6px; flex-wrap: wrap; }
@@ -85,12 +86,12 @@ const css = `
 .bg-colax { grid-column: 2; display: grid; grid-template-columns: repeat(4, 1fr); text-align: center; font-size: .72rem; color: #a9a396; font-weight: 700; }
 .bg-rowax { grid-row: 2; display: grid; grid-template-rows: repeat(4, 1fr); align-items: center; font-size: .72rem; color: #a9a396; font-weight: 700; }
 .bg-grid { grid-column: 2; grid-row: 2; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); border: 3px solid #0d0f14; }
-.bg-cell { position: relative; aspect-ratio: 1 / 1; min-width: 0; min-height: 0; border: 1px solid #3a4150; background: #343a48; padding: 3px;
+.bg-cell { position: relative; aspect-ratio: 1 / 1; min-width: 0; min-height: 0; border: 1px solid #3a4150; background: #343a48; padding: 5px;
   overflow: hidden; display: flex; flex-direction: column; container-type: inline-size; }
 .bg-cell.rev { background: #ece4d2; color: #22201c; }
 .bg-cell.wr { border-right: 5px solid #0d0f14; } .bg-cell.wb { border-bottom: 5px solid #0d0f14; }
 .bg-cell .top { display: flex; justify-content: space-between; align-items: flex-start; gap: 2px; line-height: 1; }
-.bg-cell .ic { font-size: clamp(.8rem, 22cqi, 1.7rem); line-height: 1; }
+.bg-cell .ic { font-size: clamp(.8rem, 22cqi, 1.7rem); line-height: 1.15; }
 .bg-cell .down { color: #687084; font-size: clamp(.55rem, 12cqi, .85rem); }
 .bg-cell .num { font-weight: 800; font-size: clamp(.7rem, 15cqi, 1.05rem); padding: 0 3px; border-radius: 5px; background: rgba(0,0,0,.08); }
 .bg-cell .num.cracked { color: #fff; background: #2f8f4e; }
@@ -103,14 +104,14 @@ const css = `
 .bg-cell .step.later { background: #7a6f6a; }
 .bg-cell.route { box-shadow: inset 0 0 0 2px rgba(194,53,46,.55); }
 .bg-cell.alarm { box-shadow: inset 0 0 0 4px #e0413a; }
-.bg-cell.dest { outline: 3px dashed #c2352e; outline-offset: -6px; }
+.bg-cell.dest { outline: 2px dashed #c2352e; outline-offset: -4px; }
 .bg-cell.can-move { cursor: pointer; box-shadow: inset 0 0 0 3px #4fb0ff; }
 .bg-cell.can-act { cursor: pointer; box-shadow: inset 0 0 0 3px #f0c75e; }
 .bg-cell .acts { display: flex; flex-wrap: wrap; gap: 2px; margin-top: 2px; }
 .bg-cell .acts button { padding: 0 3px; font-size: clamp(.6rem, 12cqi, .95rem); min-width: 0; min-height: 0; line-height: 1.25; box-shadow: none; border-radius: 6px; }
 @container (max-width: 52px) { .bg-cell .nm, .bg-cell .dice { display: none; } }
 .bg-safe, .bg-patrol { font-size: .8rem; margin-top: 6px; }
-.bg-team { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 8px; }
+.bg-team { display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); gap: 8px; }
 .bg-seat { background: #262b36; border-radius: 10px; padding: 6px 8px; font-size: .9rem; }
 .bg-seat.now { box-shadow: 0 0 0 2px #f0c75e; }
 .bg-seat .items, .bg-seat .ability { font-size: .8rem; }
@@ -122,10 +123,10 @@ const css = `
 .bg-char button { display: block; width: 100%; text-align: left; margin: 4px 0 0; white-space: normal; line-height: 1.3; }
 .bg-char button small { display: block; font-weight: 400; opacity: .9; }
 .bg-final { margin: 8px 0; line-height: 1.5; }
-.bg-final ul { margin: 4px 0; padding-left: 1.2em; }
+.bg-final ul { display: inline-block; text-align: left; margin: 4px 0; padding-left: 1.2em; }
 @media (max-width: 860px) {
-  .bg-floors { flex-direction: column; align-items: stretch; }
-  .bg-others { flex: 1 1 auto; }
+  .bg-floors, .bg-others { grid-template-columns: minmax(0, 1fr); }
+  .bg-first, .bg-floors > .bg-team, .bg-others { grid-column: 1; }
   .bg-board { padding: 8px; }
   .bg-head { gap: 4px 6px; }
   .bg-pill { font-size: .78rem; padding: 1px 7px; }
@@ -269,8 +270,8 @@ function floorView(v, f, legalAt, zh, ui, main) {
     if (c.lavatory) { toks.push(`🥷${c.lavatory}`); extra.push(zh ? `${c.lavatory} 个躲藏指示物` : `${c.lavatory} stealth tokens`); }
     if (c.smoke) { toks.push(`💨${c.smoke}`); extra.push(zh ? `烟雾里 ${c.smoke} 个躲藏指示物` : `${c.smoke} smoke tokens`); }
     if (c.items) { toks.push("🎒"); extra.push((zh ? "放着：" : "left here: ") + c.items.map(x => itemName(x, zh)).join(zh ? "、" : ", ")); }
-    if (c.down) { toks.push("⬇"); extra.push(zh ? "炸开的洞通往楼下" : "a hole down"); }
-    if (c.up) { toks.push("⬆"); extra.push(zh ? "炸开的洞通往楼上" : "a hole up"); }
+    if (c.down) { toks.push("⬇"); extra.push(zh ? `可下到 ${f} 楼` : `a way down to floor ${f}`); }
+    if (c.up) { toks.push("⬆"); extra.push(zh ? `可上到 ${f + 2} 楼` : `a way up to floor ${f + 2}`); }
     if (c.open) { toks.push("🔓"); extra.push(zh ? "已打开" : "open"); }
     if (c.disabled) { toks.push("✖"); extra.push(zh ? "被撬棍关掉" : "disabled by the Crowbar"); }
     if (c.cracked || comboCracked.has(c.at)) extra.push(zh ? "这个数字已破解" : "this number is cracked");
@@ -391,7 +392,7 @@ export function render(p, ui) {
   const team = h("div", { class: "bg-team", id: "burgle-team" }, v.players.map((pl, s) => teamBox(v, pl, s, zh, ui)));
   // the floor shown first with the team under it; the other two beside (below on a phone)
   const floors = h("div", { class: "bg-floors", id: "burgle-floors" },
-    h("div", { class: "bg-first" }, floorView(v, first, legalAt, zh, ui, true), team),
+    h("div", { class: "bg-first" }, floorView(v, first, legalAt, zh, ui, true)), team,
     h("div", { class: "bg-others" }, order.slice(1).map(f => floorView(v, f, legalAt, zh, ui, false))));
   const offers = v.phase === "character" ? h("div", { class: "muted", id: "burgle-offers" },
     v.offers.map((o, s) => h("div", { title: o.map(c => `${charName(c, zh)} — ${sideName("basic", zh)}: ${ability(c, "basic", zh)}; ${sideName("advanced", zh)}: ${ability(c, "advanced", zh)}`).join("\n") },
@@ -433,10 +434,11 @@ export function final(p, ui) {
   else if (loss && loss.by === "time") story = zh ? `天亮了：${turns} 个回合用完，团队没能逃走。`
     : `Dawn broke: the ${turns} turns ran out before the team got away.`;
   else if (loss) {
-    const by = ui.label("values", loss.by);
-    const guard = loss.guard_floor ? (zh ? `（${loss.guard_floor} 楼的守卫）` : ` (the floor ${loss.guard_floor} guard)`) : "";
-    story = zh ? `第 ${loss.turn + 1} 回合，${who(loss.seat)} 在 ${loss.at} 被${by}${guard}发现，已没有躲藏：团队失败。`
-      : `In turn ${loss.turn + 1}, ${who(loss.seat)} was seen on ${loss.at} by ${by}${guard} with no stealth left: the team loses.`;
+    // who saw: the guard of a floor, or a guard through the Foyer, the Atrium or the Tiara
+    const how = loss.by !== "guard" ? ui.label("values", loss.by) : "";
+    const guard = loss.guard_floor ? (zh ? `${loss.guard_floor} 楼的守卫` : `the floor ${loss.guard_floor} guard`) : ui.label("values", "guard");
+    story = zh ? `第 ${loss.turn + 1} 回合，${who(loss.seat)} 在 ${loss.at} 被${guard}发现${how ? `（${how}）` : ""}，已没有躲藏：团队失败。`
+      : `In turn ${loss.turn + 1}, ${who(loss.seat)} was seen on ${loss.at} by ${guard}${how ? ` (${how})` : ""} with no stealth left: the team loses.`;
   } else story = "";
   const lines = zh ? [
     `回合数：${turns}`, `打开的金库：${sm.safes_opened ?? 0} / 3`, `触发的警报：${sm.alarms ?? 0} 次`,
