@@ -380,17 +380,99 @@ def role_claims() -> list[Claim]:
     return out
 
 
+def sum_claims() -> list[Claim]:
+    """Appendix B against itself: every column is a share of all wins, so it sums to 100%
+    (each cell is printed to 0.1%, so five or six cells may be off by 0.3% at most)."""
+    out = [Claim("info.players", "游戏信息", "3-6 人", "The game seats 3 to 6 players.",
+                 "arithmetic", (3, 6), Formula(lambda: (_game().min_players,
+                                                         _game().max_players)))]
+    for p in PLAYERS:
+        out.append(Claim(
+            f"B.style.{p}p.sum", f"{B} 流派胜率", f"流派 {p} 人 " + " / ".join(
+                f"{pub.STYLE_TABLE[s][p][0]:.1%}" for s in STYLES),
+            f"The five styles' shares of all wins at {p} players add up to 100%.",
+            "arithmetic", 1.0, Formula(lambda p=p: round(sum(
+                pub.STYLE_TABLE[s][p][0] for s in STYLES), 4), tolerance=0.003)))
+        for col, word in ((0, "random"), (1, "fitted")):
+            out.append(Claim(
+                f"B.role.{p}p.{word}.sum", f"{B} 角色胜率", f"角色 {p} 人 " + " / ".join(
+                    f"{pub.ROLE_TABLE[r][p][col]:.1%}" for r in ROLES),
+                f"The six roles' shares of all wins at {p} players ({word} column) add up to "
+                "100%.", "arithmetic", 1.0,
+                Formula(lambda p=p, col=col: round(sum(
+                    pub.ROLE_TABLE[r][p][col] for r in ROLES), 4), tolerance=0.003)))
+    return out
+
+
 REGISTER = Register(
     game="hotel",
     source=pub.SOURCE,
     claims=[*setup_claims(), *component_claims(), *rule_claims(), *law_claims(),
-            *style_claims(), *role_claims()],
+            *style_claims(), *role_claims(), *sum_claims()],
     metrics=METRICS,
     stand_in="bots.py styles: taker 接单流, risky 高风险流, cautious 囤币流, informant 情报流, "
              "stayer 住客流 (default_bots); 'fitted' plays each role's 「适合流派」 for the "
              "适配搭配 column; the book's simulator is unpublished",
 )
 
+HB = "continental-hotel.zh.txt"
+RULE = ("a rule of play, not a claim about play: its numbers are the rules as implemented "
+        "(games/hotel/rules.py) and replayed by scenarios/hotel/")
+_STYLE_LINES = dict(zip(("taker", "risky", "cautious", "informant", "stayer"), range(171, 176),
+                        strict=True))
+_ROLE_LINES = dict(zip(("wick", "winston", "charon", "beggar", "sofia", "cassian"),
+                       range(179, 185), strict=True))
+
 RULEBOOK = Rulebook(
-    files=("continental-hotel.zh.txt",),
+    files=(HB,),
+    covers={
+        f"{HB}:8": ("info.players",), f"{HB}:19": ("comp.technique",),
+        f"{HB}:22": ("comp.intel",), f"{HB}:29-31": ("comp.contracts_per_tag",),
+        f"{HB}:32-34": ("comp.technique",),
+        **{f"{HB}:{40 + p - 3}": (f"setup.{p}p.contracts", f"setup.{p}p.gold",
+                                  f"setup.{p}p.vault", f"setup.{p}p.unsold_tied",
+                                  f"setup.{p}p.unsold_any") for p in PLAYERS},
+        f"{HB}:44": ("comp.contracts", "comp.events", "comp.intel"),
+        f"{HB}:49-50": ("setup.5p.contracts",), f"{HB}:51": ("setup.6p.contracts",
+                                                             "comp.board_cap"),
+        f"{HB}:61": ("rule.max_executions",), f"{HB}:64": tuple(
+            f"setup.{p}p.contracts" for p in PLAYERS),
+        f"{HB}:65": ("comp.board_cap",), f"{HB}:66": ("comp.stays_rep",),
+        f"{HB}:71-73": ("comp.contracts_per_tag", "comp.symmetric"),
+        f"{HB}:75": ("rule.net_independent",),
+        f"{HB}:78-81": ("rule.risk_reward", "rule.risk_penalty_points", "rule.d7_cleanup"),
+        f"{HB}:82": ("comp.technique",), f"{HB}:85-88": ("rule.fire_ceiling",),
+        f"{HB}:89": ("rule.max_executions",), f"{HB}:90": ("rule.fire_ceiling",),
+        f"{HB}:113": ("comp.roles",), f"{HB}:137-149": ("rule.example_totals",
+                                                         "rule.example_log"),
+        f"{HB}:154": ("rule.max_executions",), f"{HB}:160": ("comp.board_cap",
+                                                             "A4.cap_at_4p"),
+        f"{HB}:163": ("rule.net_independent", "rule.fire_ceiling"),
+        f"{HB}:164": tuple(f"setup.{p}p.contracts" for p in PLAYERS),
+        f"{HB}:165": ("rule.fire_ceiling",),
+        f"{HB}:168": ("rule.risk_penalty_points", "rule.d7_cleanup"),
+        f"{HB}:169": tuple(f"B.style.{p}p.sum" for p in PLAYERS),
+        **{f"{HB}:{line}": tuple(f"B.style.{p}p.{st}{x}" for p in PLAYERS for x in ("", ".score"))
+           for st, line in _STYLE_LINES.items()},
+        f"{HB}:177": tuple(f"B.role.{p}p.{w}.sum" for p in PLAYERS
+                           for w in ("random", "fitted")),
+        **{f"{HB}:{line}": tuple(f"B.role.{p}p.{r}.{w}" for p in PLAYERS
+                                 for w in ("random", "fitted"))
+           for r, line in _ROLE_LINES.items()},
+        f"{HB}:190": ("rule.example_totals",),
+    },
+    lines={
+        f"{HB}:1-5": "the game's story and its film (a release date), no figure of the rules",
+        f"{HB}:10-14": "age, difficulty, interaction: judgements with no measure given",
+        f"{HB}:17": "the lobby board, a physical component",
+        f"{HB}:23": "player boards, a physical component (6, one a seat)",
+        f"{HB}:45": "about the lobby board as a physical anchor, no figure",
+        f"{HB}:54-59": RULE + " (the lobby board's labels and the night's order)",
+        f"{HB}:67": RULE + " (Winston at the bar)", f"{HB}:91-111": RULE + " (intel and events)",
+        f"{HB}:116-136": RULE + " (roles, resources and the night's steps)",
+        f"{HB}:150-159": RULE + " (FAQ answers about bids, ties, events and tokens)",
+        f"{HB}:167": RULE + " (who pays in a tie: 附录 A ⑤ restates the bidding rule)",
+        f"{HB}:186-191": RULE + " (the quick reference restates the night and the scoring)",
+        f"{HB}:192": "the date of the text and the designer's note on sources",
+    },
 )
