@@ -13,6 +13,11 @@ through ``_walk_floors``), sight and entering (``_lose_stealth``, ``_leave``, ``
 validated ``Result``), ``_event`` and ``_resolve_event`` (a chain of comparisons),
 ``_start_turn``, ``_next_turn``, ``_within_two``; and the guard's path (``path_before``: path.py's
 ``path_uncached`` with its recursive walk).
+
+Issue 22 changed rules these copies hold (R39 a guard's tile stops only the alarm, R41 the
+next player still playing, R43 the Laser with the Hacker's help, R44 Squeak! ties): each
+copy has the same change, marked, so the tests still compare the fast paths with the plain
+code under one set of rules.
 """
 
 from __future__ import annotations
@@ -816,10 +821,9 @@ class Before(BurgleGame):
             for lab in s.labs_taken:
                 ev += self._alarm(s, lab, "shoplifting")
         elif ev_id == "squeak" and g["pos"] >= 0:
-            others = [o["pos"] for o in s.players if o["pos"] >= 0 and o["pos"] // CELLS == f]
-            target = min(others, key=lambda q: (self._dist(s, g["pos"], q), q))
-            if target != g["pos"]:
-                ev += self._step_to(s, f, target)
+            # issue 22 changed the rule (players equally near: the team is asked, R44):
+            # the card's own method is the rule now, for both
+            ev += self._ev_squeak(s, ev_id, seat, pl, p, f, g)
         elif ev_id == "switch_signs" and g["pos"] >= 0:
             g["pos"], g["dest"] = g["dest"], g["pos"]
             g["tie"] = []

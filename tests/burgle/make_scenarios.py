@@ -741,6 +741,27 @@ def clauses() -> None:
        {"note": "without him the next Laser wants its 2nd action"},
        act(0, move("1C1"), {"used": 3, "alarms": []})], players=2)
 
+    # ---- R44: Squeak! toward players equally near: the team chooses
+    duo = [["hawk", "basic"], ["rook", "basic"]]
+    squeak = {**BASIC, "characters": duo, "entrance": "1A2", "positions": [None, "1C2"],
+              "guards": [{"at": "1B2", "dest": "1D4"}], "events": ["squeak"]}
+    w("event_squeak_tie", "Squeak! with two players equally near: the team picks whom he "
+      "steps toward", "zh 警报「如果一样近由玩家选择」; supplement Events (Squeak!); R44",
+      squeak,
+      [{"note": "guard on B2, P1 on A2 and P2 on C2, both 1 away: the team is asked"},
+       act(0, END, {"pending": "squeak", "phase": "choice", "guards": ["1B2", None, None],
+                    "view.1.pending.kind": "squeak",
+                    "view.1.pending.options": [{"at": "1A2"}, {"at": "1C2"}]}),
+       act(0, choose(at="1C2"), {"stealth": [3, 2], "pending": None, "seat": 1})],
+      players=2)
+    w("event_squeak_tie_reading", "Squeak! with two players equally near, alarm_ties=reading: "
+      "the first in reading order", "docs/rulings/burgle.md R44, R9 (option)", squeak,
+      [{"note": "no question: he steps onto A2 (P1 -1), then walks 2 toward D4, right "
+                "first: B2, C2 (P2 -1)"},
+       act(0, END, {"pending": None, "stealth": [2, 2], "guards": ["1C2", None, None],
+                    "seat": 1})], players=2,
+      config={"alarm_ties": "reading"})
+
 
 if __name__ == "__main__":
     main()

@@ -146,3 +146,24 @@ def test_a_laser_costs_the_same_with_the_hackers_help(hacker_on, mover, used):
     assert s.seat == mover
     facts = play(s, mover, {"type": "move", "to": "1B1"})
     assert facts["used"] == used and facts["alarms"] == []
+
+
+# ---- R44: Squeak! toward players equally near is the team's choice
+
+@pytest.mark.parametrize("others, asked", [
+    (["1C2"], ["1A2", "1C2"]),          # A2 and C2: his steps differ
+    (["1A2"], None),                    # the same tile: nothing to choose
+    (["1B3"], ["1A2", "1B3"]),
+    (["1D2"], None),                    # D2 is 2 away: A2 is nearer
+    (["1A1"], None),                    # A1 is 2 away too
+])
+def test_squeak_asks_only_between_different_steps(others, asked):
+    s = game(players=2, characters=[["hawk", "basic"], ["rook", "basic"]], entrance="1A2",
+             positions=[None, *others], guards=[{"at": "1B2", "dest": "1D4"}])
+    GAME._resolve_event(s, "squeak")
+    if asked is None:
+        assert s.pending is None and s.guards[0]["pos"] == 4  # one step: onto A2
+    else:
+        assert s.pending["kind"] == "squeak"
+        assert [o["at"] for o in s.pending["options"]] == asked
+

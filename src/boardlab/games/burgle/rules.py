@@ -1798,8 +1798,33 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if g["pos"] < 0:
             return []
         others = [o["pos"] for o in s.players if o["pos"] >= 0 and o["pos"] // CELLS == f]
-        target = min(others, key=lambda q: (self._dist(s, g["pos"], q), q))
-        return self._step_to(s, f, target) if target != g["pos"] else []
+        near = self._nearest_players(s, f, others)
+        if near[0] == g["pos"]:
+            return []  # someone is on his tile already: nobody is nearer
+        if len(near) > 1 and s.cfg.alarm_ties == "choose":
+            # players equally near, toward whom his step differs: the team chooses, as
+            # for alarms (ruling R44)
+            self._ask(s, "squeak", [{"at": pname(q)} for q in near], then="guard")
+            s.pending["floor"] = f
+            return [public_words("squeak_tie", words.squeak_asked, (f + 1,), floor=f + 1)]
+        return self._step_to(s, f, near[0])
+
+    def _nearest_players(self, s: BurgleState, f: int, others: list[int]) -> list[int]:
+        """Of the players' tiles ``others`` (floor ``f``), those nearest its guard, in
+        reading order, one per different first step toward them (the first in reading
+        order keeps each step): a choice between them is a choice of his step."""
+        pos = s.guards[f]["pos"]
+        best = min(self._dist(s, pos, q) for q in others)
+        near: list[int] = []
+        steps: list[int] = []
+        for q in sorted(set(others)):
+            if self._dist(s, pos, q) != best:
+                continue
+            step = q if q == pos else path_indices(s.walls[f], pos % CELLS, q % CELLS)[0]
+            if step not in steps:
+                steps.append(step)
+                near.append(q)
+        return near
 
     def _ev_switch_signs(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
                          p: int, f: int, g: dict[str, Any]) -> list[Event]:
@@ -2342,6 +2367,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             ev += self._enter(s, seat, parse_pos(action["at"]))
         elif kind == "peekhole":
             ev += self._reveal(s, parse_pos(action["at"]))
+        elif kind == "squeak":  # the player the guard steps toward (R44)
+            ev += self._step_to(s, pend["floor"], parse_pos(action["at"]))
         elif kind == "throw_voice":
             f = s.players[seat]["pos"] // CELLS
             s.guards[f]["dest"] = parse_pos(action["at"])
@@ -2760,6 +2787,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return f"把 {seat_ref(a['seat'])} 移过来" if zh else f"bring {seat_ref(a['seat'])} here"
         if (s.pending or {}).get("kind") == "alarm_tie":
             return f"守卫先去 {a['at']} 的警报" if zh else f"the guard goes to the alarm on {a['at']} first"
+        if (s.pending or {}).get("kind") == "squeak":
+            return f"守卫朝 {a['at']} 走一步" if zh else f"the guard steps toward {a['at']}"
         return f"选择 {a['at']}" if zh else f"choose {a['at']}"
 
     # ================================================================ search support

@@ -48,6 +48,12 @@ def tie_chosen(floor: int, at: str) -> tuple[str, str]:
             f"the floor {floor} guard heads for the alarm on {at} first")
 
 
+def squeak_asked(floor: int) -> tuple[str, str]:
+    return (f"吱！{floor} 楼守卫离几名玩家一样近：由你们选他朝谁走一步",
+            f"Squeak!: the floor {floor} guard is equally near several players: "
+            "the team chooses whom he steps toward")
+
+
 def guard_appears(floor: int, at: str) -> tuple[str, str]:
     return f"{floor} 楼守卫出现在 {at}", f"the floor {floor} guard appears on {at}"
 
