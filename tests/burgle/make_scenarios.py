@@ -762,6 +762,17 @@ def clauses() -> None:
                     "seat": 1})], players=2,
       config={"alarm_ties": "reading"})
 
+    # ---- R45: a set-up that starts a player on the roof reveals and draws nothing
+    w("setup_on_the_roof", "A set-up player on the roof: nothing revealed, no guard drawn, "
+      "no turns", "zh 游戏结束「一旦到达屋顶，你的游戏就结束了，不再进行新的回合」; R45",
+      {**BASIC, "characters": [["hawk", "basic"], ["rook", "basic"]], "positions": ["roof", None],
+       "events": ["lampshade", "lampshade"]},
+      [{"expect": {"positions": ["roof", "1A1"], "seat": 1, "revealed": ["1A1"],
+                   "guards": ["1D4", None, None], "patrol.2.left": 10,
+                   "patrol.2.discard": [], "view.1.players.0.escaped": True,
+                   "view.1.floors.2.guard": None}},
+       act(1, END, {"seat": 1, "turn": 1, "positions": ["roof", "1A1"]})], players=2)
+
 
 if __name__ == "__main__":
     main()

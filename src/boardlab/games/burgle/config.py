@@ -21,8 +21,9 @@ class BurgleConfig(GameConfig):
         "first", description="later printings: Change of Plans, Crash! and Throw Voice only "
         "on floors with no alarm (R8)")
     alarm_ties: Literal["choose", "reading"] = Field(
-        "choose", description="two alarms equally near the guard: the team chooses which he "
-        "goes to first (rulebook), or the first in reading order (R9)")
+        "choose", description="two alarms (or, for Squeak!, players) equally near the guard: "
+        "the team chooses which he goes to first (rulebook), or the first in reading order "
+        "(R9, R44)")
     walkway_down_enters: bool = Field(
         False, description="whether going down a revealed walkway counts as entering (R4)")
     patrol_removed: Literal["by_players", "none"] = Field(
