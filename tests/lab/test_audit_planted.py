@@ -63,6 +63,8 @@ PLANTED = {
     # claims about all play: one game is a counterexample, no number of games a proof
     "all.players": (sim(3, lambda r: float(len(r["scores"])), kind="bound", bounds=None),
                     INCONCLUSIVE),
+    # one way of playing is no evidence either, whatever the kind: every game gives 3
+    "zero.variance": (sim(3, lambda r: float(len(r["scores"])), bounds=None), INCONCLUSIVE),
     "all.rolls.false": (sim(8, summary_value("rolls"), compare="le", kind="bound",
                             bounds=None), CONTRADICTED),
     "paired.true": ((("fewer"), Paired({"players": 3, "dice": 2}, {"players": 3, "dice": 1},
@@ -119,8 +121,9 @@ def test_basis(result):
 
 
 def test_all_play_claims_never_hold_from_simulation(result):
-    v = next(v for v in result.verdicts if v.claim.id == "all.players")
-    assert v.verdict == INCONCLUSIVE and "needs a search" in v.detail
+    for cid in ("all.players", "zero.variance"):
+        v = next(v for v in result.verdicts if v.claim.id == cid)
+        assert v.verdict == INCONCLUSIVE and "needs a search" in v.detail, v.detail
     bad = next(v for v in result.verdicts if v.claim.id == "all.rolls.false")
     assert bad.counterexample["measure"] > 8 and "seed" in bad.counterexample
 
@@ -153,7 +156,7 @@ def test_only_changes_no_verdict(result):
     for v in alone.verdicts:
         w = full[v.claim.id]
         assert (v.verdict, v.level, v.games, v.ours) == (w.verdict, w.level, w.games, w.ours)
-    assert alone.family == result.family == 13
+    assert alone.family == result.family == 14
 
 
 def test_fixed_budget_looks(result):
@@ -161,3 +164,12 @@ def test_fixed_budget_looks(result):
     v = au.verdicts[0]
     assert v.looks == [60, 120, 200] and v.games <= 200
     assert not math.isnan(v.level)
+
+
+def test_html_has_every_part(result):
+    from boardlab.lab.audit_report import build_html
+
+    page = build_html(result)
+    assert page.index("Book errors") < page.index("Stand-in gaps") < page.index("other claims")
+    assert "note: planted" in page and "story:" in page and "<details>" in page
+    assert "band:" in page and "interval, tested" in page

@@ -418,6 +418,17 @@ def judge_simulated(t: _Tracker, rows: list[Row], k: int, book_games: int | None
     if c.about_all_play:
         return _judge_all_play(v, rows[:n], chk, b)
     e = lk.estimate
+    if lk.constant and lk.games >= 2 and not lk.method.startswith("exact binomial") \
+            and b.low <= e.value <= b.high:
+        # Every game gave the same number: the t interval collapses to a point that says
+        # nothing about play the bots do not play ("always exactly 2 left" from one
+        # deterministic bot). Exact rates keep their Clopper–Pearson interval.
+        v.detail = (f"every one of {lk.games} games gave {_fmt(e.value)} (zero variance): "
+                    "the bots play one way, which is no evidence about the play this claim "
+                    "is about; it needs a search over legal play (or a proof by enumeration) "
+                    "to hold")
+        v.stopped = "needs search"
+        return v
     inside = b.low <= e.lo and e.hi <= b.high
     outside = e.hi < b.low or e.lo > b.high
     zero = " (every game gave the same value: zero variance)" if lk.constant else ""

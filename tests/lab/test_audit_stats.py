@@ -1,0 +1,135 @@
+"""Known answers for the audit's statistics: each margin rule, the family's α and its
+spending over looks, the tested intervals against the libraries, the power plan, and the
+sequential test's error rates, checked by simulating figures whose true value is known."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+from statsmodels.stats.proportion import proportion_confint
+from statsmodels.stats.weightstats import DescrStatsW
+
+from boardlab.engine.claims import Claim, Paired, Simulate
+from boardlab.lab import audit_plan as plan
+from boardlab.lab.audit import (
+    CONTRADICTED,
+    HOLDS,
+    INCONCLUSIVE,
+    Budget,
+    _key,
+    _run_sequential,
+    _Stream,
+    _Tracker,
+)
+from boardlab.lab.inference import games_for, interval_at
+
+
+def claim(published, compare="eq", bounds=None, kind="published_table", **kw) -> Claim:
+    return Claim("c", "§", "q", "e", kind, published,
+                 Simulate({}, per_game=lambda r: r["x"], compare=compare, bounds=bounds, **kw))
+
+
+@pytest.mark.parametrize(("value", "rate", "unit"), [
+    (0.35, True, 0.01), (0.091, True, 0.001), (0.1234, True, 0.0001), (35.3, False, 0.1),
+    (18, False, 1.0), (1.75, False, 0.01), (0.5, True, 0.01), (1200, False, 1.0)])
+def test_printed_unit(value, rate, unit):
+    assert plan.printed_unit(value, rate) == pytest.approx(unit)
+
+
+def test_margin_rules():
+    rate = plan.band(claim(0.35, bounds=(0.0, 1.0)))  # 10% of 35% + half of 1%
+    assert (rate.low, rate.high) == pytest.approx((0.35 - 0.04, 0.35 + 0.04))
+    high = plan.band(claim(0.9, bounds=(0.0, 1.0)))  # the rarer side: 10% of 10%
+    assert (high.low, high.high) == pytest.approx((0.885, 0.915))
+    small = plan.band(claim(0.09, bounds=(0.0, 1.0)))  # no 5-point floor swallowing it
+    assert small.high - small.low == pytest.approx(2 * (0.009 + 0.005))
+    mean = plan.band(claim(35.3))
+    assert (mean.low, mean.high) == pytest.approx((35.3 - 3.58, 35.3 + 3.58))
+    about = plan.band(claim(18))  # printed as a whole number: half a unit more
+    assert (about.low, about.high) == pytest.approx((15.7, 20.3))
+    tiny = plan.band(claim(1.42))  # no ±0.5 floor
+    assert tiny.high - 1.42 == pytest.approx(0.142 + 0.005)
+    own = plan.band(claim(4.0, margin=0.25))
+    assert (own.low, own.high) == (3.75, 4.25)
+    given = plan.band(claim(4.0, precision=0.5))
+    assert given.high == pytest.approx(4.0 + 0.4 + 0.25)
+
+
+def test_bounds_and_ranges_are_never_widened():
+    assert (lambda b: (b.low, b.high))(plan.band(claim(0.5, "ge", (0.0, 1.0)))) == (0.5, math.inf)
+    assert (lambda b: (b.low, b.high))(plan.band(claim(3.0, "le"))) == (-math.inf, 3.0)
+    rng = plan.band(claim((35, 45), "between", margin=1.0))
+    assert (rng.low, rng.high) == (35.0, 45.0) and "not applied" in rng.why
+
+
+def test_family_is_the_whole_register_and_spending_adds_up():
+    sims = [claim(1.0) for _ in range(3)]
+    other = Claim("p", "§", "q", "e", "strategy", True,
+                  Paired({}, {}, value=lambda r: 1.0))
+    assert plan.family_size([*sims, other]) == 4
+    looks = plan.schedule(300, None)
+    assert looks == [240, 480, 960, 1920, 3840]
+    spent = plan.spending(looks, plan.claim_alpha(4))
+    assert sum(spent) == pytest.approx(0.05 / 4) and spent[-1] > spent[0]
+    assert plan.schedule(0, 200) == [60, 120, 200] and plan.schedule(0, 2) == [2]
+    # chunks start on the shared grid, so a stream's games never depend on its claims
+    assert plan.chunks(480, None) == [(0, 60), (60, 120), (120, 240), (240, 480)]
+    assert plan.chunks(200, 200)[-1] == (120, 200)
+
+
+def test_tested_intervals_are_the_libraries():
+    x = np.array([1.0] * 37 + [0.0] * 163)
+    lk = interval_at(x, np.ones(200, dtype=np.int64), 0.99, 0.1, 0.3, binary=True)
+    assert (lk.estimate.lo, lk.estimate.hi) == pytest.approx(
+        proportion_confint(37, 200, alpha=0.01, method="beta"))
+    y = np.random.default_rng(1).normal(10, 2, 150)
+    lk = interval_at(y, np.ones(150, dtype=np.int64), 0.995, 9, 11)
+    assert (lk.estimate.lo, lk.estimate.hi) == pytest.approx(
+        DescrStatsW(y).tconfint_mean(alpha=0.005))
+    assert lk.spread == pytest.approx(np.std(y, ddof=1))
+    # two-sample: the book's own sampling error widens the interval
+    two = interval_at(y, np.ones(150, dtype=np.int64), 0.995, 9, 11, book=(10.0, 150))
+    assert two.estimate.hi - two.estimate.lo == pytest.approx(
+        math.sqrt(2) * (lk.estimate.hi - lk.estimate.lo))
+
+
+def test_power_plan():
+    z = 1.959963984540054 + 0.8416212335729143
+    assert games_for(1.0, 0.1, 0.05, 0.8) == pytest.approx((z / 0.1) ** 2)
+    assert games_for(1.0, 0.0, 0.05) == math.inf  # on the edge: no number of games
+    # the book's own games leave room only while their error is below the gap's share
+    assert games_for(1.0, 0.1, 0.05, 0.8, book_games=2000) == pytest.approx(
+        1 / ((0.1 / z) ** 2 - 1 / 2000))
+    assert games_for(1.0, 0.1, 0.05, 0.8, book_games=400) == math.inf
+
+
+def _sequential(p_true: float, reps: int, published: float = 0.5, seed: int = 0):
+    """Run the audit's sequential test on Bernoulli(p_true) games ``reps`` times; the
+    family is one claim at α = 0.05."""
+    rnd = random.Random(seed)
+    c = claim(published, bounds=(0.0, 1.0))
+    looks = plan.schedule(240, None)
+    counts = {HOLDS: 0, CONTRADICTED: 0, INCONCLUSIVE: 0}
+    for _ in range(reps):
+        key = _key({}, None)
+        s = _Stream({}, None, [{"x": float(rnd.random() < p_true), "index": i}
+                               for i in range(looks[-1])])
+        t = _Tracker(c, [key], looks, plan.spending(looks, 0.05))
+        _run_sequential("unused", [t], {key: s}, Budget(games=None), None, 0.0, math.inf)
+        counts[t.verdict.verdict] += 1
+    return {k: n / reps for k, n in counts.items()}
+
+
+def test_sequential_error_rates_by_simulation():
+    """At the band's edge a false "holds" is at most α/2 (the tested interval's one
+    tail); inside, a false "contradicted" is at most α; each verdict settles most runs."""
+    band = plan.band(claim(0.5, bounds=(0.0, 1.0)))
+    edge = _sequential(band.low, 200, seed=1)
+    assert edge[HOLDS] <= 0.05, edge
+    inside = _sequential(0.5, 100, seed=2)
+    assert inside[CONTRADICTED] <= 0.03 and inside[HOLDS] >= 0.7, inside
+    subtle = _sequential(0.5 * 0.8, 60, seed=3)  # the book 25% above the truth
+    assert subtle[HOLDS] == 0 and subtle[CONTRADICTED] >= 0.9, subtle
