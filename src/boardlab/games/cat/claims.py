@@ -366,11 +366,103 @@ def rulebook_claims() -> list[Claim]:
     return out
 
 
+def cross_claims() -> list[Claim]:
+    """Parts of the book set against each other: Appendix B's columns against the shares
+    they are, its exposure table against itself and Appendix A, the rooms' descriptions
+    against the symmetric card table, the track against the worked example."""
+    ex = pub.EXPOSURE_TABLE
+    out = [
+        Claim("info.players", "游戏信息", "玩家人数 3-5 人", "The game seats 3 to 5 players.",
+              "arithmetic", (3, 5), Formula(lambda: (_cat().min_players, _cat().max_players))),
+        Claim("map.station_order", "🗺️ 地图布局 / 完整游戏流程示例",
+              "1🏢公司 2🛒超市 3🥖面包店 4🚦红绿灯 5🌳树 6↩️拐弯 7🏠门口",
+              "The track on the board and the worked example's round headings name the same "
+              "seven stations in the same order (ours: data.STATION_NAMES).", "arithmetic",
+              True, Formula(lambda: [n in s["zh"] for n, s in zip(
+                  ("公司", "超市", "面包店", "红绿灯", "树", "拐", "门口"),
+                  data.STATION_NAMES, strict=True)] == [True] * 7)),
+        Claim("map.kitchen_fastest", "🗺️ 地形类型说明", "厨房 … 乱局涨得快，曝光发生得最早，往往第一个爆",
+              "The kitchen's cards make it get dirty faster than the other rooms.",
+              "arithmetic", True, Formula(lambda: _room_points("kitchen") > min(
+                  _room_points(r) for r in ROOMS)),
+              note="the book's own table: the three rooms' chaos cards are identical "
+                   "(胡闹牌数值分布, 三间完全相同), so no room can get dirtier by its cards; "
+                   "only where players choose to play can make it so"),
+        Claim("map.bath_most_dangerous", "🗺️ 地形类型说明", "浴室 … 本作最危险房间",
+              "By Appendix B the bathroom ends with the most mess left at every player count.",
+              "arithmetic", True, Formula(lambda: all(
+                  ex[p]["leftover"][2] >= max(ex[p]["leftover"]) for p in PLAYERS))),
+        Claim("A7.leftover_ranges", "恒等式⑦", "终局三间房的剩余乱局 3 人 7.6-8.0 / 4 人 9.1-9.3 / 5 人 9.7-10.7",
+              "Appendix A's ranges of the mess left are the smallest and largest room of "
+              "Appendix B's table.", "arithmetic", [(7.6, 8.0), (9.1, 9.3), (9.7, 10.7)],
+              Formula(lambda: [(min(ex[p]["leftover"]), max(ex[p]["leftover"]))
+                               for p in PLAYERS])),
+        Claim("B.exposure.reading", "附录 B 读法", "曝光次数随人数线性上升（1.05 → 2.13），但平均曝光回合几乎不变（3.9 → 3.6）",
+              "The reading's figures are the table's, rounded.", "arithmetic",
+              [1.05, 2.13, 3.9, 3.6],
+              Formula(lambda: [ex[3]["exposures_per_game"], ex[5]["exposures_per_game"],
+                               round(ex[3]["mean_exposure_round"], 1),
+                               round(ex[5]["mean_exposure_round"], 1)])),
+    ]
+    for p in PLAYERS:
+        out += [
+            Claim(f"B.style.{p}p.sum", f"{APPX_B} 打法流派平衡", f"{p} 人 " + " / ".join(
+                f"{pub.STYLE_WIN_RATE[s][p]:.1%}" for s in STYLES),
+                f"The five styles' win rates at {p} players, each a share of the games' wins "
+                "in a five-style battle, add up to 100%.", "arithmetic", 1.0,
+                Formula(lambda p=p: round(sum(pub.STYLE_WIN_RATE[s][p] for s in STYLES), 4),
+                        tolerance=0.003),
+                note="over 100% would mean shared wins counted for every tied seat; the book "
+                     "does not say how it counted ties"),
+            Claim(f"B.role.{p}p.sum", f"{APPX_B} 角色平衡", f"{p} 人 " + " / ".join(
+                f"{pub.ROLE_WIN_RATE[r][p]:.1%}" for r in ROLES),
+                f"Each of the {p} seats holds one of the 5 roles, so the roles' win rates "
+                f"(wins per game played with the role) add up to 5/{p}.", "arithmetic",
+                round(5 / p, 4),
+                Formula(lambda p=p: round(sum(pub.ROLE_WIN_RATE[r][p] for r in ROLES), 4),
+                        tolerance=0.003)),
+            Claim(f"B.exposure.{p}p.bills_sum", f"{APPX_B} 曝光频率与账单",
+                  f"{p} 人 终局剩余 {' / '.join(map(str, ex[p]['leftover']))} 终局账单合计 "
+                  f"{ex[p]['final_bills_total']}",
+                  "The final bills are the mess left in the three rooms, so the total is the "
+                  "sum of the three leftovers (each printed to 0.1).", "arithmetic",
+                  ex[p]["final_bills_total"],
+                  Formula(lambda p=p: round(sum(ex[p]["leftover"]), 2), tolerance=0.15)),
+            Claim(f"B.exposure.{p}p.half_of_mess", f"{APPX_B} 曝光频率与账单",
+                  f"{p} 人 曝光时房间乱局 {ex[p]['mess_at_exposure']} 五折账单 "
+                  f"{ex[p]['half_bill']}",
+                  "A half bill is ⌈L/2⌉, so its mean lies between half the mean mess and half "
+                  "a point above it.", "arithmetic", True,
+                  Formula(lambda p=p: ex[p]["mess_at_exposure"] / 2 <= ex[p]["half_bill"]
+                          <= ex[p]["mess_at_exposure"] / 2 + 0.5)),
+        ]
+    for role, path in (("cat", "role_cat.yaml"), ("fish", "role_fish.yaml"),
+                       ("konrad", "role_konrad.yaml"), ("sally", "role_sally.yaml"),
+                       ("things", "role_things_floor.yaml")):
+        out.append(Claim(f"roles.{role}", "五、角色卡", _ROLE_QUOTES[role],
+                         f"The {role} role's limited uses and figures, replayed.", "arithmetic",
+                         "as written", Replay(path)))
+    return out
+
+
+def _room_points(room: str) -> int:
+    """The chaos points a room's deck holds (one distribution for every room: 胡闹牌数值分布)."""
+    counts = getattr(data, "ROOM_CHAOS_COUNTS", {}).get(room, data.CHAOS_COUNTS)
+    return sum(v * n for v, n in counts.items())
+
+
+_ROLE_QUOTES = {"cat": "戴帽子的猫 🎩 每局 2 次：打胡闹牌时额外 +2 乐趣",
+                "fish": "鱼·克莱策尔 🐟 每局 2 次：任何房间曝光时 +2 乐趣",
+                "konrad": "康拉德 🧒 每局 3 次：收拾牌改为 −4 乱局 / +3 乐趣",
+                "sally": "莎莉 👧 每局 2 次：胡闹牌乱局 −2（最低 1）",
+                "things": "东西一·东西二"}
+
+
 REGISTER = Register(
     game="cat",
     source=pub.SOURCE,
     claims=[*style_claims(), *role_claims(), *exposure_claims(), *spread_claims(),
-            *rulebook_claims()],
+            *rulebook_claims(), *cross_claims()],
     metrics=METRICS,
     stand_in="our LookaheadBot styles wild/tidy/shifter/sniper/steady (default_bots) for the "
              "rulebook's five styles in every Appendix B table (the book ran all of them as "
@@ -378,6 +470,79 @@ REGISTER = Register(
              "simulator did; the rulebook's gen_hat_data.js is not available",
 )
 
+CB = "cat-in-the-hat.zh.txt"
+RULE = ("a rule of play, not a claim about play: its numbers are the rules as implemented "
+        "(games/cat/rules.py) and replayed by scenarios/cat/")
+_EXPO = tuple(f"table.exposure.{n}" for n in (12, 13, 15, 18, 20))
+_FINAL = tuple(f"table.final.{n}" for n in (5, 8, 10, 15, 23))
+
 RULEBOOK = Rulebook(
-    files=("cat-in-the-hat.zh.txt",),
+    files=(CB,),
+    covers={
+        f"{CB}:24": ("info.players",), f"{CB}:40-45": ("info.cards", "cards.chaos",
+                                                       "cards.specials"),
+        f"{CB}:55-62": ("cards.chaos", "cards.specials", "info.cards"),
+        f"{CB}:64-74": ("cards.room_points", "cards.mean"),
+        f"{CB}:79-81": ("cards.chaos", "cards.specials"), f"{CB}:94": ("map.station_order",),
+        f"{CB}:96": ("map.rounds",), f"{CB}:110": ("map.kitchen_fastest",),
+        f"{CB}:111": ("map.kitchen_fastest",), f"{CB}:112": ("map.bath_most_dangerous",),
+        f"{CB}:117": ("map.three_bills",), f"{CB}:118": ("cards.room_points",),
+        f"{CB}:140-143": ("cards.specials",), f"{CB}:151-159": (*_EXPO, "A2.half"),
+        f"{CB}:163-170": _FINAL, f"{CB}:175": ("roles.cat",), f"{CB}:176": ("roles.fish",),
+        f"{CB}:177": ("roles.konrad",), f"{CB}:178": ("roles.sally",),
+        f"{CB}:179": ("roles.things",), f"{CB}:190": ("q14.hand",),
+        f"{CB}:232-250": (*_EXPO, *_FINAL),
+        f"{CB}:252-371": ("example.seed42", "map.station_order"),
+        f"{CB}:373-383": ("example.seed42", "example.lesson3", "example.lesson5"),
+        f"{CB}:391": ("tip.safe_line",), f"{CB}:405": ("tip.second_value",),
+        f"{CB}:407-414": ("tip.sally", "tip.cat"), f"{CB}:452": ("table.exposure.13",),
+        f"{CB}:466": ("q12.range",), f"{CB}:470": ("q14.hand",),
+        f"{CB}:491-497": ("A2.half", "A2.exposures"), f"{CB}:511-520": (
+            "A4.bonus_ratio.12", "A4.bonus_ratio.15", "A4.bonus_ratio.23"),
+        f"{CB}:522-526": ("A5.bills", "map.three_bills"), f"{CB}:546": ("A7.leftover_ranges",),
+        f"{CB}:563-570": (*(f"B.style.{p}p.{st}" for p in PLAYERS for st in STYLES),
+                          *(f"B.style.4p.{st}.score" for st in STYLES), "B.ideal",
+                          *(f"B.style.{p}p.sum" for p in PLAYERS)),
+        f"{CB}:572-574": ("B.range.4p_four", "q12.range"),
+        f"{CB}:576-585": (*(f"B.role.{p}p.{r}" for p in PLAYERS for r in ROLES),
+                          *(f"B.role.4p.{r}.score" for r in ROLES),
+                          *(f"B.range.role.{p}p" for p in PLAYERS),
+                          *(f"B.role.{p}p.sum" for p in PLAYERS)),
+        f"{CB}:587-592": tuple(f"B.exposure.{p}p.{k}" for p in PLAYERS for k in (
+            "per_game", "round", "mess", "half_bill", "final_bills", "bills_sum",
+            "half_of_mess", "leftover.living", "leftover.kitchen", "leftover.bath")),
+        f"{CB}:594": ("B.exposure.reading",),
+        f"{CB}:596-603": tuple(f"B.spread.{p}p.{k}" for p in PLAYERS
+                               for k in ("mean", "min", "max")),
+        f"{CB}:607-629": (*_EXPO, *_FINAL, "q14.hand", "map.rounds", "map.exposure_line"),
+    },
+    lines={
+        f"{CB}:5-19": "the game's story and pitch, no figure of the rules",
+        f"{CB}:25-31": "playing time, age, difficulty and genre labels: judgements or "
+                       "properties of people at a table, not of the rules",
+        f"{CB}:38-39": "boards and the track, physical components",
+        f"{CB}:46-50": "player boards, markers and the reference card: physical components",
+        f"{CB}:91-105": "the board drawing (rooms, scale 0-20, the track's stations: checked "
+                        "by map.station_order)",
+        f"{CB}:120-122": RULE + " (map.exposure_line and map.rounds read them)",
+        f"{CB}:121": "the printed scale of a room board (0-20); FAQ Q7: mess above 20 still "
+                     "counts",
+        f"{CB}:127-145": RULE + " (fun and mess, the tool cards)",
+        f"{CB}:147-149": RULE, f"{CB}:160-161": RULE,
+        f"{CB}:181-230": RULE + " (set-up, the round's four steps, victory)",
+        f"{CB}:385-403": "beginner and advanced strategy advice without a figure to check "
+                         "(the ones with a figure are claims tip.*)",
+        f"{CB}:416-440": RULE + " (variants A-F: scenarios variant_*.yaml)",
+        f"{CB}:442-470": RULE + " (FAQ Q1-Q14 restate the rules; Q12 and Q14 are claims)",
+        f"{CB}:561": "how the book's simulator was run (gen_hat_data.js, 300-600 games a "
+                     "setting): unpublished, so its games cannot be replayed; the counts are "
+                     "the sample sizes of Appendix B's claims",
+        f"{CB}:474-476": "the appendix's introduction (its figures come from the book's "
+                         "simulator: Appendix B's claims)",
+        f"{CB}:478-489": RULE + " (identity ① restates who pays)",
+        f"{CB}:499-509": RULE + " (identity ③: a card gives equal fun and mess)",
+        f"{CB}:528-557": RULE + " (identities ⑥-⑧ restate the exposure and fish rules)",
+        f"{CB}:605-634": RULE + " (Appendix C, the one-page summary)",
+        f"{CB}:636-658": "Appendix D, the homage to the picture book, and the page footer",
+    },
 )
