@@ -1,19 +1,28 @@
-"""The burgle team bot against random legal play: win rate and how the team loses.
+"""The burgle team bots on the same seeds: win rate with intervals, how each loses, time.
 
-For 2, 3 and 4 players on the default walls: ``--games`` games each (seeds 0..N-1) with the
-``team`` bot (the planner, :mod:`boardlab.games.burgle.planner`) in every seat and the same
-seeds with ``random`` in every seat. Prints per player count the win rate (Wilson 95%
-interval), safes opened, turns, escapes, CPU seconds per game, and the losses by cause,
-floor and turn band; then a one-sided Fisher test that the team wins more often than random
-play and a one-sided Mann-Whitney test that it opens more safes.
+For each player count (default walls, seeds ``--start`` .. ``--start + --games - 1``) every
+bot of ``--bots`` plays every seat of the same seeds: ``team`` (the default, the second
+planner, :mod:`boardlab.games.burgle.team2`), ``planner`` (the first planner,
+:mod:`boardlab.games.burgle.planner`, kept for this comparison), ``greedy`` (the first bot)
+and ``random`` (random legal play). Prints per bot the win rate with Wilson and
+Clopper-Pearson 95% intervals, safes opened, turns, escapes, CPU per game and per decision,
+and the losses by cause: caught on which floor, with how many safes open, and caught with
+every safe open (on the way to the roof) or out of time. Then a one-sided Fisher exact test
+that the first bot of ``--bots`` wins more often than each other, and a one-sided
+Mann-Whitney test that it opens more safes.
 
-Usage: ``python benchmarks/burgle_team.py [--games 200] [--players 2,3,4] [--bot team]``
-(``--bot greedy``: the first greedy bot, for comparison).
+``--csv FILE`` appends one row per game as it ends (a long run stopped by ``timeout``
+keeps what it played); ``--report FILE`` prints the same report from such a file.
+
+Usage: ``python benchmarks/burgle_team.py [--games 200] [--players 2,3,4]
+[--bots team,planner,random] [--start 0] [--csv FILE] [--report FILE]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import os
 import time
 from collections import Counter
 
@@ -24,70 +33,135 @@ from statsmodels.stats.proportion import proportion_confint
 from boardlab.bots.base import RandomBot
 from boardlab.engine.match import play_match
 from boardlab.games.burgle import GAME
-from boardlab.games.burgle.bots import BOTS
+from boardlab.games.burgle.bots import BOTS, PlannerBot
+
+BOT_CLASSES = {**BOTS, "planner": PlannerBot, "random": RandomBot}
+FIELDS = ["bot", "players", "seed", "won", "safes", "turns", "alarms", "escaped", "by",
+          "floor", "loss_turn", "char", "cpu", "decisions", "max_decision"]
 
 
-def run(players: int, games: int, bot: str) -> pd.DataFrame:
-    rows = []
-    for seed in range(games):
-        seats = [BOTS[bot]() if bot in BOTS else RandomBot() for _ in range(players)]
+class Timed:
+    """A bot whose decisions are timed (CPU seconds): the count, the sum and the largest."""
+
+    def __init__(self, inner, clock: dict[str, float]) -> None:
+        self.inner, self.clock = inner, clock
+        self.name = getattr(inner, "name", "bot")
+
+    def choose(self, ctx):
         start = time.process_time()
-        out = play_match(GAME, {"players": players}, seed, seats)
-        cpu = time.process_time() - start
-        summ = out.result.summary
-        loss = summ["loss"] or {}
-        rows.append({"seed": seed, "won": summ["won"], "safes": summ["safes_opened"],
-                     "turns": summ["turns"], "alarms": summ["alarms"],
-                     "escaped": summ["escaped"], "by": loss.get("by"),
-                     "floor": loss.get("floor"), "loss_turn": loss.get("turn"),
-                     "char": loss.get("char"), "cpu": cpu})
-    return pd.DataFrame(rows)
+        action = self.inner.choose(ctx)
+        spent = time.process_time() - start
+        self.clock["n"] += 1
+        self.clock["sum"] += spent
+        self.clock["max"] = max(self.clock["max"], spent)
+        return action
 
 
-def band(turn: float) -> str:
-    return "1-20" if turn <= 20 else "21-40" if turn <= 40 else "41-80" if turn <= 80 else "81+"
+def play(bot: str, players: int, seed: int) -> dict:
+    clock = {"n": 0, "sum": 0.0, "max": 0.0}
+    seats = [Timed(BOT_CLASSES[bot](), clock) for _ in range(players)]
+    start = time.process_time()
+    out = play_match(GAME, {"players": players}, seed, seats)
+    cpu = time.process_time() - start
+    summ = out.result.summary
+    loss = summ["loss"] or {}
+    return {"bot": bot, "players": players, "seed": seed, "won": bool(summ["won"]),
+            "safes": summ["safes_opened"], "turns": summ["turns"], "alarms": summ["alarms"],
+            "escaped": summ["escaped"], "by": loss.get("by"), "floor": loss.get("floor"),
+            "loss_turn": loss.get("turn"), "char": loss.get("char"), "cpu": cpu,
+            "decisions": clock["n"], "max_decision": clock["max"]}
 
 
-def report(players: int, team: pd.DataFrame, rand: pd.DataFrame, bot: str) -> None:
-    n = len(team)
-    for name, df in ((bot, team), ("random", rand)):
-        wins = int(df["won"].sum())
-        lo, hi = proportion_confint(wins, n, method="wilson")
-        print(f"  {name:<6} win {wins / n:6.1%} [{lo:.1%}, {hi:.1%}]  safes/game "
-              f"{df['safes'].mean():.2f}  >=1 safe {(df['safes'] >= 1).mean():.0%}  "
-              f">=2 {(df['safes'] >= 2).mean():.0%}  all 3 {(df['safes'] == 3).mean():.0%}  "
-              f"turns {df['turns'].mean():.1f}  alarms {df['alarms'].mean():.1f}  "
-              f"escaped {df['escaped'].mean():.2f}  cpu {df['cpu'].mean():.2f}s/game")
-    lost = team[~team["won"]]
-    if len(lost):
-        print("  team losses by cause/floor:",
-              ", ".join(f"{by} on floor {fl}: {k}" for (by, fl), k in
-                        Counter(zip(lost["by"], lost["floor"].astype("Int64"),
-                                    strict=True)).most_common()))
-        print("  team losses by turn:",
-              ", ".join(f"{b}: {k}" for b, k in
-                        sorted(Counter(band(t) for t in lost["loss_turn"]).items())))
-        print("  caught character:",
-              ", ".join(f"{c}: {k}" for c, k in Counter(lost["char"]).most_common()))
-    table = [[int(team["won"].sum()), n - int(team["won"].sum())],
-             [int(rand["won"].sum()), n - int(rand["won"].sum())]]
-    print(f"  {bot} wins more than random: Fisher exact p={fisher_exact(table, 'greater')[1]:.2g}")
-    stat = mannwhitneyu(team["safes"], rand["safes"], alternative="greater")
-    print(f"  {bot} opens more safes than random: Mann-Whitney U={stat.statistic:.0f}, "
-          f"p={stat.pvalue:.2g}")
+def run(players: int, games: int, start: int, bots: list[str], sink: str | None) -> pd.DataFrame:
+    rows = []
+    writer = None
+    if sink:
+        fresh = not os.path.exists(sink)
+        handle = open(sink, "a", newline="")  # noqa: SIM115 - kept open for the whole run
+        writer = csv.DictWriter(handle, FIELDS)
+        if fresh:
+            writer.writeheader()
+    for seed in range(start, start + games):
+        for bot in bots:  # interleaved: a stopped run has every bot on the same seeds
+            row = play(bot, players, seed)
+            rows.append(row)
+            if writer is not None:
+                writer.writerow(row)
+                handle.flush()
+    return pd.DataFrame(rows, columns=FIELDS)
+
+
+def loss_causes(lost: pd.DataFrame) -> str:
+    """Every loss by cause: caught (by what, on which floor, safes open), or out of time."""
+    causes: Counter = Counter()
+    for _i, r in lost.iterrows():
+        if r["by"] == "time":
+            causes["out of time"] += 1
+        elif r["safes"] == 3:
+            causes[f"{r['by']} on floor {int(r['floor'])} with all 3 open (way up)"] += 1
+        else:
+            causes[f"{r['by']} on floor {int(r['floor'])} with {int(r['safes'])} open"] += 1
+    return ", ".join(f"{c}: {k}" for c, k in causes.most_common())
+
+
+def report(df: pd.DataFrame) -> None:
+    df = df.copy()
+    df["won"] = df["won"].astype(str).str.lower().isin(["true", "1"])
+    for players, part in df.groupby("players"):
+        bots = list(dict.fromkeys(part["bot"]))
+        # only seeds every bot finished (a stopped run may end mid-seed)
+        seeds = set.intersection(*(set(part[part["bot"] == b]["seed"]) for b in bots))
+        part = part[part["seed"].isin(seeds)]
+        n = len(seeds)
+        print(f"{players} players, {n} games per bot (the same seeds for every bot), "
+              "default walls")
+        for bot in bots:
+            d = part[part["bot"] == bot]
+            wins = int(d["won"].sum())
+            lo, hi = proportion_confint(wins, n, method="wilson")
+            clo, chi = proportion_confint(wins, n, method="beta")
+            per = d["cpu"].sum() / max(1, d["decisions"].sum()) * 1000
+            print(f"  {bot:<8} win {wins}/{n} = {wins / n:5.1%}  Wilson [{lo:.1%}, {hi:.1%}]  "
+                  f"Clopper-Pearson [{clo:.1%}, {chi:.1%}]")
+            print(f"           safes/game {d['safes'].mean():.2f}  >=1 {(d['safes'] >= 1).mean():.0%}"
+                  f"  >=2 {(d['safes'] >= 2).mean():.0%}  all 3 {(d['safes'] == 3).mean():.0%}"
+                  f"  turns {d['turns'].mean():.1f}  alarms {d['alarms'].mean():.1f}  "
+                  f"escaped {d['escaped'].mean():.2f}  cpu {d['cpu'].mean():.2f} s/game = "
+                  f"{1 / max(1e-9, d['cpu'].mean()):.1f} games/s  {per:.2f} ms/decision "
+                  f"(largest {d['max_decision'].max() * 1000:.0f} ms)")
+            lost = d[~d["won"]]
+            if len(lost):
+                print(f"           losses: {loss_causes(lost)}")
+        first = part[part["bot"] == bots[0]]
+        for other in bots[1:]:
+            o = part[part["bot"] == other]
+            table = [[int(first["won"].sum()), n - int(first["won"].sum())],
+                     [int(o["won"].sum()), n - int(o["won"].sum())]]
+            p = fisher_exact(table, "greater")[1]
+            stat = mannwhitneyu(first["safes"], o["safes"], alternative="greater")
+            print(f"  {bots[0]} vs {other}: wins more (Fisher exact, one-sided) p={p:.2g}; "
+                  f"opens more safes (Mann-Whitney) p={stat.pvalue:.2g}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", default="2,3,4")
-    ap.add_argument("--bot", default="team", choices=sorted(BOTS))
+    ap.add_argument("--bots", default="team,planner,random")
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--csv", help="append one row per game to this file")
+    ap.add_argument("--report", help="only print the report of this file's games")
     args = ap.parse_args()
-    for players in (int(p) for p in args.players.split(",")):
-        print(f"{players} players, {args.games} games each (seeds 0..{args.games - 1}), "
-              "default walls")
-        report(players, run(players, args.games, args.bot), run(players, args.games, "random"),
-               args.bot)
+    if args.report:
+        report(pd.read_csv(args.report))
+        return
+    bots = args.bots.split(",")
+    unknown = [b for b in bots if b not in BOT_CLASSES]
+    if unknown:
+        ap.error(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(sorted(BOT_CLASSES))}")
+    frames = [run(int(p), args.games, args.start, bots, args.csv)
+              for p in args.players.split(",")]
+    report(pd.concat(frames))
 
 
 if __name__ == "__main__":

@@ -6,23 +6,26 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from boardlab.bots.base import DecisionContext, RandomBot
 from boardlab.engine.match import play_match
 from boardlab.games.burgle import GAME
-from boardlab.games.burgle.bots import PlannerBot
+from boardlab.games.burgle.bots import PlannerBot, TeamPlannerBot
 from boardlab.games.burgle.path import cell_index
 from boardlab.games.burgle.planner import CELLS, ROOF, Board, Node, TurnModel, exposure
 
 
 def test_default_bots_are_the_team():
     assert GAME.default_bots(3) == ["team"] * 3
-    assert GAME.bots()["team"] is PlannerBot
+    assert GAME.bots()["team"] is TeamPlannerBot
 
 
 def test_the_team_opens_more_safes_and_survives_longer_than_random_play():
     team_safes = rand_safes = team_turns = rand_turns = 0
     for seed in range(4):
-        team = play_match(GAME, {"players": 2}, seed, [PlannerBot(), PlannerBot()]).result.summary
+        team = play_match(GAME, {"players": 2}, seed,
+                          [TeamPlannerBot(), TeamPlannerBot()]).result.summary
         rand = play_match(GAME, {"players": 2}, seed, [RandomBot(), RandomBot()]).result.summary
         team_safes += team["safes_opened"]
         rand_safes += rand["safes_opened"]
@@ -33,15 +36,15 @@ def test_the_team_opens_more_safes_and_survives_longer_than_random_play():
 
 
 def test_same_seed_same_team_game():
-    a = play_match(GAME, {"players": 3}, 11, [PlannerBot() for _ in range(3)])
-    b = play_match(GAME, {"players": 3}, 11, [PlannerBot() for _ in range(3)])
+    a = play_match(GAME, {"players": 3}, 11, [TeamPlannerBot() for _ in range(3)])
+    b = play_match(GAME, {"players": 3}, 11, [TeamPlannerBot() for _ in range(3)])
     assert a.record == b.record
 
 
-def _decisions(players: int, seed: int, limit: int):
+def _decisions(players: int, seed: int, limit: int, bot_class=PlannerBot):
     """States of a planner game, one per decision, up to ``limit`` decisions."""
     state = GAME.setup(GAME.Config(players=players), seed)
-    bots = [PlannerBot() for _ in range(players)]
+    bots = [bot_class() for _ in range(players)]
     rng = random.Random(seed)
     for _ in range(limit):
         if GAME.is_over(state):
@@ -53,12 +56,14 @@ def _decisions(players: int, seed: int, limit: int):
         GAME.apply_in_place(state, seat, bots[seat].choose(ctx))
 
 
-def test_the_choice_never_depends_on_hidden_tiles_or_decks():
+@pytest.mark.parametrize("bot_class", [PlannerBot, TeamPlannerBot])
+@pytest.mark.parametrize("players,seed", [(2, 5), (3, 8)])
+def test_the_choice_never_depends_on_hidden_tiles_or_decks(bot_class, players, seed):
     """Re-deal everything the team cannot see (face-down tiles, patrol, event, tool and
-    loot decks): the planner's choice stays the same."""
+    loot decks): each planner's choice stays the same."""
     rng = random.Random(3)
     checked = 0
-    for n, (state, seat, bot) in enumerate(_decisions(2, 5, 160)):
+    for n, (state, seat, bot) in enumerate(_decisions(players, seed, 160, bot_class)):
         if n % 7 or state.phase != "actions":
             continue
         legal = GAME.legal_actions(state, seat)
@@ -74,7 +79,7 @@ def _choices_in_redealt_worlds(state, seat, bot, legal, rng, worlds: int) -> set
     choices = set()
     for _ in range(worlds):
         world = GAME.determinize(state, seat, rng)
-        clone = PlannerBot()
+        clone = type(bot)()
         clone._turn_key, clone._came_from, clone._paced = (
             bot._turn_key, bot._came_from, bot._paced)
         ctx = DecisionContext(GAME, seat, legal=legal, rng=random.Random(0), state=world)

@@ -29,6 +29,7 @@ from boardlab.games.burgle.path import (
     path_indices,
 )
 from boardlab.games.burgle.planner import CELLS, Board, Node, TurnModel, pos_of
+from boardlab.games.burgle.team2 import TeamModel
 
 PREFERRED = ["peterman", "hawk", "hacker", "spotter", "raven", "rook", "juicer", "acrobat",
              "rigger"]
@@ -543,7 +544,8 @@ class PlannerBot(TeamBot):
     """The team planner (:mod:`boardlab.games.burgle.planner`): free actions by rule, then
     the best plan of the seat's remaining actions against the guard's next walks."""
 
-    name = "team"
+    name = "planner"
+    model_class: type[TurnModel] = TurnModel
 
     def __init__(self) -> None:
         self._turn_key: tuple[int, int] | None = None
@@ -608,7 +610,7 @@ class PlannerBot(TeamBot):
     def _plan(self, v: dict[str, Any], legal: list[Action]) -> Action:
         board = Board.read(v)
         seat = v["current"]
-        model = TurnModel(board, seat, v["max_actions"], v["used"], self._paced)
+        model = self.model_class(board, seat, v["max_actions"], v["used"], self._paced)
         here = board.pos[seat]
         # A Motion we walked onto this turn alarms when we leave it.
         me = v["players"][seat]
@@ -643,4 +645,13 @@ class PlannerBot(TeamBot):
         return tools.get("donuts") or tools.get("smoke_bomb")
 
 
-BOTS = {"team": PlannerBot, "greedy": TeamBot}
+class TeamPlannerBot(PlannerBot):
+    """The second team planner (:mod:`boardlab.games.burgle.team2`), the default."""
+
+    name = "team"
+    model_class = TeamModel
+
+
+# The first planner (PlannerBot) is not offered at tables any more; benchmarks/burgle_team.py
+# plays it beside the default for the same-run comparison.
+BOTS = {"team": TeamPlannerBot, "greedy": TeamBot}

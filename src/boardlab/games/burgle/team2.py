@@ -1,0 +1,104 @@
+"""The second burgle team planner: :mod:`boardlab.games.burgle.planner`'s one-turn search
+with the scoring changes that measured better (``benchmarks/burgle_team.py``, same seeds
+against the first planner, figures in ``benchmarks/README.md``).
+
+What changes, and why (each found by profiling where the first planner loses time and
+stealth):
+
+* **Dice after the numbers.** The first planner valued a safe's dice up to six whatever
+  the combination showed, so a seat with nothing better to do stacked dice on a safe whose
+  row and column were still face down - twelve actions no roll could use (a roll cracks
+  only face-up numbers). Here the third and later dice count only once every combination
+  tile is face up, and a die is worth what it adds to the expected cracks of a roll.
+* **Obstacles priced the same now and later.** The cost-to-go to the seat's goal counted a
+  Fingerprint as 2.5 steps and a Motion as one, while the turn's search charged an alarm
+  (15 points, five steps) for crossing either: a seat whose only way on crossed one never
+  found a turn in which paying it beat waiting, and stood still for tens of turns (seen:
+  a cul-de-sac behind a Motion, 25 turns). Here the cost-to-go charges every tile that
+  would sound an alarm what the search charges, so paying now is never worse than later.
+* **An alarm where nobody stays costs less.** A guard walks only after the turn of a
+  player on his floor; an alarm on a floor no teammate stands on speeds and calls a guard
+  who is not walking. Its flat cost is ALARM_EMPTY of ALARM there (the seat's own risk
+  from the guard it calls is scored by the guard's walks as before).
+* **Events cost what they cost.** Ending with two actions or fewer draws an event; the
+  first planner priced that at about two steps, so a seat whose every move tied would
+  stand still for several turns, drawing an event each time while its guard kept walking.
+
+Every input is still the seat's view (:class:`~boardlab.games.burgle.planner.Board`).
+"""
+
+from __future__ import annotations
+
+from boardlab.games.burgle import planner
+from boardlab.games.burgle.planner import CELLS, Node, TurnModel
+
+# What a safe's dice are worth while some combination tile is face down (at most two
+# count) and once all are face up (the gain in expected cracks per roll flattens out).
+DICE_HIDDEN = (0.0, 8.0, 15.0, 15.0, 15.0, 15.0, 15.0)
+DICE_SHOWN = (0.0, 8.0, 15.0, 20.0, 23.0, 24.5, 25.0)
+# The cost of drawing an event (the first planner: planner.EVENT).
+EVENT = 12.0
+# Extra worth of turning up a face-down combination tile of a closed safe: until it is
+# face up no roll can open that safe, so it is worth more than the cracks it enables.
+COMBO_EXTRA = 6.0
+# The share of planner.ALARM an alarm costs on a floor where no teammate stands.
+ALARM_EMPTY = 0.35
+
+
+class TeamModel(TurnModel):
+    """The planner's turn model with the scoring above."""
+
+    def _alarm_cost(self, f: int) -> float:
+        b = self.b
+        crowded = any(p is not None and p >= 0 and p // CELLS == f
+                      for s, p in enumerate(b.pos) if s != self.seat)
+        return planner.ALARM * (1.0 if crowded else ALARM_EMPTY)
+
+    def alarm(self, alarms: frozenset[int], hacked: int, p: int,
+              hackable: str | None) -> tuple[frozenset[int], int, float]:
+        new, hacked, pen = super().alarm(alarms, hacked, p, hackable)
+        if pen == planner.ALARM:
+            pen = self._alarm_cost(p // CELLS)
+        return new, hacked, pen
+
+    def _step_cost(self, p: int) -> float:
+        base = super()._step_cost(p)
+        b = self.b
+        k = b.kind[p]
+        if k is None or p in b.disabled:
+            return base
+        hacker = self.char == ("hacker", "basic")
+        alarm_steps = self._alarm_cost(p // CELLS) / self.dist_w
+        if k == "fingerprint" and not hacker and b.hacks.get("fingerprint", 0) == 0:
+            return 1.0 + alarm_steps
+        if k == "motion" and not hacker and b.hacks.get("motion", 0) == 0:
+            return 1.0 + alarm_steps
+        if (k == "detector" and self.carrying) or (k == "camera" and self.camera_watch):
+            return 1.0 + alarm_steps
+        return base
+
+    def reveal_value(self, q: int) -> float:
+        v = super().reveal_value(q)
+        f = q // CELLS
+        if not self.b.safe_open[f] and any(p == q and num is None for p, num, _c in self.b.combo[f]):
+            v += COMBO_EXTRA
+        return v
+
+    def safe_score(self, f: int, n: Node, here: bool) -> float:
+        score = super().safe_score(f, n, here)
+        b = self.b
+        if b.safe_open[f] or b.safe_at[f] is None:
+            return score
+        combo = b.combo[f]
+        if not any(not c for _p, _n, c in combo):
+            return score
+        dice = min(b.safe_dice[f] + (n.dice if here else 0), 6)
+        table = DICE_HIDDEN if any(num is None for _p, num, _c in combo) else DICE_SHOWN
+        return score - planner.DICE_VALUE[dice] + table[dice]
+
+    def leaf(self, n: Node) -> float:
+        score = super().leaf(n)
+        if n.pos >= 0 and n.used - n.paced <= self.limit:
+            score -= EVENT - planner.EVENT
+        return score
+
