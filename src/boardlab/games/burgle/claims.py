@@ -165,10 +165,47 @@ CLAIMS = [
           NotCheckable("no figure is given and no bot variant ignores it to compare")),
 ]
 
+# The supplement's room-tile table as printed: copies and safe-crack numbers per kind.
+TILE_TABLE = {"safe": (3, ()), "stairs": (3, (4, 5, 6)), "walkway": (3, (1, 2, 3)),
+              "lab": (2, (3, 4)), "lavatory": (1, (5,)), "duct": (2, (5, 6)),
+              "secret_door": (2, (1, 2)), "computer_fingerprint": (1, (4,)),
+              "computer_laser": (1, (5,)), "computer_motion": (1, (6,)),
+              "camera": (4, (1, 2, 3, 6)), "laser": (3, (1, 2, 3)), "motion": (3, (1, 2, 3)),
+              "detector": (3, (4, 5, 6)), "fingerprint": (3, (4, 5, 6)),
+              "thermo": (3, (1, 2, 3)), "keypad": (3, (4, 5, 6)), "deadbolt": (3, (1, 2, 3)),
+              "foyer": (2, (1, 2)), "atrium": (2, (3, 4))}
+
+
+def _our_tiles() -> dict[str, tuple[int, tuple[int, ...]]]:
+    return {k: (len(nums), () if k == "safe" else tuple(nums))
+            for k, (nums, *_rest) in data.TILES.items()}
+
+
+def cross_claims() -> list[Claim]:
+    """The supplement's tables against its own totals and against the original text."""
+    return [
+        F("tiles.table", "supplement: Room tiles", "| Camera | 4 | 1, 2, 3, 6 |",
+          "Every row of the supplement's tile table (copies and crack numbers per kind) is "
+          "the game's.", TILE_TABLE, _our_tiles),
+        F("tiles.table_sum", "supplement: Room tiles", "Room tiles: 48 (3 Safe, 3 Stairs, 42 "
+          "others)", "The tile table's copies column adds up to its heading's 48, and the "
+          "numbered copies to the 45 of its last line.", (48, 45),
+          lambda: (sum(n for n, _ in TILE_TABLE.values()),
+                   sum(len(nums) for _, nums in TILE_TABLE.values()))),
+        F("walls.default", "supplement: Default Bank job walls", "8 per floor",
+          "The listed default walls are 8 on each floor, as the original's set-up says.",
+          [8, 8, 8], lambda: [len(f) for f in data.default_walls()]),
+        F("turn.event_threshold", "1. 行动 / 事件", "如果你使用的行动不到3个，抓取一张事件卡",
+          "The turn summary (fewer than 3 actions) and the event rule (0, 1 or 2 actions; 3 "
+          "or 4: nothing) name the same action counts.", [0, 1, 2],
+          lambda: [n for n in range(data.ACTIONS_PER_TURN + 1) if n < 3]),
+    ]
+
+
 REGISTER = Register(
     game="burgle",
     source="神偷拍档 (burgle-bros.zh.txt) with burgle-bros.supplement.md",
-    claims=CLAIMS,
+    claims=[*CLAIMS, *cross_claims()],
     metrics=[Metric("safes", summary_value("safes_opened"), "safes opened per game"),
              Metric("turns", summary_value("turns"), "turns per game"),
              Metric("alarms", summary_value("alarms"), "alarms triggered per game"),
@@ -182,6 +219,49 @@ REGISTER = Register(
     stand_in="the book publishes no figures of play; simulations seat the team bot",
 )
 
+ZB, SB = "burgle-bros.zh.txt", "burgle-bros.supplement.md"
+RULE = ("a rule of play, not a claim about play: its numbers are the rules as implemented "
+        "(games/burgle/rules.py) and replayed by scenarios/burgle/ (one or more a tile, tool, "
+        "loot, event and character)")
+
 RULEBOOK = Rulebook(
-    files=("burgle-bros.zh.txt", "burgle-bros.supplement.md"),
+    files=(ZB, SB),
+    covers={
+        f"{ZB}:11": ("tiles.total", "tiles.table_sum"), f"{ZB}:13": ("guard.start",),
+        f"{ZB}:19": ("stealth.start", "characters.dealt"),
+        f"{ZB}:41": ("safe.die_cost",), f"{ZB}:45": ("turn.event", "turn.event_threshold"),
+        f"{ZB}:53-57": ("laser.two", "deadbolt.three"), f"{ZB}:59": ("stairs.roof",),
+        f"{ZB}:77-79": ("turn.event", "turn.event_threshold"),
+        f"{ZB}:83": ("guard.example.d3_a1", "guard.example.b3_c4"),
+        f"{ZB}:85": ("bound.stealth",), f"{ZB}:115": ("walls.per_floor", "walls.default"),
+        f"{ZB}:119": ("stealth.start",),
+        f"{SB}:13-36": ("tiles.table", "tiles.table_sum", "tiles.total"),
+        f"{SB}:46-47": ("safe.max_dice", "safe.die_cost", "safe.combination"),
+        f"{SB}:51": ("safe.open",), f"{SB}:54": ("guard.start", "guard.alarm_speed"),
+        f"{SB}:60": ("guard.max", "bound.guard_die"),
+        f"{SB}:65-66": ("guard.example.d3_a1", "guard.example.b3_c4"),
+        f"{SB}:70-71": ("patrol.cards", "patrol.removed"),
+        f"{SB}:75": ("stealth.start", "bound.stealth"),
+        f"{SB}:81-82": ("turn.actions", "turn.event", "turn.event_threshold"),
+        f"{SB}:84-88": ("walls.default", "walls.per_floor"),
+        f"{SB}:90": ("deck.sizes",), f"{SB}:102": ("deck.sizes",),
+        f"{SB}:113": ("deck.sizes",), f"{SB}:131": ("deck.sizes", "characters.dealt"),
+    },
+    lines={
+        f"{ZB}:1": "a stray site title of the extracted page",
+        f"{ZB}:5": "the game's pitch (a team of thieves; one caught ends it: claim caught)",
+        f"{ZB}:9-15": RULE + " (set-up of the Bank job and the goal)",
+        f"{ZB}:21-27": RULE + " (the first patrol cards and the entrance)",
+        f"{ZB}:47": RULE + " (the guard moves after every turn)",
+        f"{ZB}:73": RULE + " (tools may be given or swapped on a shared tile)",
+        f"{ZB}:83-95": RULE + " (how guards walk, see and are drawn by alarms)",
+        f"{ZB}:107-111": "tips for play without a figure to check",
+        f"{ZB}:117": "a heading (fewer players)",
+        f"{SB}:1-11": "the supplement's heading, its note on the stray title and its "
+                      "coordinates",
+        f"{SB}:38": "the count of numbered tiles (claim tiles.numbers)",
+        f"{SB}:40-43": RULE + " (movement basics)", f"{SB}:54-71": RULE + " (guards)",
+        f"{SB}:75-82": RULE + " (stealth, escape and the turn)",
+        f"{SB}:90-156": RULE,
+    },
 )
