@@ -137,8 +137,10 @@ def test_lobby_lists_and_joins(page, base_url):
                   start=False)
     tid = t["table"]["id"]
     page.goto(base_url + "/")
-    page.wait_for_selector(f"text={tid}")
-    row = page.locator(".tables-list .row", has_text=tid)
+    # (a row is the table's words, never its raw id: found by its data-table)
+    page.wait_for_selector(f"[data-table='{tid}']")
+    assert tid not in page.inner_text("#tables")
+    row = page.locator(f".tables-list .row[data-table='{tid}']")
     row.locator("button").click()
     page.wait_for_url(f"**/t/{tid}")
     page.wait_for_selector("text=⏳")

@@ -97,7 +97,7 @@ async function act(action) {
 function seatName(s) { return words.seatName(p.table, s); }
 
 function seatsCard() {
-  const submitted = p.view.submitted || [];
+  const submitted = (p.view && p.view.submitted) || [];
   return h("div", { class: "card" }, h("h3", {}, t("seats")), h("div", { class: "seats" }, p.table.seats.map(s => {
     const cls = ["seat-chip", s.seat === seat ? "me" : "", p.to_move.includes(s.seat) ? "moving" : "",
       submitted.includes(s.seat) ? "done" : ""].join(" ");
@@ -203,7 +203,7 @@ function controlsCard(ui) {
     } }, "▶ " + t("start")) : null);
   if (p.result || seat === null) return null;
   if (!p.legal.length || p.table.version < awaited) {
-    const chose = (p.view.submitted || []).includes(seat);
+    const chose = ((p.view && p.view.submitted) || []).includes(seat);
     return h("div", { class: "card", id: "waiting" }, chose ? "✅ " + t("chosen") : "⏳ " + t("waitOthers"), " ", countdown());
   }
   const custom = renderer.controls ? renderer.controls(p, ui) : null;
@@ -277,8 +277,10 @@ function draw() {
   let board;
   // while our choice's state is on its way, the board offers no choices (they are stale)
   const shown = p.table.version < awaited ? { ...p, legal: [] } : p;
-  try { board = (renderer || generic).render(shown, ui); } catch (e) { console.error(e); board = generic.render(shown, ui); }
-  const phase = p.result ? null : p.view.phase;
+  // (no deal before the start: a table waiting for its players has no board yet)
+  if (!p.view) board = h("div", { class: "card", id: "board" }, h("h2", {}, t(p.table.title)));
+  else try { board = (renderer || generic).render(shown, ui); } catch (e) { console.error(e); board = generic.render(shown, ui); }
+  const phase = p.result || !p.view ? null : p.view.phase;
   // the final table spans the page (its columns are every seat's figures: they need the room)
   if (p.result) { app.append(finalCard()); fetchFinalViews(); }
   app.append(h("div", { class: "layout", "data-version": p.table.version },
