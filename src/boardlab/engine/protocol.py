@@ -585,6 +585,14 @@ class Game(ABC, Generic[C, S]):
         declare = getattr(module, "action_space", None)
         return None if declare is None else declare(config)
 
+    def observation_spec(self, config: C) -> Any:
+        """The shape of a seat's view, declared for ``boardlab.rl`` (see
+        :mod:`boardlab.rl.observation`), or ``None``: the game declares none. By default
+        read from ``observation_spec(config)`` in ``games/<id>/space.py``."""
+        module = self._sibling_module("space")
+        declare = getattr(module, "observation_spec", None)
+        return None if declare is None else declare(config)
+
     def _sibling_module(self, name: str) -> Any:
         """The module ``name`` of the game's package (``games/<id>/<name>.py``), or
         ``None`` when there is none."""
