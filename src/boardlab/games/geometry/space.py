@@ -40,3 +40,34 @@ def action_space(config: Any = None) -> list[Action]:
         out += [{"type": "reopen", "doors": list(c)}
                 for c in combinations(range(1, MAX_DOORS + 1), size)]
     return out
+
+
+MAX_SEATS = 5
+_DOORS = tuple(range(1, MAX_DOORS + 1))
+
+
+def observation_spec(config: Any = None) -> dict[str, Any]:
+    """The seat's view, field by field (``boardlab.rl.observation``). Scales: doors and
+    counts by their largest value; the round by 50 (longer games are rare)."""
+    return {
+        "game": ("skip", "the game's id, a constant"),
+        "seat": ("skip", "the observer itself: seat +0 in the relative seats below"),
+        "phase": ("enum", ("lead", "respond", "reveal_x", "over")),
+        "leader": ("seat",),
+        "turn": ("seatset",),
+        "oks": ("num", MAX_SEATS),
+        "accuser": ("seat",),
+        "open": ("bag", _DOORS, 1),
+        "doors": ("num", MAX_DOORS),
+        "seats": ("seats", {
+            "cards": ("list", MAX_DOORS, ("enum", ("shape", "x", "X"))),
+            "score": ("num", 8),
+            "penalty": ("num", 5),
+            "out": ("flag",),
+        }),
+        "round": ("num", 50),
+        "winners": ("opt", ("seatset",)),
+        "led_doors": ("seats", ("bag", _DOORS, 1)),
+        "log": ("skip", "the log retells in words what the rest of the view holds"),
+        "visible_log": ("skip", "the log retells in words what the rest of the view holds"),
+    }
