@@ -63,3 +63,63 @@ def action_space(config: Any = None) -> list[Action]:
          if all(combo.count(k) <= INTEL_COPIES for k in kinds)})
     out += [{"type": "swap", "discard": list(m)} for m in multisets]
     return out
+
+
+_CONTRACT_IDS = tuple(f"{tag}{i:02d}" for tag in data.TAGS for i in range(12))
+_CARDS = tuple(data.technique_set())
+_CONTRACT = {
+    "id": ("enum", _CONTRACT_IDS),
+    "tag": ("enum", data.TAGS),
+    "d": ("num", 10),
+    "r": ("num", 20),
+    "risk": ("enum", tuple(data.RISK_BY_D.values())),
+}
+_SEALED = {"type": ("enum", ("bid", "checkin", "pass")), "commission": ("num", MAX_CONTRACTS),
+           "bid": ("num", MAX_BID)}
+_LOG = ("skip", "the log retells in words what the rest of the view holds")
+
+
+def observation_spec(config: Any = None) -> dict[str, Any]:
+    """The seat's view, field by field (``boardlab.rl.observation``). Scales: gold and the
+    vault by 30 and 50 (debt makes gold negative), rewards by 20, difficulties by 10, counts
+    of cards by the deck sizes; seats relative to the observer."""
+    return {
+        "game": ("skip", "the game's id, a constant"),
+        "seat": ("skip", "the observer itself: seat +0 in the relative seats below"),
+        "night": ("num", 7),
+        "nights": ("num", 7),
+        "phase": ("enum", ("bid", "execute", "salvage", "over")),
+        "event": ("enum", data.EVENTS),
+        "wall": ("list", MAX_CONTRACTS, {**_CONTRACT, "reward": ("num", 20), "tied": ("flag",)}),
+        "vault": ("num", 50),
+        "gold": ("seats", ("num", 30)),
+        "rep": ("seats", ("num", 5)),
+        "wounds": ("seats", ("num", 10)),
+        "checkins": ("seats", ("num", 7)),
+        "roles": ("seats", ("enum", data.ROLES)),
+        "played": ("seats", ("bag", _CARDS, 1)),
+        "hands": ("seats", ("bag", _CARDS, 1)),
+        "hand_sizes": ("seats", ("num", 9)),
+        "intel": ("seats", ("bag", data.INTEL, INTEL_COPIES)),
+        "intel_sizes": ("seats", ("num", 4 * INTEL_COPIES)),
+        "intel_discard": ("bag", data.INTEL, INTEL_COPIES),
+        "decks": {"commissions": ("num", len(_CONTRACT_IDS)), "events": ("num", len(data.EVENTS)),
+                  "intel": ("num", 4 * INTEL_COPIES)},
+        "known_top": ("list", 2 * FORESIGHT_DEPTH, _CONTRACT),
+        "foresight_pending": ("num", FORESIGHT_DEPTH),
+        "submitted": ("seatset",),
+        "my_choice": _SEALED,
+        "revealed": ("seatkeyed", _SEALED),
+        "owners": ("keyed", tuple(str(i) for i in range(MAX_CONTRACTS)), ("seat",)),
+        "queue": ("bag", tuple(range(MAX_CONTRACTS)), 1),
+        "resting": ("seatset",),
+        "hospital_next": ("seatset",),
+        "charon_used": ("flag",),
+        "sofia_used": ("flag",),
+        "swapped": ("seatset",),
+        "to_move": ("seatset",),
+        "options": {"max_bid": ("num", MAX_BID), "vault_cap": ("num", 100),
+                    "salvage_from": ("enum", ("tied", "unsold"))},
+        "log": _LOG,
+        "visible_log": _LOG,
+    }
