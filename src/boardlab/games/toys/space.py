@@ -17,7 +17,7 @@ from typing import Any
 
 from boardlab.engine.protocol import Action, canonical
 
-from .data import CELLS, ITEM_IDS
+from .data import CELLS, COMPANIONS, ITEM_IDS, NOISE_ITEMS, ROLE_IDS, ROLLOVERS, TASKS
 from .rules import _CARDS, _build_legal
 
 MAX_SEATS = 6
@@ -74,3 +74,63 @@ def action_space(config: Any = None) -> list[Action]:
     ordered = sorted(seen.values(), key=lambda a: rank[a["type"]])  # stable within a type
     return [dict(a, **{k: list(v) for k, v in a.items() if isinstance(v, list)})
             for a in ordered]
+
+
+_LOG = ("skip", "the log retells in words what the rest of the view holds")
+_CELLS = tuple(CELLS)
+_CARD = {"card": ("num", 3), "item": ("enum", NOISE_ITEMS), "rocket": ("flag",)}
+_NIGHTS = 8  # ToysConfig.nights' upper bound
+
+
+def observation_spec(config: Any = None) -> dict[str, Any]:
+    """The seat's view, field by field (``boardlab.rl.observation``). Scales: noise cards
+    by 3, the threshold / need / cap by their config bounds (30 / 60 / 60), screws and
+    exposure by 60, nights and moments by their counts; seats relative to the observer."""
+    return {
+        "night": ("num", _NIGHTS), "moment": ("num", 3),
+        "phase": ("enum", ("move", "noise", "peek", "after_peek", "potato", "react", "react2",
+                           "over")),
+        "nights": ("num", _NIGHTS), "threshold": ("num", 30), "need": ("num", 60),
+        "cap": ("num", 60), "exposure": ("num", 60), "progress": ("num", 60),
+        "positions": ("seats", ("enum", _CELLS)),
+        "frozen": ("seats", ("flag",)),
+        "andy": ("seat",),
+        "roles": ("seats", ("enum", ROLE_IDS)),
+        "screws": ("seats", ("num", 60)),
+        "companions": ("seats", ("list", _NIGHTS, {
+            "cell": ("enum", _CELLS), "name": ("enum", tuple(COMPANIONS)),
+            "night": ("num", _NIGHTS), "value": ("num", 5)})),
+        "markers": ("keyed", _CELLS, ("enum", tuple(COMPANIONS))),
+        "sight": ("bag", _CELLS, 1),
+        "task_card": ("enum", tuple(TASKS)),
+        "roll_card": ("enum", tuple(ROLLOVERS)),
+        "task_cells": ("bag", _CELLS, 1),
+        "ability_used": ("seats", ("flag",)),
+        "clock_on": ("seats", ("flag",)),
+        "items_used": ("seats", ("flag",)),
+        "waiting": ("seatset",),
+        "submitted": ("seatset",),
+        "to_move": ("seatset",),
+        "noise_cards": ("bag", (0, 1, 2, 3), 1),
+        "over": ("flag",),
+        "last": {"S": ("num", 60), "crossed": ("flag",), "exposure_added": ("num", 60),
+                 "moment": ("num", 3), "night": ("num", _NIGHTS)},
+        "night_exposure": ("list", _NIGHTS, ("num", 60)),
+        "night_screws": ("list", _NIGHTS, ("seats", ("num", 60))),
+        "freezes": ("seats", ("num", 12)),
+        "items_declared": ("seats", ("enum", ITEM_IDS)),
+        "items_held": ("seats", ("flag",)),
+        "seat": ("skip", "the observer itself: seat +0 in the relative seats"),
+        "my_item": ("enum", ITEM_IDS),
+        "my_card": _CARD,
+        "cards": ("seatkeyed", _CARD),
+        "peeked": {"seat": ("seat",), "card": ("num", 3)},
+        "my_choice": {
+            "type": ("enum", TYPE_ORDER),
+            "path": ("list", 3, ("enum", _CELLS)),
+            "boosts": ("bag", ("cowboy", "springdog", "magnet"), 1),
+            "card": ("num", 3), "item": ("enum", NOISE_ITEMS), "rocket": ("flag",),
+            "cross": ("flag",), "target": ("seat",), "freeze": ("flag",)},
+        "prompt": ("skip", "the prompt's words (zh/en) say what the phase says"),
+        "log": _LOG, "visible_log": _LOG,
+    }
