@@ -48,3 +48,64 @@ def action_space(config: Any = None) -> list[Action]:
     out += [{"type": "discard", "card": c} for c in (*chaos, *data.SPECIALS)]
     out.append({"type": "pass"})
     return out
+
+
+MAX_SEATS = 5
+_LOG = ("skip", "the log retells in words what the rest of the view holds")
+
+
+def _cards() -> tuple[str, ...]:
+    return (*_chaos_cards(), *data.SPECIALS)
+
+
+def _room_spec() -> dict[str, Any]:
+    return {"fish": ("num", 8), "lanes": ("seats", ("num", 20)), "total": ("num", 40)}
+
+
+def observation_spec(config: Any = None) -> dict[str, Any]:
+    """The seat's view, field by field (``boardlab.rl.observation``). Scales: points on a
+    room's lanes by 20 and its total by 40, bills, fun and scores by 50, cards held by the
+    hand limit's bound (10), piles by their full sizes; seats relative to the observer."""
+    rooms = {r: _room_spec() for r in data.ROOMS}
+    scored_room = {**_room_spec(), "bills": ("seats", ("num", 50)),
+                   "bonus": ("seats", ("num", 20)), "dirtiest": ("seatset",),
+                   "second": ("seatset",)}
+    pile_sizes = {p: len(data.full_pile(p)) for p in data.PILES}
+    return {
+        "game": ("skip", "the game's id, a constant"),
+        "players": ("num", MAX_SEATS),
+        "seat": ("skip", "the observer itself: seat +0 in the relative seats"),
+        "phase": ("enum", ("play", "draw", "over")),
+        "station": ("num", 29), "stations": ("num", 29), "seal_station": ("num", 30),
+        "exposure_line": ("num", 200), "exposures_open": ("flag",), "hand_size": ("num", 10),
+        "rooms": rooms,
+        "fun": ("seats", ("num", 50)),
+        "roles": ("seats", ("enum", data.ROLES)),
+        "role_uses": ("seats", ("num", 3)),
+        "cats_played": ("seats", ("num", 5)),
+        "hand_sizes": ("seats", ("num", 10)),
+        "piles": {p: ("num", n) for p, n in pile_sizes.items()},
+        "discard": ("bag", _cards(), 4),
+        "submitted": ("seatset",),
+        "hand": ("bag", _cards(), 4),
+        "my_play": {"type": ("enum", ("play", "draw", "discard", "pass")),
+                    "card": ("enum", _cards()), "room": ("enum", data.ROOMS),
+                    "to": ("enum", data.ROOMS), "amount": ("num", 3), "role": ("flag",),
+                    "pile": ("enum", data.PILES)},
+        # one exposure per room and station at most: the config's stations bound the list
+        "exposures": ("list", len(data.ROOMS) * getattr(config, "stations", 29), {
+            "room": ("enum", data.ROOMS), "station": ("num", 29), "fish": ("num", 8),
+            "lanes": ("seats", ("num", 20)), "total": ("num", 40),
+            "dirtiest": ("seatset",), "second": ("seatset",),
+            "deltas": ("seats", ("num", 20)), "fish_role": ("seatset",),
+            "bill": ("num", 50)}),
+        "house_bill": ("num", 50),
+        "cooperative": ("flag",),
+        "chat": ("flag",),
+        "final": ("opt", {
+            "bills": ("seats", ("num", 50)), "bonuses": ("seats", ("num", 20)),
+            "coop_success": ("flag",), "house_bill": ("num", 50),
+            "mess_held": ("seats", ("num", 20)), "rooms": {r: scored_room for r in data.ROOMS},
+            "scores": ("seats", ("num", 50)), "winners": ("seatset",)}),
+        "log": _LOG, "visible_log": _LOG,
+    }
