@@ -94,3 +94,80 @@ def action_space(config: Any = None) -> list[Action]:
     out += [{"type": "choose", "put": p} for p in ("top", "bottom")]
     out += [{"type": "choose", "order": list(p)} for k in range(4) for p in permutations(range(k))]
     return out
+
+
+_LOG = ("skip", "the log retells in words what the rest of the view holds")
+_EFFECTS = ("gymnastics", "time_lock", "video_loop", "heads_up", "jump_the_gun",
+            "shift_change", "emp", "invisible")
+_PENDING_KINDS = ("alarm_tie", "keep_tool", "buddy", "gut", "peekhole", "throw_voice",
+                  "squeak", "arrange", "spot")
+
+
+def observation_spec(config: Any = None) -> dict[str, Any]:
+    """The seat's view, field by field (``boardlab.rl.observation``). Positions are
+    indicators over the 48 cells (``roof`` too where a player may stand on it); dice,
+    numbers and counts are scaled by their largest values (a die by 6, stealth by 3, the
+    turn by 60, decks by their sizes); seats relative to the observer."""
+    cells = tuple(positions())
+    floor_cells = tuple(cell_name(c) for c in range(CELLS))
+    items = (*data.TOOLS, *data.LOOT)
+    tiles = tuple(data.TILES)
+    cell = {"at": ("enum", cells), "revealed": ("flag",), "tile": ("enum", tiles),
+            "number": ("num", 6), "alarm": ("flag",), "cracked": ("flag",), "open": ("flag",),
+            "disabled": ("flag",), "lavatory": ("num", 3), "smoke": ("num", 3),
+            "items": ("bag", items, 2), "lab_taken": ("flag",), "down": ("flag",),
+            "up": ("flag",)}
+    def floor(f: int) -> dict[str, Any]:
+        here = cells[f * CELLS:(f + 1) * CELLS]
+        walls = [[cell_name(c), cell_name(n)] for c in range(CELLS) for n in neighbours(c)]
+        return {
+            # the cells in their fixed order (slot k is cell k of the floor: its name is
+            # the slot)
+            "cells": ("each", [{**cell, "at": ("skip", "the cell's name: its slot")}
+                               for _ in here]),
+            "walls": ("bag", walls, 1),
+            "guard": ("opt", {"at": ("enum", here), "dest": ("enum", here),
+                              "die": ("num", 6), "speed": ("num", 12), "donut": ("flag",),
+                              "route": ("list", CELLS, ("enum", here))}),
+            "patrol": {"left": ("num", CELLS), "removed": ("num", CELLS),
+                       "discard": ("bag", floor_cells, 1),
+                       "known_top": ("list", CELLS, ("enum", floor_cells)),
+                       "known_bottom": ("list", CELLS, ("enum", floor_cells))},
+            "safe": {"at": ("enum", here), "dice": ("num", 6), "open": ("flag",),
+                     "combination": ("list", 6, {"at": ("enum", here), "number": ("num", 6),
+                                                 "cracked": ("flag",)})},
+        }
+
+    # a pending choice's options: exactly the choose actions of the action space
+    options = [{k: v for k, v in a.items() if k != "type"} for a in action_space(config)
+               if a["type"] == "choose"]
+    return {
+        "game": ("skip", "the game's id, a constant"),
+        "seat": ("skip", "the observer itself: seat +0 in the relative seats"),
+        "phase": ("enum", ("character", "entrance", "actions", "choice", "over")),
+        "turn": ("num", 60), "current": ("seat",), "used": ("num", 6),
+        "max_actions": ("num", 6),
+        "floors": ("each", [floor(f) for f in range(FLOORS)]),
+        "players": ("seats", {
+            "at": ("enum", ("roof", *cells)), "character": ("enum", ("", *data.CHARACTERS)),
+            "side": ("enum", ("", "basic", "advanced")), "stealth": ("num", 3),
+            "tools": ("bag", tuple(data.TOOLS), 1), "loot": ("bag", tuple(data.LOOT), 2),
+            "hack": ("num", 3), "held_alarm": ("flag",), "escaped": ("flag",)}),
+        "offers": ("seats", ("bag", tuple(data.CHARACTERS), 1)),
+        "entrance": ("enum", cells),
+        "hacks": {"fingerprint": ("num", 6), "laser": ("num", 6), "motion": ("num", 6)},
+        "crow": ("enum", cells),
+        "effects": ("bag", _EFFECTS, 1),
+        "pending": ("opt", {"kind": ("enum", _PENDING_KINDS), "seat": ("seat",),
+                            "options": ("bag", options, 1), "floor": ("num", FLOORS),
+                            "moves": ("num", 12), "rest": ("bag", tuple(range(FLOORS)), 1),
+                            "deck": ("enum", ("patrol", "event")),
+                            "cards": ("list", 3, ("enum", tuple(data.EVENTS)))}),
+        "events": {"left": ("num", len(data.EVENTS)),
+                   "known_top": ("list", 3, ("enum", tuple(data.EVENTS))),
+                   "discard": ("bag", tuple(data.EVENTS), 1)},
+        "tools_left": ("num", len(data.TOOLS)), "loot_left": ("num", len(data.LOOT) + 1),
+        "all_open": ("flag",), "won": ("flag",),
+        "reason": ("skip", "the end's reason in words (zh/en); `won` and `phase` hold it"),
+        "log": _LOG, "visible_log": _LOG,
+    }
