@@ -117,7 +117,8 @@ def test_observation_and_mask_do_not_change_when_hidden_things_are_redealt(gid):
             for seat in range(game.players(e.state)):
                 obs = e.observe(f"seat_{seat}")
                 world = game.determinize(e.state, seat, random.Random(step))
-                assert np.array_equal(e.codec.observe(game.view(world, seat)),
+                assert np.array_equal(e.codec.observe(game.view(world, seat), seat,
+                                                      game.players(world)),
                                       obs["observation"])
                 assert np.array_equal(e.codec.mask(game.legal_actions(world, seat)),
                                       obs["action_mask"])

@@ -47,6 +47,7 @@ import numpy as np
 
 from boardlab.engine.protocol import Action, Game, GameConfig, GameState, canonical
 from boardlab.engine.rng import derive_seed
+from boardlab.rl.observation import ObservationEncoder
 
 PROBE_GAMES = 8
 """Seeded random games played to learn a config's actions, features and game length."""
@@ -128,6 +129,8 @@ class Codec:
     """The longest probe game, in single-seat actions."""
     actions: tuple[Action, ...] = ()
     """The declared actions themselves (index -> action), empty for a probed table."""
+    encoder: ObservationEncoder | None = field(default=None, compare=False, repr=False)
+    """The game's declared observation spec, compiled; ``None``: the probed features."""
     _index: dict[Any, int] = field(default_factory=dict, compare=False, repr=False)
     _feature_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _by_id: dict[int, tuple[Action, int]] = field(default_factory=dict, compare=False,
@@ -223,7 +226,12 @@ class Codec:
 
     # ---- observations -----------------------------------------------------------------
 
-    def observe(self, view: Mapping[str, Any]) -> np.ndarray:
+    def observe(self, view: Mapping[str, Any], seat: int | None = None,
+                players: int | None = None) -> np.ndarray:
+        """The observation vector of ``seat``'s view (``players`` seats at the table)."""
+        if self.encoder is not None:
+            return self.encoder.encode(view, seat, self.config.players if players is None
+                                       else players)
         vec = np.zeros(self.obs_size, dtype=np.float32)
         for key, value in flatten_view(view):
             i = self._feature_index.get(key)
@@ -245,6 +253,7 @@ def win_shares(game: Game, state: GameState) -> list[float]:
 def _codec(game: Game, config_json: str) -> Codec:
     config = game.make_config(json.loads(config_json))
     declared = game.action_space(config)
+    encoder = _encoder(game, config_json)
     seen: set[str] = set()
     features: set[str] = set()
     most_legal, max_steps, simultaneous = 0, 0, False
@@ -264,7 +273,9 @@ def _codec(game: Game, config_json: str) -> Codec:
                 seen.update(canonical(a) for a in legal)
             # The acting seat's view every step, everyone's every few steps and at the end:
             # a view costs as much as the log it carries, and the rest changes slowly.
-            watch = range(n) if seat is None or steps % 8 == 0 else (seat,)
+            # (A game that declares its observations needs none of them.)
+            watch = () if encoder is not None else (
+                range(n) if seat is None or steps % 8 == 0 else (seat,))
             for s in watch:
                 features.update(key for key, _ in flatten_view(game.view(state, s)))
             if seat is None:
@@ -284,11 +295,26 @@ def _codec(game: Game, config_json: str) -> Codec:
         table = tuple(sorted(seen))
         overflow = 2 * most_legal
     return Codec(game_id=game.id, config=config, table=table, overflow=overflow,
-                 features=tuple(sorted(features)), declared=declared is not None,
-                 simultaneous=simultaneous, max_steps=max_steps, actions=actions)
+                 features=encoder.features if encoder is not None else tuple(sorted(features)),
+                 declared=declared is not None, simultaneous=simultaneous,
+                 max_steps=max_steps, actions=actions, encoder=encoder)
 
 
 def codec_for(game: Game, config: Mapping[str, Any] | GameConfig | None = None) -> Codec:
     """The (cached) encoding of ``game`` with ``config``."""
     cfg = game.make_config(config)
     return _codec(game, canonical(cfg.model_dump()))
+
+
+@cache
+def _encoder(game: Game, config_json: str) -> ObservationEncoder | None:
+    spec = game.observation_spec(game.make_config(json.loads(config_json)))
+    return None if spec is None else ObservationEncoder(spec, game.max_players)
+
+
+def observation_encoder(game: Game, config: Mapping[str, Any] | GameConfig | None = None
+                        ) -> ObservationEncoder | None:
+    """The (cached) compiled observation spec of ``game`` with ``config``, or ``None``
+    when the game declares none."""
+    cfg = game.make_config(config)
+    return _encoder(game, canonical(cfg.model_dump()))

@@ -299,7 +299,8 @@ class ViewObserver:
 
     def set_from(self, state: BoardlabSpielState, player: int) -> None:
         view = self._view(state, player)
-        self.tensor[:] = 0.0 if view is None else self.codec.observe(view)
+        self.tensor[:] = 0.0 if view is None else self.codec.observe(
+            view, None if self.spectator else player, state._spiel().config.players)
 
     def string_from(self, state: BoardlabSpielState, player: int) -> str:
         view = self._view(state, player)

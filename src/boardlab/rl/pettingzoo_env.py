@@ -94,7 +94,7 @@ class _Table:
 
     def _observe_seat(self, seat: int) -> dict[str, np.ndarray]:
         view = self.game.view(self.state, seat)
-        return {"observation": self.codec.observe(view),
+        return {"observation": self.codec.observe(view, seat, self.config.players),
                 "action_mask": self.codec.mask(self.game.legal_actions(self.state, seat))}
 
     def _final_rewards(self) -> list[float]:

@@ -23,13 +23,15 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from boardlab.bots.registry import make_bot
 from boardlab.engine.errors import ConfigError
 from boardlab.engine.match import decision_context
 from boardlab.engine.protocol import Game
 from boardlab.engine.registry import all_game_ids, get_game
 from boardlab.engine.rng import derive_seed
-from boardlab.rl.encoding import codec_for
+from boardlab.rl.encoding import codec_for, observation_encoder
 
 WALK_SEED = 20261203
 MAX_STEPS = 50_000
@@ -152,3 +154,32 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def walk_views(game: Game, config: dict[str, Any], games: int, every: int = 1,
+               seed: int = WALK_SEED) -> tuple[int, np.ndarray]:
+    """Play ``games`` random games of ``config`` and encode every ``every``-th step's view
+    of every seat and of a spectator with the game's declared observation spec (a view
+    outside the spec raises). Returns the views encoded and, per feature, whether any
+    view set it."""
+    cfg = game.make_config(config)
+    encoder = observation_encoder(game, cfg)
+    touched = np.zeros(encoder.size, bool)
+    views = 0
+    for g in range(games):
+        s = derive_seed(seed, game.id, "views", repr(sorted(config.items())), g)
+        state = game.setup(cfg, s)
+        rng = random.Random(s)
+        n = game.players(state)
+        step = 0
+        while True:
+            seats = game.to_move(state)
+            if step % every == 0 or not seats:
+                for seat in (*range(n), None):
+                    touched |= encoder.encode(game.view(state, seat), seat, n) != 0
+                    views += 1
+            if not seats:
+                break
+            game.apply_in_place(state, seats[0], rng.choice(game.legal_actions(state, seats[0])))
+            step += 1
+    return views, touched
