@@ -74,6 +74,7 @@ def write(name: str, title: str, source: str, setup: dict, steps: list, *,
           players: int = 1, expect: dict | None = None, notes: str | None = None,
           config: dict | None = None, seed: int = 1) -> None:
     setup = {"characters": [["hawk", "basic"]] * players, "tiles": board(), **setup}
+    setup = {k: v for k, v in setup.items() if v is not None}  # None: leave that choice open
     doc: dict = {"game": "burgle", "title": title, "source": source}
     if notes:
         doc["notes"] = notes
@@ -774,8 +775,202 @@ def clauses() -> None:
        act(1, END, {"seat": 1, "turn": 1, "positions": ["roof", "1A1"]})], players=2)
 
 
+
+def coverage() -> None:
+    """Cards and clauses no scenario pinned before issue 22 (the coverage list in
+    docs/rulings/burgle.md names every card's and clause's file)."""
+    w = write
+    ev = "supplement Events"
+    # ---- events that only appeared inside other scenarios
+    w("event_shift_change", "Shift Change: your floor's guard stays, the other revealed "
+      "guards move", ev,
+      {**BASIC, "walls": OPEN12, "patrol": [["D4", "D3"], ["B1", "C1"]],
+       "guards": [None, {"at": "2D4", "dest": "2A4"}], "events": ["shift_change"]},
+      [{"note": "0 actions: Shift Change. Floor 1's guard (speed 2) stays on D4; floor 2's "
+                "(speed 3) walks C4 B4 A4, arrives and takes his next card, B1"},
+       act(0, END, {"guards": ["1D4", "2A4", None], "dests": ["1D3", "2B1", None],
+                    "effects": {}})])
+    w("event_daydreaming", "Daydreaming: the guard moves one step less this turn", ev,
+      {**BASIC, "patrol": [["D4", "D3", "D2", "D1"]], "events": ["daydreaming"]},
+      [{"note": "speed 2 - 1: one step, onto D3 (his card: the next is D2)"},
+       act(0, END, {"guards": ["1D3", None, None], "dests": ["1D2", None, None]}),
+       {"note": "the next turn he walks his 2 again: D2 (card D1), D1"},
+       act(0, peek("1B1")), act(0, peek("1A2")), act(0, move("1B1")),
+       act(0, END, {"guards": ["1D1", None, None]})])
+    w("event_espresso", "Espresso: the guard moves one step more this turn", ev,
+      {**BASIC, "patrol": [["D4", "D3", "D2", "D1", "A1"]], "events": ["espresso"]},
+      [{"note": "speed 2 + 1: D3 (card D2), D2 (card D1), D1 (card A1)"},
+       act(0, END, {"guards": ["1D1", None, None], "dests": ["1A1", None, None]})])
+    w("event_lampshade", "Lampshade: gain 1 stealth", ev, {**BASIC, "events": ["lampshade"]},
+      [act(0, END, {"stealth": [4], "event_discard": ["lampshade"], "events_left": 25})])
+    # ---- tiles
+    w("tile_lab", "Laboratory: only its first entrant draws a tool", "supplement Laboratory",
+      {**BASIC, "characters": [["hawk", "basic"], ["rook", "basic"]],
+       "tiles": board(f1B1="lab:3"), "revealed": ["1B1"], "tools": ["crowbar"],
+       "events": ["lampshade", "reboot"]},
+      [act(0, move("1B1"), {"tools": [["crowbar"], []], "labs_taken": ["1B1"]}),
+       act(0, END),
+       act(1, move("1B1"), {"tools": [["crowbar"], []], "positions": ["1B1", "1B1"],
+                            "view.1.floors.0.cells.1.lab_taken": True})], players=2)
+    w("computer_hack_laser", "A Laser hack token: spent when the Laser would alarm",
+      "zh 破解; supplement Computer Room (Laser), Laser",
+      {**BASIC, "tiles": board(f1B1="laser:1"), "revealed": ["1B1"], "hacks": {"laser": 1}},
+      [act(0, peek("1A2")), act(0, move("1A2")), act(0, move("1A1")),
+       {"note": "the last action enters: nothing left for the Laser's 2nd, the token is spent"},
+       act(0, move("1B1"), {"used": 4, "alarms": [], "hacks.laser": 0})])
+    w("computer_hack_motion", "A Motion hack token: spent when the Motion tile would alarm",
+      "zh 破解; supplement Computer Room (Motion), Motion",
+      {**BASIC, "tiles": board(f1B1="motion:1"), "revealed": ["1B1"], "hacks": {"motion": 1}},
+      [act(0, move("1B1")), act(0, move("1C1"), {"alarms": [], "hacks.motion": 0})])
+    down = {**BASIC, "walls": OPEN12, "tiles": board(f2B1="walkway:3", f1B1="fingerprint:4"),
+            "revealed": ["2B1", "1B1"], "positions": ["2B1"],
+            "patrol": [["D4", "D3"], ["D4", "D3"]]}
+    w("tile_walkway_down", "A revealed Walkway: 1 action down, not entering (no alarm below)",
+      "supplement Walkway; docs/rulings/burgle.md R4", down,
+      [act(0, move("1B1"), {"positions": ["1B1"], "used": 1, "alarms": []})])
+    w("tile_walkway_down_enters", "A revealed Walkway, walkway_down_enters: the tile below "
+      "is entered", "supplement Walkway; docs/rulings/burgle.md R4 (option)", down,
+      [act(0, move("1B1"), {"positions": ["1B1"], "used": 1, "alarms": ["1B1"],
+                            "dests": ["1B1", "2D3", None]})],
+      config={"walkway_down_enters": True})
+    w("keypad_start_inside", "Keypad: standing on a closed one you may leave, but must open it "
+      "to come back", "supplement Keypad",
+      {**BASIC, "tiles": board(f1B1="keypad:4"), "revealed": ["1B1"], "positions": ["1B1"]},
+      [act(0, move("1C1"), {"positions": ["1C1"], "keypad_tries": {}}),
+       act(0, move("1B1"), {"keypad_tries": {"1B1": 1}, "used": 2},
+           ),
+       {"one_of": {"positions": [["1B1"], ["1C1"]], "keypads_open": [["1B1"], []]}}])
+    w("safe_six_dice", "A safe holds 6 dice at most", "supplement Safes",
+      {**BASIC, "tiles": board(f1A1="safe:0"), "safe_dice": [6, 0, 0]},
+      [err(0, {"type": "add_die", "at": "1A1"}, "not possible"),
+       act(0, {"type": "roll", "at": "1A1"}, {"used": 1, "safe_dice": [6, 0, 0]})])
+    w("safe_last_crack", "A safe opens on its sixth cracked tile: the set-up's five and the "
+      "Stethoscope's", "zh 解锁; supplement Safes, Stethoscope",
+      {**SAFE_READY, "tiles": board(f1A1="safe:0", f1B1="secret_door:1", f1C1="camera:1",
+                                    f1D1="laser:2", f1A2="walkway:1", f1A3="motion:1",
+                                    f1A4="thermo:1"),
+       "cracked": ["1B1", "1C1", "1A2", "1A3", "1A4"], "safe_dice": [1, 0, 0]},
+      [act(0, {"type": "roll", "at": "1A1"}, {"safe_open": [False, False, False],
+                                              "last_roll": [6]}),
+       {"note": "a 6 cracks nothing; turning the die to 2 cracks D1 (Laser 2): open"},
+       act(0, tool("stethoscope", face=2), {"safe_open": [True, False, False],
+                                           "cracked": ["1B1", "1C1", "1D1", "1A2", "1A3",
+                                                       "1A4"], "guard_die": [3, 3, 4]})],
+      seed=3, notes="seed 3 pins the roll: 6")
+    # ---- the patrol deck
+    w("patrol_reshuffle", "An empty patrol deck: the discards reshuffled, the guard 1 faster",
+      "zh 加速「…形成一个新的巡逻卡堆，然后将他的速度提升1（最大为6）」; R6",
+      {**BASIC, "patrol": [["D4", "D3"]], "patrol_size": [2, 16, 16], "events": ["lampshade"]},
+      [{"expect": {"patrol.0.left": 0, "patrol.0.discard": ["D4", "D3"],
+                   "view.0.floors.0.patrol.left": 0}},
+       {"note": "he reaches D3 with a step to spare: no card left, so all 16 are shuffled, "
+                "9 removed again (1 player), his die goes 2 -> 3 and one card is drawn"},
+       act(0, END, {"guard_die": [3, 3, 4], "patrol.0.left": 6, "patrol.0.removed": 9,
+                    "view.0.floors.0.patrol.left": 6, "view.0.floors.0.patrol.removed": 9,
+                    "view.0.floors.0.guard.die": 3})])
+    w("patrol_removed_one_player", "Patrol cards removed face down: 9 with one player", "R6",
+      {**BASIC, "patrol": [["D4", "D3"]]}, [{"expect": {"patrol.0.removed": 9, "patrol.0.left": 5,
+                          "patrol.0.discard": ["D4", "D3"], "patrol.1.removed": 9,
+                          "patrol.1.left": 7, "view.0.floors.1.patrol.left": 7}}])
+    w("patrol_removed_four_players", "Patrol cards removed face down: none with four players",
+      "R6", {**BASIC, "patrol": [["D4", "D3"]], "characters": [["hawk", "basic"], ["rook", "basic"],
+                                     ["spotter", "basic"], ["raven", "basic"]]},
+      [{"expect": {"patrol.0.removed": 0, "patrol.0.left": 14, "patrol.2.left": 16}}],
+      players=4)
+    w("patrol_removed_none", "Option patrol_removed=none: every card stays in the deck", "R6",
+      {**BASIC, "patrol": [["D4", "D3"]]}, [{"expect": {"patrol.0.removed": 0, "patrol.0.left": 14}}],
+      config={"patrol_removed": "none"})
+    w("patrol_own_tile", "A patrol card naming the guard's own tile: reached at once", "R7",
+      {**BASIC, "patrol": [["D3", "D2"]], "guards": [{"at": "1D4", "dest": "1D3"}],
+       "guard_die": [1, 3, 4], "events": ["lampshade"]},
+      [{"note": "one step onto D3, his destination; the next card is D3 itself: the one "
+                "after, D2, is his destination"},
+       act(0, END, {"guards": ["1D3", None, None], "dests": ["1D2", None, None],
+                    "patrol.0.discard": ["D3", "D2"]})])
+    # ---- turns and views
+    w("pacing_back", "Pacing straight back does not count toward the 3 actions that skip "
+      "the event", "zh 事件「当前的玩家不能在两个房间来回移动来使用掉行动以避免抓取事件卡」; R14",
+      {**BASIC, "events": ["lampshade"]},
+      [act(0, move("1B1")), act(0, move("1A1")), act(0, peek("1A2"), {"used": 3}),
+       {"note": "3 actions, but 2 were a move and its way straight back: the event is drawn"},
+       act(0, END, {"stealth": [4], "event_discard": ["lampshade"]})])
+    w("turn_limit", "The turn limit: the night ends in a loss by time", "R12",
+      {**BASIC, "guard_die": [0, 3, 4],
+       "events": ["lampshade", "daydreaming", "reboot", "keycode_change", "video_loop",
+                  "time_lock", "gymnastics", "heads_up", "dead_drop", "lampshade"][:9]
+       + ["jury_rig"], "tools": ["crowbar"]},
+      [act(0, END) for _ in range(9)]
+      + [{"expect": {"turn": 9, "over": False}},
+         act(0, END)],
+      expect={"over": True, "won": False, "winners": [], "turn": 10,
+              "result.summary.loss": {"turn": 10, "by": "time"}},
+      config={"turn_limit": 10})
+    w("views_hidden", "What every seat sees: the board's faces up, every hand; not the "
+      "face-down tiles or the decks' order", "zh 预判守卫「你可以翻看巡逻卡的弃牌堆，不能看面朝下的"
+      "巡逻卡」; R33",
+      {**BASIC, "characters": [["hawk", "basic"], ["rook", "basic"]],
+       "patrol": [["D4", "D3"]], "hands": [{"tools": ["crowbar"]}], "revealed": ["1B1"]},
+      [{"expect": {"view.1.players.0.tools": ["crowbar"], "view.1.floors.0.cells.1.tile":
+                   "duct", "view.1.floors.0.patrol.discard": ["D4", "D3"],
+                   "view.0.floors.0.patrol.left": 8, "patrol.0.left": 8},
+        "absent": ["view.0.floors.0.cells.2.tile", "view.0.floors.0.cells.2.number", "patrol.0.deck.8",
+                   "view.1.floors.0.patrol.deck", "view.1.floors.2.cells.0.tile",
+                   "view.spectator.floors.0.patrol.deck"],
+        "one_of": {"view.1.floors.0.cells.2.revealed": [False]}}], players=2)
+    w("acrobat_basic_stays", "Acrobat: still on the guard's tile when he moves: 1 stealth "
+      "lost", "supplement Characters (Acrobat); R34",
+      {**BASIC, "characters": [["acrobat", "basic"]],
+       "guards": [{"at": "1B1", "dest": "1D4"}], "events": ["reboot"]},
+      [act(0, move("1B1"), {"used": 0, "stealth": [3]}),
+       act(0, END, {"stealth": [2]})])
+    w("spotter_empty_deck", "Spotter on an empty patrol deck: reshuffled first (speed +1)",
+      "supplement Characters (Spotter); R32",
+      {**BASIC, "characters": [["spotter", "basic"]], "patrol_size": [2, 16, 16]},
+      [act(0, ability("spot"), {"pending": "spot", "guard_die": [3, 3, 4],
+                                "patrol.0.left": 7, "patrol.0.discard": []})])
+    w("loot_simple", "Option loot=simple: an open safe gives a tool only", "R5",
+      SAFE_READY, [*OPEN_SAFE[:2], act(0, tool("stethoscope", face=1),
+                                       {"tools": [["rollerskates"]], "loot": [[]]})],
+      config={"loot": "simple"})
+    # ---- the set-up choices, one player alone, what the team sees
+    w("entrance_choice", "The entrance: seat 0 picks any ground-floor tile but the guard's; "
+      "its rule does not run", "zh 开始游戏「你和你的同伙们决定自己开始的位置…开始的入口不会引发该卡上的"
+      "任何效果」; R1",
+      {"walls": OPEN1, "patrol": [["D4", "D3"]], "tiles": board(f1B1="fingerprint:4")},
+      [{"expect": {"phase": "entrance", "guards": ["1D4", None, None],
+                   "dests": [None, None, None]}},
+       err(0, {"type": "entrance", "at": "1D4"}, "not a legal"),
+       act(0, {"type": "entrance", "at": "1B1"},
+           {"phase": "actions", "positions": ["1B1"], "revealed": ["1B1"], "alarms": [],
+            "dests": ["1D3", None, None], "view.0.entrance": "1B1"})])
+    w("character_choice", "Characters: each seat picks one of its two offered, either side",
+      "zh 开始游戏「每位玩家获得2个随机角色卡，从中选择一个」; R2",
+      {"characters": None, "offers": [["hawk", "rook"], ["spotter", "raven"]],
+       "walls": OPEN1, "patrol": [["D4", "D3"]]},
+      [{"expect": {"phase": "character", "seat": 0,
+                   "view.1.offers": [["hawk", "rook"], ["spotter", "raven"]]}},
+       err(0, {"type": "character", "name": "spotter", "side": "basic"}, "not a legal"),
+       act(0, {"type": "character", "name": "hawk", "side": "advanced"}, {"seat": 1}),
+       act(1, {"type": "character", "name": "raven", "side": "basic"},
+           {"phase": "entrance", "characters": [["hawk", "advanced"], ["raven", "basic"]],
+            "view.0.offers": []})], players=2)
+    w("event_heads_up_alone", "Heads Up! with one player: your own next turn has 5 actions",
+      "supplement Events; R27", {**BASIC, "events": ["heads_up"]},
+      [act(0, END, {"seat": 0, "turn": 1, "max_actions": 5})])
+    w("spotter_seen_by_team", "The Spotter's card is shown to the whole team, and stays known "
+      "on top", "supplement Characters (Spotter); R33, R37",
+      {**BASIC, "characters": [["spotter", "advanced"], ["hawk", "basic"]],
+       "events": ["lampshade", "espresso"]},
+      [{"expect": {"view.1.events.known_top": []}},
+       act(0, ability("spot"), {"view.1.events.known_top": ["lampshade"]}),
+       act(0, choose(put="top"), {"view.1.events.known_top": ["lampshade"],
+                                  "view.spectator.events.known_top": ["lampshade"]})],
+      players=2)
+
+
 if __name__ == "__main__":
     main()
     more()
     gaps()
     clauses()
+    coverage()
