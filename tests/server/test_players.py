@@ -82,3 +82,63 @@ def test_lobby_keeps_finished_tables_and_marks_abandoned_ones(client, monkeypatc
         ws.receive_json()
         rows = {r["id"]: r for r in client.get("/api/lobby").json()}
         assert not rows[running]["abandoned"]
+
+
+def _played_out(client, seats=None, rounds=1):
+    """A sealed-bids table played to its end through the API; its tokens."""
+    seats = seats or [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
+                      {"kind": "bot", "bot": "random"}]
+    t = new_table(client, players=len(seats), seats=seats, options={"rounds": rounds})
+    tid = t["table"]["id"]
+    for _ in range(40):
+        st = client.get(f"/api/tables/{tid}").json()
+        if st["status"] == "over":
+            break
+        for seat, token in t["tokens"].items():
+            s = client.get(f"/api/tables/{tid}/state", params={"seat": seat},
+                           headers={"X-Seat-Token": token}).json()
+            if s["legal"]:
+                client.post(f"/api/tables/{tid}/act", json={
+                    "seat": seat, "action": s["legal"][0]["action"], "step": s["step"]},
+                    headers={"X-Seat-Token": token})
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
+    return tid, t["tokens"]
+
+
+def test_rematch_same_seats_new_deal_one_click_each(client):
+    old, tokens = _played_out(client)
+    assert client.get(f"/api/tables/{old}/rematch").status_code == 404
+    # a wrong token, a bot's seat, an empty ask: refused, nothing opened
+    bad = client.post(f"/api/tables/{old}/rematch", json={"seats": {"0": tokens[1]}})
+    assert bad.status_code == 403
+    assert client.post(f"/api/tables/{old}/rematch", json={"seats": {}}).status_code == 400
+    assert client.get(f"/api/tables/{old}/rematch").status_code == 404
+    first = client.post(f"/api/tables/{old}/rematch", json={"seats": {"0": tokens[0]}}).json()
+    new = first["table"]
+    assert new != old and first["status"] == "open"
+    assert first["joined"] == [0] and first["waiting"] == [1]
+    assert [c["seat"] for c in first["claimed"]] == [0]
+    # the others see it and join with one click; the last one in starts it
+    seen = client.get(f"/api/tables/{old}/rematch").json()
+    assert seen["table"] == new and "claimed" not in seen
+    second = client.post(f"/api/tables/{old}/rematch", json={"seats": {"1": tokens[1]}}).json()
+    assert second["table"] == new and second["status"] == "running" and second["waiting"] == []
+    info = client.get(f"/api/tables/{new}").json()
+    before = client.get(f"/api/tables/{old}").json()
+    assert [(s["kind"], s["bot"], s["name"]) for s in info["seats"]][2][0] == "bot"
+    assert [s["name"] for s in info["seats"]][:2] == ["Ann", "Bo"]
+    assert info["config"] == before["config"] and info["players"] == before["players"]
+    assert info["commitment"] != before["commitment"]  # a new deal
+    # the new tokens play the new table; asking again changes nothing
+    tok = second["claimed"][0]["token"]
+    st = client.get(f"/api/tables/{new}/state", params={"seat": 1}, headers={"X-Seat-Token": tok})
+    assert st.status_code == 200
+    again = client.post(f"/api/tables/{old}/rematch", json={"seats": {"1": tokens[1]}}).json()
+    assert again["table"] == new and again["claimed"] == []
+
+
+def test_no_rematch_before_the_end(client):
+    t = new_table(client, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+    r = client.post(f"/api/tables/{t['table']['id']}/rematch",
+                    json={"seats": {"0": t["tokens"][0]}})
+    assert r.status_code == 409 and "over" in r.json()["detail"]

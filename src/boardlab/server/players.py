@@ -4,6 +4,10 @@
   ones - each with when it last changed and whether it looks abandoned (running, nobody's
   socket open, no choice for ``IDLE_SECONDS``), so finished tables stay visible and a table
   everyone left no longer reads "running" forever.
+- ``POST /api/tables/{id}/rematch`` (the seats' own tokens): the same seats at a new table,
+  a new deal. The first player to ask opens it; each human seat is taken by its own player's
+  click (their token at the old table proves the seat), and the game starts when every human
+  seat is in. ``GET`` tells who is in already (public, like every seat claim).
 - ``GET /api/tables/{id}/replay?step=N&seat=S``: a finished table's record stepped through:
   the spectator's view after the first N choices; once the last choice is reached (the
   game is over) any seat's view too - the record (seed and every choice) is public by then,
@@ -15,11 +19,14 @@ tables is touched.
 
 from __future__ import annotations
 
+import threading
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
 from fastapi import FastAPI, Query
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from boardlab.engine.protocol import GameRecord
 from boardlab.server import db
@@ -81,6 +88,81 @@ def replay(tables: Any, table_id: str, step: int | None, seat: int | None) -> di
             "result": game.result(state).model_dump(mode="json") if over else None}
 
 
+@dataclass
+class Rematch:
+    """A finished table's rematch: the new table, its host secret (kept here: the rematch
+    starts itself) and the invite codes of the human seats not yet taken."""
+
+    table: str
+    host: str
+    invites: dict[int, str] = field(default_factory=dict)
+
+
+class Rematches:
+    """The rematches opened by this process (one per finished table)."""
+
+    def __init__(self, tables: Any) -> None:
+        self.tables = tables
+        self.made: dict[str, Rematch] = {}
+        self.lock = threading.Lock()
+
+    def ask(self, old_id: str, held: dict[int, str]) -> dict[str, Any]:
+        """Seats ``held`` ({seat: token} at the old table) join its rematch (opened if it is
+        the first ask); their tokens at the new table come back. The game starts when every
+        human seat is in."""
+        tables = self.tables
+        t = tables.get(old_id)
+        if t.status not in FINISHED:
+            raise Refused(409, "a rematch is offered once the game is over")
+        if not held:
+            raise Refused(400, "name your seat and its token: {\"seats\": {\"0\": TOKEN}}")
+        for seat, token in held.items():
+            tables.check_seat(t, seat, token)
+            if t.seats[seat].kind != "human":
+                raise Refused(409, f"seat {seat} is played by a bot")
+        with self.lock:
+            r = self.made.get(old_id)
+            if r is None:
+                specs = [{"kind": "human", "name": s.name or None,
+                          **({"timeout_bot": s.timeout_bot} if s.timeout_bot else {})}
+                         if s.kind == "human" else {"kind": "bot", "bot": s.bot}
+                         for s in t.seats]
+                options = {k: v for k, v in t.config.items() if k != "players"}
+                new, host, invites, _ = tables.create(
+                    t.game.id, len(t.seats), options, specs, t.name, None, t.public,
+                    turn_seconds=t.turn_seconds)
+                r = self.made[old_id] = Rematch(new.id, host, dict(invites))
+            claimed = []
+            for seat in sorted(held):
+                code = r.invites.pop(seat, None)
+                if code is not None:  # (a second ask from the same seat: already in)
+                    _, token = tables.claim(r.table, code)
+                    claimed.append({"seat": seat, "token": token})
+            new = tables.get(r.table)
+            if new.status == "open" and all(s.kind != "human" or s.claimed for s in new.seats):
+                tables.start(r.table, r.host)
+        return {**self.shown(old_id), "claimed": claimed}
+
+    def shown(self, old_id: str) -> dict[str, Any]:
+        """The rematch of ``old_id``: its table, the human seats in and those still to come."""
+        r = self.made.get(old_id)
+        if r is None:
+            self.tables.get(old_id)  # an unknown table says so
+            raise Refused(404, "nobody has asked for a rematch of this table yet")
+        new = self.tables.get(r.table)
+        humans = [s for s in new.seats if s.kind == "human"]
+        return {"table": r.table, "status": new.status,
+                "joined": [s.seat for s in humans if s.claimed],
+                "waiting": [s.seat for s in humans if not s.claimed]}
+
+
+class AskRematch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seats: dict[int, StrictStr] = Field(..., max_length=12, description=(
+        "the seats you hold at the finished table and their tokens ({seat: token}); a "
+        "hot-seat device sends all of its seats at once"))
+
+
 def add_routes(app: FastAPI, tables: Any, online: Any) -> None:
     """The routes above, on ``app`` (``online(table_id)``: the seats with a socket open)."""
 
@@ -90,6 +172,19 @@ def add_routes(app: FastAPI, tables: Any, online: Any) -> None:
         ``updated_at`` and ``abandoned`` (running, nobody there, idle 20 minutes)."""
         return lobby(tables, online)
 
+    rematches = Rematches(tables)
+
+    @app.post("/api/tables/{table_id}/rematch", tags=["lobby"])
+    def ask_rematch(table_id: str, body: AskRematch) -> dict[str, Any]:
+        """Join the rematch of a finished table (opened by the first ask): the same seats,
+        a new deal; it starts when every human seat is in."""
+        return rematches.ask(table_id, dict(body.seats))
+
+    @app.get("/api/tables/{table_id}/rematch", tags=["lobby"])
+    def rematch_state(table_id: str) -> dict[str, Any]:
+        """The rematch of a finished table: its id, who is in, who is still to come."""
+        return rematches.shown(table_id)
+
     @app.get("/api/tables/{table_id}/replay", tags=["play"])
     def table_replay(table_id: str, step: int | None = Query(None, ge=0, le=1_000_000),
                      seat: int | None = Query(None, ge=0, le=64)) -> dict[str, Any]:
@@ -98,4 +193,4 @@ def add_routes(app: FastAPI, tables: Any, online: Any) -> None:
         return replay(tables, table_id, step, seat)
 
 
-__all__ = ["FINISHED", "IDLE_SECONDS", "add_routes", "lobby", "replay"]
+__all__ = ["FINISHED", "IDLE_SECONDS", "Rematches", "add_routes", "lobby", "replay"]
