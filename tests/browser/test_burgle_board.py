@@ -19,6 +19,7 @@ from boardlab.games.burgle import GAME, data, guard_path
 
 from .conftest import SCREENSHOTS, new_table
 from .test_burgle import wait_until
+from .test_words import UNTIPPED, problems
 
 pytestmark = pytest.mark.browser
 
@@ -186,6 +187,7 @@ def test_tiles_show_names_alarms_cracked_numbers_safe_dice_and_the_guards_route(
             assert pg.inner_text(f'[data-ability="{k}"]') == words[pl["side"]][lang]
         text = pg.inner_text("body")
         assert not RAW_ID.search(text), RAW_ID.search(text)
+        assert problems(text, lang, set()) == [] and pg.evaluate(UNTIPPED) == []
         if device == "phone":
             assert pg.evaluate("document.documentElement.scrollWidth") <= DEVICES[device]["width"] + 2
         pg.screenshot(path=str(SCREENSHOTS / f"burgle-tiles-{device}-{lang}.png"), full_page=True)
@@ -260,6 +262,8 @@ def test_the_end_summary_is_worded_with_seats_from_p1_and_the_headers_turn(brows
         assert not re.search(r"[{}\[\]]|\bseat\b|座位|None|null", summary)
         assert not RAW_ID.search(summary)
         assert "P1" in pg.inner_text("#burgle-crew") and "P2" in pg.inner_text("#burgle-crew")
+        assert problems(pg.inner_text("body"), lang, set()) == [] and pg.evaluate(UNTIPPED) == []
+        pg.screenshot(path=str(SCREENSHOTS / f"burgle-end-{ending}-{lang}.png"))
         assert not errors, errors
     finally:
         ctx.close()
@@ -316,6 +320,13 @@ def test_a_newcomer_at_the_table(browser, base_url, lang, device):
             assert pg.inner_text(f'[data-cell="{at}"] .step') == str(i)
         # the log names cells as the coordinates do
         assert re.search(r"1A1", pg.inner_text("#log"))
+        # peeks (or a step when there is none) turn tiles over: their names come on the board
+        for _ in range(3):
+            before = pg.inner_text("#burgle-turn")
+            peeks = pg.locator('[data-cell] .acts button[data-kind="peek"]')
+            (peeks if peeks.count() else pg.locator('[data-cell] .acts button[data-kind="move"]')).first.click()
+            wait_until(pg, lambda b=before: pg.inner_text("#burgle-turn") != b)
+        assert pg.locator('[data-floor="1"] .bg-cell.rev').count() >= 3
         assert pg.evaluate(LAYOUT_FAULTS) == []
         box = pg.get_attribute('[data-seat-box="0"]', "title")
         words = LABELS["characters"]["rigger"]

@@ -107,6 +107,8 @@ const css = `
 .bg-cell.dest { outline: 2px dashed #c2352e; outline-offset: -4px; }
 .bg-cell.can-move { cursor: pointer; box-shadow: inset 0 0 0 3px #4fb0ff; }
 .bg-cell.can-act { cursor: pointer; box-shadow: inset 0 0 0 3px #f0c75e; }
+.bg-cell.alarm.can-move { box-shadow: inset 0 0 0 3px #4fb0ff, inset 0 0 0 7px #e0413a; }
+.bg-cell.alarm.can-act { box-shadow: inset 0 0 0 3px #f0c75e, inset 0 0 0 7px #e0413a; }
 .bg-cell .acts { display: flex; flex-wrap: wrap; gap: 2px; margin-top: 2px; }
 .bg-cell .acts button { padding: 0 3px; font-size: clamp(.6rem, 12cqi, .95rem); min-width: 0; min-height: 0; line-height: 1.25; box-shadow: none; border-radius: 6px; }
 @container (max-width: 52px) { .bg-cell .nm, .bg-cell .dice { display: none; } }
@@ -328,7 +330,7 @@ function teamBox(v, pl, s, zh, ui) {
   return h("div", { class: "bg-seat" + (s === v.current ? " now" : ""), "data-seat-box": s,
     title: c ? `${charName(c, zh)}\n${both}` : (zh ? "还没选角色" : "no character yet") },
     h("div", {}, h("span", { class: "dot", style: `background:${PAWN[s]}` }), h("b", {}, seatLabel(ui, s)),
-      c ? ` · ${charName(c, zh)} (${sideName(pl.side, zh)})` : ""),
+      c ? (zh ? ` · ${charName(c, zh)}（${sideName(pl.side, zh)}）` : ` · ${charName(c, zh)} (${sideName(pl.side, zh)})`) : ""),
     c ? h("div", { class: "ability", "data-ability": s }, ability(c, pl.side, zh)) : null,
     h("div", { "data-stealth": s }, (zh ? "躲藏 " : "stealth ") + ("🥷".repeat(pl.stealth) || "0"),
       pl.escaped ? (zh ? " · 🚁 已逃上楼顶" : " · 🚁 escaped to the roof") : pl.at ? ` · 📍${pl.at}` : ""),
@@ -436,8 +438,8 @@ export function final(p, ui) {
   else if (loss) {
     // who saw: the guard of a floor, or a guard through the Foyer, the Atrium or the Tiara
     const how = loss.by !== "guard" ? ui.label("values", loss.by) : "";
-    const guard = loss.guard_floor ? (zh ? `${loss.guard_floor} 楼的守卫` : `the floor ${loss.guard_floor} guard`) : ui.label("values", "guard");
-    story = zh ? `第 ${loss.turn + 1} 回合，${who(loss.seat)} 在 ${loss.at} 被${guard}发现${how ? `（${how}）` : ""}，已没有躲藏：团队失败。`
+    const guard = loss.guard_floor ? (zh ? ` ${loss.guard_floor} 楼的守卫` : `the floor ${loss.guard_floor} guard`) : ui.label("values", "guard");
+    story = zh ? `第 ${loss.turn + 1} 回合，${who(loss.seat)}在 ${loss.at} 被${guard}发现${how ? `（${how}）` : ""}，已没有躲藏：团队失败。`
       : `In turn ${loss.turn + 1}, ${who(loss.seat)} was seen on ${loss.at} by ${guard}${how ? ` (${how})` : ""} with no stealth left: the team loses.`;
   } else story = "";
   const lines = zh ? [
