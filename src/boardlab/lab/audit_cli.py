@@ -22,30 +22,10 @@ def _p(x: float) -> str:
 
 
 def print_audit(console: Console, au) -> None:
-    from boardlab.lab.audit import published_text
+    """Book errors first, stand-in gaps apart (lab/audit_report.py)."""
+    from boardlab.lab.audit_report import print_terminal
 
-    console.print(f"[bold]{au.game}[/]: {len(au.verdicts)} claims from {au.source or 'the book'}")
-    for v in au.verdicts:
-        c = v.claim
-        colour = COLOUR[v.verdict]
-        console.print(f"[{colour}]{escape(f'[{v.verdict}]')}[/] [bold]{escape(c.id)}[/]  {escape(c.section)}"
-                      f" · {c.kind}")
-        console.print(f"    「{escape(c.quote)}」 {escape(c.english)}")
-        console.print(f"    published {escape(published_text(c))} · ours "
-                      f"{escape(v.ours_text())} · {escape(v.method)}"
-                      + (f" · {v.games} games" if v.games else "")
-                      + (f" · adjusted p {_p(v.p_adjusted)}" if not math.isnan(v.p_adjusted)
-                         else ""))
-        if v.detail:
-            console.print(f"    [dim]{escape(v.detail)}[/]")
-        if c.note:
-            console.print(f"    [dim]note: {escape(c.note)}[/]")
-    counts = au.counts()
-    console.print(", ".join(f"[{COLOUR[k]}]{n} {k}[/]" for k, n in counts.items()))
-    print_seating(console, au.seating)
-    for w in au.warnings:
-        console.print(f"[yellow]warning:[/] {escape(w)}")
-    console.print(f"[dim]stand-in bots: {escape(au.stand_in or 'not stated')}[/]")
+    print_terminal(console, au)
 
 
 def print_seating(console: Console, seating: dict) -> None:
@@ -67,20 +47,39 @@ def print_seating(console: Console, seating: dict) -> None:
 
 
 def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one place per command
-    def _check(game: str, as_json: bool, html: Path | None, games: int | None,
+    def _check(game: str, as_json: bool, html: Path | None, games: str | None,
                walks: int | None, seed: int, workers: int, strict: bool,
-               only: str | None, coverage: bool = False) -> None:
+               only: str | None, coverage: bool = False, sets: list[str] | None = None,
+               sweep: str | None = None, plot: Path | None = None, *,
+               backend: str = "process", address: str | None = None,
+               seconds: float | None = None, balance: bool = False,
+               players: str | None = None) -> None:
         from boardlab.lab.audit import Budget, audit
 
+        if balance:  # restricted play beyond the claims (lab/balance_profile.py)
+            from boardlab.lab.balance_profile import run_balance
+
+            run_balance(console, game, as_json, players, games, seed, workers)
+            return
         if coverage:  # the rulebook's numeric sentences against the register (lab/coverage.py)
             from boardlab.lab.coverage import run_coverage
 
             run_coverage(console, game, as_json, strict)
             return
 
-        budget = Budget(games=games, walks=walks, seed=seed,
-                        workers=workers or os.cpu_count() or 1)
+        try:
+            budget = Budget(games=_games(games), walks=walks, seed=seed,
+                            workers=workers or os.cpu_count() or 1, backend=backend,
+                            address=address, seconds=seconds)
+        except ValueError as exc:
+            console.print(f"[red]error:[/] {escape(str(exc))}")
+            raise typer.Exit(2) from None
         only_ids = [x for x in (only or "").split(",") if x] or None
+        if sets or sweep:  # what if: the register re-judged under changed rules (lab/whatif.py)
+            from boardlab.lab.whatif import run_what_if
+
+            run_what_if(console, game, list(sets or []), sweep, plot, as_json, budget, only_ids)
+            return
         try:
             if as_json:
                 au = audit(game, budget, only_ids)
@@ -110,9 +109,15 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
     opts = dict(
         as_json=typer.Option(False, "--json", help="print the audit as JSON"),
         html=typer.Option(None, "--html", help="also write a self-contained HTML report"),
-        games=typer.Option(None, "--games", min=2,
-                           help="at most this many games per simulated group "
-                                "(default: each claim's own)"),
+        games=typer.Option("auto", "--games",
+                           help="auto (default): each simulated claim from its own games, "
+                                "doubling until decided (docs/audit.md); N: up to N games"),
+        backend=typer.Option("process", "--backend", help="process or ray (as simulate)"),
+        address=typer.Option(None, "--address", help="a running Ray cluster for --backend "
+                                                     "ray: HOST:PORT or ray://HOST:PORT"),
+        seconds=typer.Option(None, "--seconds", min=1.0,
+                             help="--games auto: stop extending after this long "
+                                  "(default 600)"),
         walks=typer.Option(None, "--walks", min=1, help="at most this many search walks"),
         seed=typer.Option(0, "--seed"),
         workers=typer.Option(0, "--workers", help="0 = every core"),
@@ -122,16 +127,32 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
         coverage=typer.Option(False, "--coverage",
                               help="list every sentence of the rulebook with a number or a "
                                    "comparative, with its claims or why it is none"),
+        sets=typer.Option([], "--set", help="what if: option=value, the register re-judged "
+                                            "under changed rules"),
+        sweep=typer.Option(None, "--sweep", help="option=a,b,c or option=a..b: where each "
+                                                  "claim's verdict flips"),
+        plot=typer.Option(None, "--plot", help="with --sweep: write the threshold cliffs "
+                                                "(PNG)"),
+        balance=typer.Option(False, "--balance", help="the balance profile: first seat, "
+                                                      "skill, restricted play"),
+        players=typer.Option(None, "--players", help="with --balance: player counts, comma "
+                                                      "separated (default: every count)"),
     )
 
     def check(game: str = typer.Argument(..., help="game id (or module:ATTR)"),
               as_json: bool = opts["as_json"], html: Path = opts["html"],
-              games: int = opts["games"], walks: int = opts["walks"], seed: int = opts["seed"],
+              games: str = opts["games"], walks: int = opts["walks"], seed: int = opts["seed"],
               workers: int = opts["workers"], strict: bool = opts["strict"],
-              only: str = opts["only"], coverage: bool = opts["coverage"]) -> None:
+              only: str = opts["only"], coverage: bool = opts["coverage"],
+              sets: list[str] = opts["sets"], sweep: str = opts["sweep"],
+              plot: Path = opts["plot"], backend: str = opts["backend"],
+              address: str = opts["address"], seconds: float = opts["seconds"],
+              balance: bool = opts["balance"], players: str = opts["players"]) -> None:
         """Audit the rulebook: every claim of the game's register with ours beside the
         book's and a verdict (holds, contradicted, inconclusive, not checkable)."""
-        _check(game, as_json, html, games, walks, seed, workers, strict, only, coverage)
+        _check(game, as_json, html, games, walks, seed, workers, strict, only, coverage,
+               sets, sweep, plot, backend=backend, address=address, seconds=seconds,
+               balance=balance, players=players)
 
     app.command("check")(check)
     app.command("balance", help="Alias of check (the rulebook audit).")(check)
@@ -172,6 +193,19 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
                       escape(f.description or ""))
         console.print(t)
         console.print("[dim]set with --set option=value; sweep with --set option=v1,v2[/]")
+
+
+def _games(text: str | None) -> int | None:
+    """``--games``: ``auto`` (None: sequential, docs/audit.md) or a number of games."""
+    if text is None or str(text).strip().lower() == "auto":
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        raise ValueError(f"--games is auto or a whole number of games, not {text!r}") from None
+    if n < 2:
+        raise ValueError("--games needs at least 2 games")
+    return n
 
 
 def _type_text(ann) -> str:
