@@ -3,29 +3,49 @@
 ``env("toys", players=4)`` is an AEC environment: agents ``seat_0 .. seat_{n-1}`` act one at
 a time, in the order the game asks them (a simultaneous secret window asks its seats one
 after the other; each submission stays hidden from the others, exactly as in the web app).
+``env(..., mode="cycles")`` is the AEC form PettingZoo's ``aec_to_parallel`` needs: every
+agent is asked once per cycle, in seat order (a seat the game does not ask may only send
+``noop``), and the cycle's choices are applied together at its end - one Parallel step.
 ``parallel_env("toys", players=4)`` is a Parallel environment: every step, each seat the
 game asks now submits at once (a simultaneous secret window is one step); the others send
-anything (their mask allows only the ``noop`` index) and are ignored. Where seats asked
+``noop`` (their mask allows only it; anything they send is ignored). Where seats asked
 together are not choosing in secret but in any order (cat's refills), a choice that an
 earlier seat of the same step made impossible is dropped and that seat is asked again.
 
-Spaces (see :mod:`boardlab.rl.encoding`): ``action_space(agent)`` is ``Discrete(N)``;
-``observation_space(agent)`` is ``Dict(observation=Box(float32, (F,)), action_mask=Box(int8,
-(N,)))`` where ``observation`` is the seat's own view flattened into F named features
-(``env.unwrapped.codec.features`` names them) and ``action_mask`` marks the legal indices.
-Nothing else reaches an agent: no state, no other seat's view.
+Spaces (see :mod:`boardlab.rl.encoding`): ``action_space(agent)`` is ``Discrete(N)``, the
+game's declared action space plus ``noop``; ``observation_space(agent)`` is
+``Dict(observation=Box(float32, (F,)), action_mask=Box(int8, (N,)))``, where ``observation``
+is the seat's own view encoded by the game's declared spec (``env.unwrapped.codec.features``
+names the features) and ``action_mask`` marks the legal indices. Nothing else reaches an
+agent: no state, no other seat's view. ``metadata["space_version"]`` changes exactly when
+the action enumeration does.
 
-Rewards are 0 until the end, then ``reward="win"`` (default) gives each seat its share of the
-win (1/k for each of k winners), ``reward="score"`` the game's final scores. ``reset(seed=s)``
-starts the game with seed ``s`` (the same seed and actions give the same game);
-``render()`` returns (``render_mode="ansi"``) or prints (``"human"``) the spectator's board
-as text. ``infos[agent]`` holds ``legal`` (index -> the action's JSON) for the deciding seat.
+Options:
+
+* ``reward="win"`` (default: each seat's share of the win at the end, 1/k for each of k
+  winners) or ``"score"`` (the final scores);
+* ``illegal="raise"`` (default: an index outside the mask raises ``ValueError``),
+  ``"lose"`` (PettingZoo's classic convention: the game ends, the offending agent gets
+  -1 and the others 0) or ``"random"`` (a uniformly random legal action from the env's
+  seeded generator is taken instead, and ``infos[agent]["illegal"]`` is set: for tools that
+  sample without the mask, such as PettingZoo's ``max_cycles_test``);
+* ``max_cycles=None`` (default: games end by their rules) or a number: the episode is
+  truncated after that many decisions (AEC turns), cycles (AEC cycles) or steps (Parallel);
+* ``opponents=[None, "taker", ...]``: one entry per seat; a seat with a bot name is played
+  by that boardlab bot (``boardlab bots <game>`` lists them) inside the env and is not an
+  agent; ``None`` seats are the agents.
+
+``reset(seed=s)`` starts the game with seed ``s`` (the same seed and actions give the same
+game, opponents included); ``render()`` returns (``render_mode="ansi"``) or prints
+(``"human"``) the spectator's board as text. ``infos[agent]["legal"]`` lists the legal
+indices of an asked seat.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -33,11 +53,17 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from rich.console import Console
 
+from boardlab.bots.registry import make_bot
+from boardlab.engine.match import decision_context
 from boardlab.engine.protocol import Action, Game, GameState, canonical
 from boardlab.engine.registry import get_game
+from boardlab.engine.rng import derive_seed
 from boardlab.rl.encoding import Codec, codec_for, win_shares
 
 REWARDS = ("win", "score")
+ILLEGAL = ("raise", "lose", "random")
+MODES = ("turns", "cycles")
+ILLEGAL_REWARD = -1.0
 
 
 def agent_name(seat: int) -> str:
@@ -45,27 +71,55 @@ def agent_name(seat: int) -> str:
 
 
 class _Table:
-    """What both environment kinds share: the game, its codec, the state and the encoding."""
+    """What both environment kinds share: the game, its codec, the state, the cached legal
+    indices and observations of the current state, the opponents."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": True}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}
+    parallelizable = True
 
-    def _init_table(self, game: str | Game, config: Mapping[str, Any] | None,
-                    reward: str, render_mode: str | None, options: dict[str, Any]) -> None:
+    def _init_table(self, game: str | Game, config: Mapping[str, Any] | None, *,
+                    reward: str, render_mode: str | None, illegal: str,
+                    max_cycles: int | None, opponents: Sequence[str | None] | None,
+                    options: dict[str, Any]) -> None:
         self.game: Game = get_game(game) if isinstance(game, str) else game
         self.config = self.game.make_config({**(config or {}), **options})
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be 'ansi' or 'human', not {render_mode!r}")
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a positive number or None, not {max_cycles!r}")
+        n = self.config.players
+        bots = list(opponents) if opponents is not None else [None] * n
+        if len(bots) != n:
+            raise ValueError(f"opponents needs one entry per seat ({n}), not {len(bots)}")
+        self._bot_names = bots
+        for name in bots:
+            if name is not None:
+                make_bot(self.game, name)  # a clear error for a name the game lacks
+        if all(name is not None for name in bots):
+            raise ValueError("opponents leaves no seat to the agents (use None for theirs)")
         self.reward_kind = reward
+        self.illegal = illegal
+        self.max_cycles = max_cycles
         self.render_mode = render_mode
         self.codec: Codec = codec_for(self.game, self.config)
-        self.possible_agents = [agent_name(s) for s in range(self.config.players)]
-        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        self.metadata = {**self.metadata, "name": f"boardlab_{self.game.id}_v0"}
+        self.possible_agents = [agent_name(s) for s in range(n) if bots[s] is None]
+        self._seat = {agent_name(s): s for s in range(n)}
+        self.metadata = {**type(self).metadata, "name": f"boardlab_{self.game.id}_v1",
+                         "is_parallelizable": self.parallelizable,
+                         "space_version": self.codec.space_version}
         self.state: GameState | None = None
         self.seed_used: int | None = None
         self._seed_rng = np.random.default_rng()
+        self._illegal_rng = random.Random(0)
+        self._bots: dict[int, Any] = {}
+        self._bot_rngs: dict[int, random.Random] = {}
+        self._version = 0
+        self._legal_cache: dict[int, tuple[int, dict[int, Action]]] = {}
+        self._obs_cache: dict[int, tuple[int, dict[str, np.ndarray]]] = {}
         obs_box = spaces.Box(-np.inf, np.inf, (self.codec.obs_size,), np.float32)
         mask_box = spaces.Box(0, 1, (self.codec.num_actions,), np.int8)
         self._obs_spaces = {a: spaces.Dict({"observation": obs_box, "action_mask": mask_box})
@@ -88,14 +142,39 @@ class _Table:
             game_seed = int(self._seed_rng.integers(0, 2**62))
         self.seed_used = game_seed
         self.state = self.game.setup(self.config, game_seed)
+        self._version += 1
+        self._illegal_rng = random.Random(derive_seed(game_seed, "illegal"))
+        self._bots = {s: make_bot(self.game, name) for s, name in enumerate(self._bot_names)
+                      if name is not None}
+        self._bot_rngs = {s: random.Random(derive_seed(game_seed, "opponent", s))
+                          for s in self._bots}
+        self._steps = 0
+
+    # ---- the current state's legal indices and observations, computed once ------------
 
     def _legal(self, seat: int) -> dict[int, Action]:
-        return self.codec.legal_indices(self.game.legal_actions(self.state, seat))
+        found = self._legal_cache.get(seat)
+        if found is not None and found[0] == self._version:
+            return found[1]
+        legal = self.codec.legal_indices(self.game.legal_actions(self.state, seat))
+        self._legal_cache[seat] = (self._version, legal)
+        return legal
 
-    def _observe_seat(self, seat: int) -> dict[str, np.ndarray]:
+    def _observe_seat(self, seat: int, asked: bool = True) -> dict[str, np.ndarray]:
+        key = seat if asked else -1 - seat
+        found = self._obs_cache.get(key)
+        if found is not None and found[0] == self._version:
+            return found[1]
         view = self.game.view(self.state, seat)
-        return {"observation": self.codec.observe(view, seat, self.config.players),
-                "action_mask": self.codec.mask(self.game.legal_actions(self.state, seat))}
+        mask = self.codec.mask_of(self._legal(seat) if asked else ())
+        obs = {"observation": self.codec.observe(view, seat, self.config.players),
+               "action_mask": mask}
+        self._obs_cache[key] = (self._version, obs)
+        return obs
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.game.apply_in_place(self.state, seat, action, check=False)
+        self._version += 1
 
     def _final_rewards(self) -> list[float]:
         if self.reward_kind == "score":
@@ -107,14 +186,46 @@ class _Table:
         return seat in self.game.to_move(self.state) and action in self.game.legal_actions(
             self.state, seat)
 
-    def _decode(self, seat: int, index: Any) -> Action:
+    def _decode(self, seat: int, index: Any) -> tuple[Action | None, bool]:
+        """The action of ``index`` for ``seat``, and whether it was illegal. With
+        ``illegal="lose"`` an illegal index gives ``(None, True)``."""
         legal = self._legal(seat)
         try:
-            return legal[int(index)]
+            return legal[int(index)], False
         except (KeyError, TypeError, ValueError):
-            raise ValueError(
-                f"{agent_name(seat)}: action {index!r} is not legal now; legal indices: "
-                f"{sorted(legal)}") from None
+            if self.illegal == "raise":
+                raise ValueError(
+                    f"{agent_name(seat)}: action {index!r} is not legal now; legal indices: "
+                    f"{sorted(legal)}") from None
+            if self.illegal == "random":
+                keys = list(legal)
+                return legal[keys[self._illegal_rng.randrange(len(keys))]], True
+            return None, True
+
+    # ---- opponents --------------------------------------------------------------------
+
+    def _bot_action(self, seat: int) -> Action:
+        legal = self.game.legal_actions(self.state, seat)
+        ctx = decision_context(self.game, self.state, seat, self._bot_rngs[seat], legal)
+        return self._bots[seat].choose(ctx)
+
+    def _play_bots(self) -> None:
+        """Let the opponents play while only they are asked (the agents are asked next)."""
+        while self._bots and not self.game.is_over(self.state):
+            asked = self.game.to_move(self.state)
+            bots = [s for s in asked if s in self._bots]
+            if not bots or (self._turn_by_turn() and asked[0] not in self._bots):
+                return
+            if not self._turn_by_turn() and len(bots) < len(asked):
+                return  # the agents are asked together with these bots: one step
+            seat = bots[0]
+            self.game.apply_in_place(self.state, seat, self._bot_action(seat))
+            self._version += 1
+
+    def _turn_by_turn(self) -> bool:
+        return False
+
+    # ---- rendering ----------------------------------------------------------------------
 
     def render(self) -> str | None:
         if self.state is None:
@@ -143,67 +254,176 @@ class BoardlabAEC(_Table, AECEnv):
     """One boardlab game as a PettingZoo AEC environment (see the module docstring)."""
 
     def __init__(self, game: str | Game, config: Mapping[str, Any] | None = None, *,
-                 reward: str = "win", render_mode: str | None = None, **options: Any):
+                 reward: str = "win", render_mode: str | None = None, illegal: str = "raise",
+                 max_cycles: int | None = None, mode: str = "turns",
+                 opponents: Sequence[str | None] | None = None, **options: Any):
         AECEnv.__init__(self)
-        self._init_table(game, config, reward, render_mode, options)
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        self.mode = mode
+        # Only the cycles form updates once per cycle, as aec_to_parallel requires.
+        self.parallelizable = mode == "cycles"
+        self._init_table(game, config, reward=reward, render_mode=render_mode,
+                         illegal=illegal, max_cycles=max_cycles, opponents=opponents,
+                         options=options)
+
+    def _turn_by_turn(self) -> bool:
+        return self.mode == "turns"
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._new_game(seed)
+        self._play_bots()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self._select()
+        self._cycle: dict[int, Any] = {}
+        self._cycle_asked: list[int] = []
+        if self.mode == "cycles":
+            self._start_cycle()
+        else:
+            self._select()
 
     def _select(self) -> None:
         seats = self.game.to_move(self.state)
         if seats:
             self.agent_selection = agent_name(seats[0])
-            self.infos[self.agent_selection] = {
-                "legal": {i: canonical(a) for i, a in self._legal(seats[0]).items()}}
+            self.infos[self.agent_selection] = {"legal": list(self._legal(seats[0]))}
+
+    def _start_cycle(self) -> None:
+        self._cycle = {}
+        self._cycle_asked = [s for s in self.game.to_move(self.state) if s not in self._bots]
+        self.agent_selection = self.agents[0]
+        for a in self.agents:
+            s = self._seat[a]
+            self.infos[a] = {"legal": list(self._legal(s))} if s in self._cycle_asked else {}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self._observe_seat(self._seat[agent])
+        seat = self._seat[agent]
+        if self.mode == "cycles":
+            return self._observe_seat(seat, seat in self._cycle_asked)
+        return self._observe_seat(seat, seat in self.game.to_move(self.state))
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
-        self.game.apply_in_place(self.state, seat, self._decode(seat, action), check=False)
         self._cumulative_rewards[agent] = 0.0
-        self.infos[agent] = {}
-        if self.game.is_over(self.state):
-            for a, r in zip(self.agents, self._final_rewards(), strict=True):
-                self.rewards[a] = r
-            self.terminations = dict.fromkeys(self.agents, True)
-            self._accumulate_rewards()
+        if self.mode == "cycles":
+            self._step_cycle(agent, action)
         else:
-            self._select()
+            self._step_turn(agent, action)
         if self.render_mode == "human":
             self.render()
+
+    def _step_turn(self, agent: str, action: Any) -> None:
+        seat = self._seat[agent]
+        chosen, illegal = self._decode(seat, action)
+        self.infos[agent] = {"illegal": True} if illegal else {}
+        if chosen is None:  # illegal="lose"
+            self._lose(agent)
+            return
+        self._apply(seat, chosen)
+        self._play_bots()
+        self._steps += 1
+        if self.game.is_over(self.state):
+            self._finish()
+        elif self.max_cycles is not None and self._steps >= self.max_cycles:
+            self._truncate()
+        else:
+            self._select()
+
+    def _step_cycle(self, agent: str, action: Any) -> None:
+        self._cycle[self._seat[agent]] = action
+        i = self.agents.index(agent)
+        if i + 1 < len(self.agents):
+            self.agent_selection = self.agents[i + 1]
+            return
+        # the cycle's last agent: apply every asked seat's choice, in seat order
+        lost = None
+        chosen: dict[int, Action] = {}
+        illegal_seats = set()
+        for seat in self._cycle_asked:
+            got, illegal = self._decode(seat, self._cycle.get(seat))
+            if illegal:
+                illegal_seats.add(seat)
+            if got is None:
+                lost = agent_name(seat)
+                break
+            chosen[seat] = got
+        for a in self.agents:
+            self.infos[a] = {"illegal": True} if self._seat[a] in illegal_seats else {}
+        if lost is not None:
+            self._lose(lost)
+            return
+        _apply_together(self, chosen)
+        self._play_bots()
+        self._steps += 1
+        if self.game.is_over(self.state):
+            self._finish()
+        elif self.max_cycles is not None and self._steps >= self.max_cycles:
+            self._truncate()
+        else:
+            self._start_cycle()
+
+    def _finish(self) -> None:
+        final = self._final_rewards()
+        for a in self.agents:
+            self.rewards[a] = final[self._seat[a]]
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def _truncate(self) -> None:
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def _lose(self, agent: str) -> None:
+        self.rewards = {a: ILLEGAL_REWARD if a == agent else 0.0 for a in self.agents}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+
+def _apply_together(table: _Table, chosen: dict[int, Action]) -> None:
+    """Apply the choices of seats asked at once, in seat order. Seats asked together in a
+    window that is not secret (cat's refills: any order, first come first served) can
+    collide: an earlier seat's draw emptied the pile this seat chose. As at the table, the
+    first choice stands and this seat is asked again."""
+    first = True
+    for seat, action in chosen.items():
+        if not first and not table._still_legal(seat, action):
+            continue
+        first = False
+        table._apply(seat, action)
 
 
 class BoardlabParallel(_Table, ParallelEnv):
     """One boardlab game as a PettingZoo Parallel environment (see the module docstring)."""
 
     def __init__(self, game: str | Game, config: Mapping[str, Any] | None = None, *,
-                 reward: str = "win", render_mode: str | None = None, **options: Any):
-        self._init_table(game, config, reward, render_mode, options)
+                 reward: str = "win", render_mode: str | None = None, illegal: str = "raise",
+                 max_cycles: int | None = None,
+                 opponents: Sequence[str | None] | None = None, **options: Any):
+        self._init_table(game, config, reward=reward, render_mode=render_mode,
+                         illegal=illegal, max_cycles=max_cycles, opponents=opponents,
+                         options=options)
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        return {a: self._observe_seat(self._seat[a]) for a in self.agents}
+        asked = set(self.game.to_move(self.state))
+        return {a: self._observe_seat(s, s in asked) for a in self.agents
+                for s in (self._seat[a],)}
 
     def _infos(self) -> dict[str, dict[str, Any]]:
         asked = set(self.game.to_move(self.state))
-        return {a: ({"legal": {i: canonical(x) for i, x in self._legal(s).items()}}
-                    if (s := self._seat[a]) in asked else {}) for a in self.agents}
+        return {a: ({"legal": list(self._legal(s))} if (s := self._seat[a]) in asked else {})
+                for a in self.agents}
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self._new_game(seed)
+        self._play_bots()
         self.agents = self.possible_agents[:]
         return self._observations(), self._infos()
 
@@ -211,27 +431,39 @@ class BoardlabParallel(_Table, ParallelEnv):
         # Every seat asked now submits; the game keeps each submission hidden until the
         # window resolves, so applying them in seat order is the same as all at once.
         asked = self.game.to_move(self.state)
-        chosen = {}
+        chosen: dict[int, Action] = {}
+        illegal_agents = set()
+        lost = None
         for seat in asked:
+            if seat in self._bots:
+                continue
             agent = agent_name(seat)
             if agent not in actions:
                 raise ValueError(f"{agent} must choose now (the game asks seats {asked})")
-            chosen[seat] = self._decode(seat, actions[agent])
-        for seat, action in chosen.items():
-            if seat != asked[0] and not self._still_legal(seat, action):
-                # Seats asked together in a window that is not secret (cat's refills: any
-                # order, first come first served) can collide: an earlier seat's draw emptied
-                # the pile this seat chose. As at the table, the first choice stands and this
-                # seat is asked again next step.
-                continue
-            self.game.apply_in_place(self.state, seat, action, check=True)
-        over = self.game.is_over(self.state)
-        final = self._final_rewards() if over else [0.0] * len(self.possible_agents)
-        rewards = {a: final[self._seat[a]] for a in self.agents}
+            got, illegal = self._decode(seat, actions[agent])
+            if illegal:
+                illegal_agents.add(agent)
+            if got is None:
+                lost = agent
+                break
+            chosen[seat] = got
+        if lost is None:
+            _apply_together(self, chosen)
+            self._play_bots()  # opponents asked in the same window choose after the agents
+        self._steps += 1
+        over = lost is not None or self.game.is_over(self.state)
+        if lost is not None:
+            rewards = {a: ILLEGAL_REWARD if a == lost else 0.0 for a in self.agents}
+        else:
+            final = self._final_rewards() if over else [0.0] * self.config.players
+            rewards = {a: final[self._seat[a]] for a in self.agents}
+        truncated = not over and self.max_cycles is not None and self._steps >= self.max_cycles
         terminations = dict.fromkeys(self.agents, over)
-        truncations = dict.fromkeys(self.agents, False)
+        truncations = dict.fromkeys(self.agents, truncated)
         observations, infos = self._observations(), self._infos()
-        if over:
+        for a in illegal_agents:
+            infos[a]["illegal"] = True
+        if over or truncated:
             self.agents = []
         if self.render_mode == "human":
             self.render()
