@@ -513,7 +513,8 @@ class Before(BurgleGame):
         return [_spotted_event(why, seat, pl["stealth"])]
 
     def _leave(self, s: BurgleState, seat: int, src: int) -> list[Event]:
-        if src >= 0 and src in s.entered and self._active(s, src, "motion"):
+        if src >= 0 and seat == s.seat and src in s.entered \
+                and self._active(s, src, "motion"):  # (issue 22: seat == s.seat, R47)
             s.entered = [e for e in s.entered if e != src]
             hacker = self._anyone(s, "hacker", "basic")
             if seat == hacker:
@@ -580,7 +581,8 @@ class Before(BurgleGame):
         if src >= 0 and src in s.entered:  # _leave does nothing otherwise
             ev += self._leave(s, seat, src)
         pl["pos"] = p
-        s.entered.append(p)
+        if seat == s.seat:  # (issue 22: the current player's own entries, R47)
+            s.entered.append(p)
         seen: set[int] | frozenset[int] = _NO_SEATS  # whom a guard appearing now saw
         if src < 0 or src // CELLS != p // CELLS:
             seen = set()

@@ -966,6 +966,14 @@ def coverage() -> None:
        act(0, choose(put="top"), {"view.1.events.known_top": ["lampshade"],
                                   "view.spectator.events.known_top": ["lampshade"]})],
       players=2)
+    # ---- R47: Motion counts the current player's own entry and exit in his turn
+    w("motion_rook_push", "Motion: a partner pushed onto it is no entry of the Rook's; the "
+      "Rook leaving it sets nothing off", "supplement Motion, Characters (Rook); R47",
+      {**BASIC, "characters": [["rook", "basic"], ["hawk", "basic"]],
+       "tiles": board(f1B1="motion:1"), "revealed": ["1B1"], "positions": ["1B1", "1C1"]},
+      [{"note": "the Rook has stood on the Motion tile since an earlier turn"},
+       act(0, ability("nudge", seat=1, to="1B1"), {"positions": ["1B1", "1B1"], "used": 1}),
+       act(0, move("1A1"), {"positions": ["1A1", "1B1"], "alarms": []})], players=2)
 
 
 if __name__ == "__main__":

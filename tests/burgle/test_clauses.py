@@ -167,3 +167,15 @@ def test_squeak_asks_only_between_different_steps(others, asked):
         assert s.pending["kind"] == "squeak"
         assert [o["at"] for o in s.pending["options"]] == asked
 
+
+
+# ---- R47: Motion counts the current player's own entry and exit within his turn
+
+def test_a_partner_pushed_off_a_motion_tile_the_rook_entered_sets_nothing_off():
+    s = game(players=2, characters=[["rook", "basic"], ["hawk", "basic"]],
+             tiles=board(f1B1="motion:1"), revealed=["1B1", "1C1"], positions=[None, "1B1"])
+    play(s, 0, {"type": "move", "to": "1B1"})  # the Rook enters it this turn
+    facts = play(s, 0, {"type": "ability", "name": "nudge", "seat": 1, "to": "1C1"})
+    assert facts["positions"] == ["1B1", "1C1"] and facts["alarms"] == []
+    facts = play(s, 0, {"type": "move", "to": "1A1"})  # and leaves it: his own alarm
+    assert facts["alarms"] == ["1B1"]

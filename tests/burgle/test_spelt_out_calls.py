@@ -130,7 +130,8 @@ class _Plain(Before):
             s.used += 1
         ev += self._leave(s, seat, src)
         pl["pos"] = p
-        s.entered.append(p)
+        if seat == s.seat:  # (issue 22: the current player's own entries, R47)
+            s.entered.append(p)
         seen: set[int] | frozenset[int] = _NO_SEATS  # whom a guard appearing now saw
         if src < 0 or src // CELLS != p // CELLS:
             seen = set()

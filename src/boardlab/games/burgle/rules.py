@@ -1323,7 +1323,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 and _KIND[s.tiles[src]] == "motion" and src not in s.disabled:
             ev += self._leave(s, seat, src)  # (which does nothing otherwise)
         pl["pos"] = p
-        s.entered.append(p)
+        if seat == s.seat:  # Motion counts the current player's own entries (R47)
+            s.entered.append(p)
         seen: set[int] | frozenset[int] = _NO_SEATS  # whom a guard appearing now saw
         if src < 0 or src // CELLS != p // CELLS:
             seen = set()
@@ -1364,7 +1365,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         return ev
 
     def _leave(self, s: BurgleState, seat: int, src: int) -> list[Event]:
-        if src >= 0 and src in s.entered and s.revealed[src] \
+        # only the current player's own entry and exit in his turn (a partner the Rook
+        # pushes neither enters nor leaves "in the same turn" of his own, R47)
+        if src >= 0 and seat == s.seat and src in s.entered and s.revealed[src] \
                 and _KIND[s.tiles[src]] == "motion" and src not in s.disabled:  # _active
             s.entered = [e for e in s.entered if e != src]
             hacker = self._anyone(s, "hacker", "basic")
