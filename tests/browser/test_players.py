@@ -435,3 +435,48 @@ def test_turn_timer_from_the_lobby_counts_down_and_my_turn_alerts(browser, base_
         page.wait_for_function("!document.title.startsWith('🔔') || document.querySelector('#board [data-act]')")
     finally:
         ctx.close()
+
+
+# ---- rematch ----------------------------------------------------------------------------------
+
+def test_rematch_one_click_each_same_seats_new_deal(browser, base_url):
+    from .test_words import UNTIPPED, problems
+
+    t = new_table(base_url, "sealed", [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}],
+                  seed=3, options={"rounds": 1})
+    ctxs = [context(browser), context(browser, lang="en")]
+    pages = [c.new_page() for c in ctxs]
+    try:
+        for pg, s in zip(pages, t["seats"], strict=True):
+            pg.goto(base_url + s["invite"])
+            pg.wait_for_selector("#controls button")
+        for pg in pages:
+            pg.locator("#controls button").first.click()
+        for pg in pages:
+            pg.wait_for_selector("#final #rematch")
+        pages[0].click("#rematch")
+        pages[0].wait_for_url(re.compile(r"/t/(?!" + t["table"]["id"] + ")"))
+        new = pages[0].url.rstrip("/").split("/")[-1]
+        pages[0].wait_for_selector("#not-started")
+        assert "等待其他玩家入座" in pages[0].inner_text("#not-started")
+        # the other player's final screen offers to join (it polls), one click
+        pages[1].wait_for_selector("#rematch-who")
+        assert "Ann" in pages[1].inner_text("#rematch-who")
+        assert "Join the rematch" in pages[1].inner_text("#rematch")
+        for lang in ("en", "zh"):  # the final screen with the rematch offer, in words
+            set_lang(pages[1], lang)
+            pages[1].wait_for_selector("#rematch-who")
+            # (the test game's own log is not a real game's words: the final card and the header)
+            text = pages[1].inner_text("#final") + pages[1].inner_text("header").replace(pages[1].inner_text("#lang"), "", 1)
+            assert not problems(text, lang, {t["table"]["id"], "sealed", "Ann", "Bo"}), problems(text, lang, set())
+            assert not pages[1].evaluate(UNTIPPED)
+        pages[1].click("#rematch")
+        pages[1].wait_for_url(f"**/t/{new}")
+        for pg in pages:  # both seats in: it started by itself, each on their own seat
+            pg.wait_for_selector("#controls button")
+        assert "Ann" in pages[0].inner_text("#who") and "Bo" in pages[1].inner_text("#who")
+        info = httpx.get(f"{base_url}/api/tables/{new}").json()
+        assert info["status"] == "running" and [s["name"] for s in info["seats"]] == ["Ann", "Bo"]
+    finally:
+        for c in ctxs:
+            c.close()

@@ -1,7 +1,7 @@
 // One table: connects a seat (or a spectator) by WebSocket, draws the game, sends choices.
 import { h, t, getLang, langButton } from "./i18n.js";
 import { api, toast } from "./store.js";
-import { held, claimFromLink, openSocket, deviceLink, forgetSeat, seatHeaders, rebuild } from "./connection.js";
+import { held, keep, claimFromLink, openSocket, deviceLink, forgetSeat, seatHeaders, rebuild } from "./connection.js";
 import * as generic from "./generic.js";
 import * as words from "./words.js";
 import { paced, plain, logTools, snapshot, animate, speed } from "./pace.js";
@@ -196,7 +196,7 @@ function ringBox() {
 }
 
 function controlsCard(ui) {
-  if (p.table.status === "open") return h("div", { class: "card" }, "⏳ " + t("notStarted"), " ",
+  if (p.table.status === "open") return h("div", { class: "card", id: "not-started" }, "⏳ " + t(mine.rematch ? "waitingSeats" : "notStarted"), " ",
     mine.host ? h("button", { class: "primary", id: "start", onclick: async () => {
       try { await api(`/api/tables/${tableId}/start`, { method: "POST", headers: { "X-Host-Token": mine.host } }); }
       catch (e) { toast(e.message, true); }
@@ -251,7 +251,41 @@ function finalCard() {
     h("p", {}, h("a", { class: "btn", href: "/" }, t("back")), " ",
       h("a", { class: "btn", href: `/api/tables/${tableId}/record`, download: `${tableId}.json`, style: "background:#ece4f3;color:#2d2a32" },
         "💾 " + t("record")), " ",
-      h("a", { class: "btn", id: "replay-link", href: `/t/${tableId}?replay`, style: "background:#ece4f3;color:#2d2a32" }, "⏯ " + t("replay"))));
+      h("a", { class: "btn", id: "replay-link", href: `/t/${tableId}?replay`, style: "background:#ece4f3;color:#2d2a32" }, "⏯ " + t("replay"))),
+    rematchBox());
+}
+
+// ---- rematch: the same seats at a new table, a new deal; one click each --------------------
+let rematch = null, rematchTimer = null;  // the rematch as the server last told it
+function watchRematch() {
+  if (rematchTimer || !p || !p.result) return;
+  const look = () => api(`/api/tables/${tableId}/rematch`).then(r => {
+    const changed = JSON.stringify(r) !== JSON.stringify(rematch);
+    rematch = r; if (changed) draw();
+  }).catch(() => {});
+  look(); rematchTimer = setInterval(() => { if (document.visibilityState === "visible") look(); }, 3000);
+}
+async function askRematch() {
+  const seats = Object.fromEntries(Object.entries(mine.seats));
+  try {
+    const r = await api(`/api/tables/${tableId}/rematch`, { method: "POST", body: { seats } });
+    const tokens = Object.fromEntries(r.claimed.map(c => [c.seat, c.token]));
+    keep(r.table, { seats: tokens, hotseat: mine.hotseat, rematch: true });  // (it starts itself)
+    location.href = `/t/${r.table}`;
+  } catch (e) { toast(e.message, true); }
+}
+function rematchBox() {
+  watchRematch();
+  const mySeats = Object.keys(mine.seats || {}).map(Number);
+  const names = r => r.joined.map(s => seatName(s)).join(getLang() === "zh" ? "、" : ", ");
+  if (mySeats.length) {
+    const joined = rematch && mySeats.every(s => rematch.joined.includes(s));
+    if (joined) return h("p", {}, h("a", { class: "btn", id: "rematch-go", href: `/t/${rematch.table}` }, "🔄 " + t("rematchGo")));
+    return h("p", {}, h("button", { class: "primary", id: "rematch", onclick: askRematch },
+      "🔄 " + (rematch ? t("rematchJoin") : t("rematch"))),
+    rematch && rematch.joined.length ? h("span", { class: "muted", id: "rematch-who" }, " " + t("rematchIn") + " " + names(rematch)) : null);
+  }
+  return rematch ? h("p", {}, h("a", { class: "btn", id: "rematch-watch", href: `/t/${rematch.table}` }, "👀 " + t("rematchWatch"))) : null;
 }
 
 function uiCtx() {
