@@ -291,6 +291,7 @@ def test_a_newcomer_at_the_table(browser, base_url, lang, device):
             card = cards.nth(i)
             words = LABELS["characters"][card.get_attribute("data-char")]
             assert words["basic"][lang] in card.inner_text() and words["advanced"][lang] in card.inner_text()
+        pg.screenshot(path=str(SCREENSHOTS / f"burgle-choice-{device}-{lang}.png"))
         pg.locator("#controls button[data-action*='rigger'][data-action*='basic']").click()
         pg.locator('[data-cell="1A1"].can-move').click()
         pg.wait_for_selector('[data-cell="1B1"] button[data-kind="tool"]')

@@ -418,7 +418,7 @@ export function controls(p, ui) {
   return h("div", { class: "controls bg-chars", id: "controls" }, [...byChar].map(([c, ls]) => h("div", { class: "bg-char", "data-char": c },
     h("h5", {}, charName(c, zh)),
     ls.map(l => h("button", { "data-action": JSON.stringify(l.action), onclick: () => ui.act(l.action) },
-      sideName(l.action.side, zh), h("small", {}, ability(c, l.action.side, zh)))))));
+      (x => x.charAt(0).toUpperCase() + x.slice(1))(sideName(l.action.side, zh)), h("small", {}, ability(c, l.action.side, zh)))))));
 }
 
 /** The end in words: how it ended, then the night's figures (seats counted from P1). */
