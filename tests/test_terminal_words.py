@@ -149,3 +149,44 @@ def test_help_says_which_language_it_speaks():
     text = " ".join(res.output.split())
     assert "命令说明只有英文" in text and "help is in English only" in text
     assert "--lang zh" in text
+
+
+def test_verify_replays_a_record_step_by_step(tmp_path):
+    """``boardlab verify --replay``: every choice in order with who made it and the log
+    spectators saw, then each seat's own board (its hidden cards, the game being over)."""
+    import json
+
+    from boardlab.engine.protocol import GameRecord
+
+    game = get_game("geometry")
+    state = game.new_game({"players": 3}, 5)
+    rng = random.Random(5)
+    actions = []
+    while not game.is_over(state):
+        seat = game.to_move(state)[0]
+        a = rng.choice(game.legal_actions(state, seat))
+        actions.append([seat, a])
+        game.apply_in_place(state, seat, a)
+    record = {"game": "geometry", "config": {"players": 3}, "seed": 5, "practice": True,
+              "actions": actions, "result": game.result(state).model_dump(mode="json")}
+    assert game.is_over(game.replay(GameRecord(game="geometry", config={"players": 3}, seed=5,
+                                               actions=actions)))
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    for lang in ("zh", "en"):
+        res = runner.invoke(app, ["verify", str(path), "--replay", "--lang", lang])
+        assert res.exit_code == 0, res.output
+        lines = res.output.splitlines()
+        steps = [ln for ln in lines if re.match(r"^\d+\. P\d", ln)]
+        assert len(steps) == len(actions)
+        assert [int(ln.split(".")[0]) for ln in steps] == list(range(1, len(actions) + 1))
+        assert [int(re.match(r"^\d+\. P(\d)", ln).group(1)) - 1 for ln in steps] == [s for s, _ in actions]
+        views = [ln for ln in lines if ln.startswith("——")]
+        assert len(views) == 3
+        assert res.output.count("🔷") >= 3  # every seat's shape, on its own board
+        if lang == "zh":
+            assert "的视角" in res.output
+        else:
+            assert not re.search(r"[\u3400-\u9fff]", "\n".join(lines[1:]))
+    plain = runner.invoke(app, ["verify", str(path)])
+    assert plain.exit_code == 0 and len(plain.output.splitlines()) == 1

@@ -60,7 +60,11 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def verify(record: Path = typer.Argument(..., help="A record downloaded from "
-                                             "/api/tables/ID/record (JSON).")) -> None:
+                                             "/api/tables/ID/record (JSON)."),
+               replay: bool = typer.Option(False, "--replay", help="Then tell the game step "
+                                           "by step: each choice, the log spectators saw, "
+                                           "every seat's own board at the end."),
+               lang: str = typer.Option("zh", help="zh or en (for --replay).")) -> None:
         """Check a finished table's record: the seed matches the commitment published at the
         start, every choice is legal on replay, and the result is the replayed one."""
         from boardlab.engine.registry import get_game
@@ -80,6 +84,11 @@ def register(app: typer.Typer) -> None:
                 f"seed matches commitment {data['commitment'][:16]}…")
             typer.echo(f"OK: {data['game']} record replays ({len(data['actions'])} choices; "
                        f"{what})")
+            if replay:
+                from boardlab.server.replay_text import replay_lines
+
+                for line in replay_lines(data, get_game(data["game"]), lang):
+                    typer.echo(line)
             return
         for p in verdict.problems:
             typer.echo(f"FAIL: {p}", err=True)
