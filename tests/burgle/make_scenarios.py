@@ -974,6 +974,19 @@ def coverage() -> None:
       [{"note": "the Rook has stood on the Motion tile since an earlier turn"},
        act(0, ability("nudge", seat=1, to="1B1"), {"positions": ["1B1", "1B1"], "used": 1}),
        act(0, move("1A1"), {"positions": ["1A1", "1B1"], "alarms": []})], players=2)
+    # ---- R48: the Invisible Suit hides its wearer from cameras until his turn ends
+    w("invisible_suit_camera_event", "Invisible Suit: Where Is He? puts the guard on a camera; "
+      "its wearer on another is not seen", "supplement Tools (Invisible Suit), Camera; R19, R48",
+      {**BASIC, "tiles": board(f1B1="camera:1", f1D3="camera:2"), "revealed": ["1B1", "1D3"],
+       "positions": ["1B1"], "hands": [{"tools": ["invisible_suit"]}],
+       "patrol": [["C3", "C2"]], "guards": [{"at": "1A4", "dest": "1D3"}],
+       "events": ["where_is_he"]},
+      [act(0, tool("invisible_suit"), {"max_actions": 5, "effects": {"invisible": 0}}),
+       {"note": "0 actions: Where Is He?: he jumps onto the D3 camera (card C3 next); the "
+                "suit still hides P1 on the B1 camera. Then the suit is off and he walks C3 "
+                "(card C2), C2"},
+       act(0, END, {"alarms": [], "guards": ["1C2", None, None], "stealth": [3],
+                    "effects": {}})])
 
 
 if __name__ == "__main__":

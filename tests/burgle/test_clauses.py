@@ -179,3 +179,16 @@ def test_a_partner_pushed_off_a_motion_tile_the_rook_entered_sets_nothing_off():
     assert facts["positions"] == ["1B1", "1C1"] and facts["alarms"] == []
     facts = play(s, 0, {"type": "move", "to": "1A1"})  # and leaves it: his own alarm
     assert facts["alarms"] == ["1B1"]
+
+
+# ---- R48: the Invisible Suit hides its wearer from cameras while it lasts
+
+@pytest.mark.parametrize("suit", [True, False])
+def test_a_guard_put_on_a_camera_by_an_event_sees_nobody_in_the_suit(suit):
+    s = game(tiles=board(f1B1="camera:1", f1D3="camera:2"), revealed=["1B1", "1D3"],
+             positions=["1B1"], hands=[{"tools": ["invisible_suit"]}],
+             patrol=[["C3", "C2"]], guards=[{"at": "1A4", "dest": "1D3"}])
+    if suit:
+        play(s, 0, {"type": "tool", "tool": "invisible_suit"})
+    GAME._resolve_event(s, "where_is_he")
+    assert GAME.facts(s)["alarms"] == ([] if suit else ["1B1"])

@@ -1047,9 +1047,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                     seen.add(i)
         if revealed[p] and _KIND[tiles[p]] == "camera" and p not in disabled \
                 and "video_loop" not in s.effects:  # _active(s, p, "camera"), spelt out
-            for pl in s.players:
+            suit = s.effects.get("invisible", -1)  # its wearer is not seen (R48)
+            for i, pl in enumerate(s.players):
                 q = pl["pos"]
-                if q >= 0 and q != p and self._active(s, q, "camera") and s.phase != "over":
+                if q >= 0 and q != p and i != suit and self._active(s, q, "camera") \
+                        and s.phase != "over":
                     ev += self._alarm(s, q, "camera")
         return ev
 
