@@ -988,6 +988,21 @@ def coverage() -> None:
        act(0, END, {"alarms": [], "guards": ["1C2", None, None], "stealth": [3],
                     "effects": {}})])
 
+    # ---- R49: an empty event deck is the discards reshuffled
+    others = ["brown_out", "buddy_system", "change_of_plans", "crash", "daydreaming",
+              "espresso", "dead_drop", "freight_elevator", "go_with_your_gut", "gymnastics",
+              "heads_up", "jump_the_gun", "jury_rig", "keycode_change", "lost_grip",
+              "peekhole", "reboot", "shift_change", "shoplifting", "squeak", "switch_signs",
+              "throw_voice", "time_lock", "video_loop", "where_is_he"]
+    w("event_deck_reshuffle", "The event deck runs out: its discards are shuffled into a new "
+      "deck", "R49", {**BASIC, "events": ["lampshade"], "event_discard": others,
+                      "guard_die": [0, 3, 4]},
+      [{"expect": {"events_left": 1, "event_top": "lampshade", "view.0.events.left": 1}},
+       act(0, END, {"stealth": [4], "events_left": 0, "event_discard": [*others, "lampshade"]}),
+       {"note": "the next event: all 26 shuffled, one drawn"},
+       act(0, peek("1B1")),
+       act(0, END, {"events_left": 25, "view.0.events.left": 25})])
+
 
 if __name__ == "__main__":
     main()

@@ -52,6 +52,15 @@ def test_patrol_discards_size_and_placed_guards():
     assert "deck" not in view  # the order of the deck is the facts' alone
 
 
+def test_donuts_event_discards_and_the_turn_counter():
+    s = make(donuts=[True, False, False], event_discard=["crash", "espresso"], turn=7)
+    facts = GAME.facts(s)
+    assert s.guards[0]["donut"] and GAME.view(s, 0)["floors"][0]["guard"]["donut"]
+    assert facts["event_discard"] == ["crash", "espresso"] and facts["events_left"] == 24
+    assert "crash" not in s.event_deck and facts["turn"] == 7
+    assert GAME.view(s, 1)["events"]["discard"] == ["crash", "espresso"]
+
+
 def test_a_player_starting_on_the_roof_reveals_and_draws_nothing():
     plain = make()
     s = make(positions=["roof", None])
@@ -74,6 +83,9 @@ def test_a_player_starting_on_the_roof_reveals_and_draws_nothing():
     ({"safe_dice": [7, 0, 0]}, "0-6"),
     ({"hack_tokens": [1, 1, 1]}, "one per seat"),
     ({"shiny": 1}, "unknown burgle setup keys: shiny"),
+    ({"donuts": [False, True]}, "floor 2 has no guard"),
+    ({"event_discard": ["crash", "crash"]}, "not in the event deck"),
+    ({"turn": 400}, "turn limit"),
 ])
 def test_malformed_overrides_are_refused(ov, message):
     with pytest.raises(ConfigError, match=message):

@@ -28,7 +28,8 @@ Setup overrides: ``tiles`` (3 x 16 "kind:number", A1 B1 C1 D1 A2 ...), ``walls``
 (top first), ``stealth``, ``guard_die``, ``offers``, ``revealed``, ``safe_open``,
 ``safe_dice``, ``cracked``, ``hands``, ``hacks``, ``hack_tokens``, ``held_alarms``,
 ``alarms``, ``items``, ``keypads_open``, ``labs_taken``, ``disabled``, ``links``,
-``lavatory``, ``smoke``, ``crow``, ``effects`` (every one in ``docs/scenarios.md``).
+``lavatory``, ``smoke``, ``crow``, ``effects``, ``donuts``, ``event_discard``, ``turn``
+(every one in ``docs/scenarios.md``).
 Facts: ``phase turn seat used max_actions positions stealth tools loot characters guards
 dests guard_die alarms revealed tiles safe_dice safe_open cracked hacks keypads_open
 keypad_tries disabled labs_taken links items lavatory smoke effects walls pending crow

@@ -398,7 +398,8 @@ _ON_ENTRY = frozenset(("laser", "fingerprint", "detector", "thermo", "camera", "
 # The set-up overrides (docs/scenarios.md), and those of them :meth:`_setup_board` applies.
 _BOARD_KEYS = frozenset(("safe_dice", "cracked", "hack_tokens", "held_alarms", "items",
                          "keypads_open", "labs_taken", "disabled", "links", "lavatory",
-                         "smoke", "crow", "effects", "alarms"))
+                         "smoke", "crow", "effects", "alarms", "donuts", "event_discard",
+                         "turn"))
 _SETUP_KEYS = frozenset(("tiles", "walls", "characters", "patrol", "events", "tools", "loot",
                          "stealth", "entrance", "guard_die", "offers", "revealed",
                          "safe_open", "hands", "positions", "hacks", "patrol_discard",
@@ -815,6 +816,20 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 raise ConfigError(f"setup.effects: {effect!r}: one of {sorted(_EFFECTS)}, "
                                   f"for a seat below {n}")
             s.effects[effect] = int(seat)
+        for f, donut in enumerate(ov.get("donuts", [])):
+            if donut and s.guards[f]["pos"] < 0:
+                raise ConfigError(f"setup.donuts: floor {f + 1} has no guard on the board")
+            s.guards[f]["donut"] = bool(donut)
+        for card in ov.get("event_discard", []):  # oldest first, out of the deck
+            if card not in s.event_deck:
+                raise ConfigError(f"setup.event_discard: {card!r} is not in the event deck")
+            s.event_deck.remove(card)
+            s.event_discard.append(card)
+        if "turn" in ov:
+            turn = int(ov["turn"])
+            if not 0 <= turn < s.cfg.turn_limit:
+                raise ConfigError(f"setup.turn: 0 to {s.cfg.turn_limit - 1} (the turn limit)")
+            s.turn = s.stats["turns"] = turn
         if "alarms" in ov:
             for name in ov["alarms"]:
                 p = pos(name, "alarms")
