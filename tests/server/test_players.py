@@ -142,3 +142,26 @@ def test_no_rematch_before_the_end(client):
     r = client.post(f"/api/tables/{t['table']['id']}/rematch",
                     json={"seats": {"0": t["tokens"][0]}})
     assert r.status_code == 409 and "over" in r.json()["detail"]
+
+
+def test_a_guest_names_their_seat(client):
+    t = new_table(client, players=3, game="geometry",
+                  seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}], claim=[0])
+    tid = t["table"]["id"]
+    code = next(s for s in t["seats"] if s["seat"] == 1)["invite"].split("claim=")[1]
+    guest = client.post(f"/api/tables/{tid}/claim", json={"code": code}).json()
+    r = client.post(f"/api/tables/{tid}/seats/1/name", json={"name": "  小明  "},
+                    headers={"X-Seat-Token": guest["token"]})
+    assert r.status_code == 200, r.text
+    assert r.json()["seats"][1]["name"] == "小明"
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["name"] == "小明"
+    # another seat's token, a bot's seat, an empty or control-character name: refused, unchanged
+    assert client.post(f"/api/tables/{tid}/seats/1/name", json={"name": "X"},
+                       headers={"X-Seat-Token": t["tokens"][0]}).status_code == 403
+    assert client.post(f"/api/tables/{tid}/seats/2/name", json={"name": "X"},
+                       headers={"X-Seat-Token": guest["token"]}).status_code == 403
+    for bad in ("   ", "a\nb", ""):
+        r = client.post(f"/api/tables/{tid}/seats/1/name", json={"name": bad},
+                        headers={"X-Seat-Token": guest["token"]})
+        assert r.status_code == 422, (bad, r.text)
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["name"] == "小明"

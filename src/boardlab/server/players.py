@@ -8,6 +8,8 @@
   a new deal. The first player to ask opens it; each human seat is taken by its own player's
   click (their token at the old table proves the seat), and the game starts when every human
   seat is in. ``GET`` tells who is in already (public, like every seat claim).
+- ``POST /api/tables/{id}/seats/{seat}/name`` (the seat's token): a guest names their seat
+  (an invited player or one who joined from the lobby); the name is public, like the seat.
 - ``GET /api/tables/{id}/replay?step=N&seat=S``: a finished table's record stepped through:
   the spectator's view after the first N choices; once the last choice is reached (the
   game is over) any seat's view too - the record (seed and every choice) is public by then,
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
-from fastapi import FastAPI, Query
+from fastapi import FastAPI, Header, Query
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from boardlab.engine.protocol import GameRecord
@@ -156,6 +158,31 @@ class Rematches:
                 "waiting": [s.seat for s in humans if not s.claimed]}
 
 
+def rename(tables: Any, table_id: str, seat: int, token: str | None, name: str) -> dict[str, Any]:
+    """Seat ``seat`` (its own token) takes the name ``name``; the table's summary back."""
+    clean = " ".join(name.split())
+    if not clean or any(ord(ch) < 32 for ch in name):
+        raise Refused(422, "a name is 1 to 40 letters, digits, spaces or signs (no control "
+                      "characters)")
+
+    def change(conn: Any, t: Any) -> Any:
+        s = tables.check_seat(t, seat, token)
+        if s.kind != "human":
+            raise Refused(409, f"seat {seat} is played by a bot")
+        if t.status in FINISHED:
+            raise Refused(409, f"this table is {t.status}")
+        if s.name != clean:
+            s.name = clean
+            tables._save_seat(conn, t, s)  # (marks the table changed: everyone sees it)
+        return t
+    return tables._mutate(table_id, change).summary()
+
+
+class Rename(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: StrictStr = Field(..., min_length=1, max_length=40)
+
+
 class AskRematch(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seats: dict[int, StrictStr] = Field(..., max_length=12, description=(
@@ -184,6 +211,12 @@ def add_routes(app: FastAPI, tables: Any, online: Any) -> None:
     def rematch_state(table_id: str) -> dict[str, Any]:
         """The rematch of a finished table: its id, who is in, who is still to come."""
         return rematches.shown(table_id)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/name", tags=["lobby"])
+    def name_seat(table_id: str, seat: int, body: Rename,
+                  x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Name your seat (your token): the name everyone sees for it."""
+        return rename(tables, table_id, seat, x_seat_token, body.name)
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"])
     def table_replay(table_id: str, step: int | None = Query(None, ge=0, le=1_000_000),
