@@ -289,6 +289,9 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         console.print(f"wrote {html_path} and {md_path}")
 
     register_audit(app)
+    from boardlab.lab.arena import register as register_arena
+
+    register_arena(app, console)
 
 
 def register_audit(app: typer.Typer) -> None:
