@@ -194,6 +194,10 @@ def _finish(found: Found, favourites, check: Search) -> Found:
         found.counterexample = found._step_violation
     r = found.readings
     found.extreme = r.lowest if check.compare == "ge" else r.highest
+    if found.counterexample is not None:  # it may have ended the search before a reading
+        m = found.counterexample["measure"]
+        found.extreme = m if found.extreme is None else (
+            min(m, found.extreme) if check.compare == "ge" else max(m, found.extreme))
     return found
 
 
