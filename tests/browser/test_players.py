@@ -480,3 +480,33 @@ def test_rematch_one_click_each_same_seats_new_deal(browser, base_url):
     finally:
         for c in ctxs:
             c.close()
+
+
+# ---- guest names ------------------------------------------------------------------------------
+
+def test_a_guest_chooses_a_name_everyone_sees(browser, base_url):
+    t = new_table(base_url, "geometry", [{"kind": "human", "name": "Ann"}, {"kind": "human"},
+                                         {"kind": "bot", "bot": "bold"}], seed=6)
+    host, guest = context(browser), context(browser, PHONE, lang="en")
+    try:
+        a, b = host.new_page(), guest.new_page()
+        a.goto(seat_url(base_url, t, 0))
+        b.goto(seat_url(base_url, t, 1))
+        b.wait_for_selector("#rename")
+        assert "P2" in b.inner_text("#who")
+        b.click("#rename")
+        b.fill("#name-input", "小明")
+        b.click("#name-save")
+        b.wait_for_function("document.querySelector('#who').innerText.includes('小明')")
+        a.locator(".seat-chip[data-seat='1']", has_text="小明").wait_for()
+        assert b.evaluate("localStorage.getItem('boardlab:name')") == "小明"
+        # the next table this device joins takes the name along
+        t2 = new_table(base_url, "geometry", [{"kind": "human", "name": "Ann"}, {"kind": "human"},
+                                              {"kind": "bot", "bot": "bold"}], seed=7)
+        b.goto(seat_url(base_url, t2, 1))
+        b.wait_for_function("document.querySelector('#who') && document.querySelector('#who').innerText.includes('小明')")
+        info = httpx.get(f"{base_url}/api/tables/{t2['table']['id']}").json()
+        assert info["seats"][1]["name"] == "小明"
+    finally:
+        host.close()
+        guest.close()

@@ -24,6 +24,17 @@ export function forgetSeat(tableId, seat) {
   localStorage.setItem(KEY + tableId, JSON.stringify(cur));
 }
 
+/** The name this device's player chose last (sent when they take a seat; "" if none). */
+export function myName() { return localStorage.getItem("boardlab:name") || ""; }
+export function rememberName(name) { localStorage.setItem("boardlab:name", name); }
+
+/** Name this seat (its token): the name everyone sees for it. */
+export async function nameSeat(tableId, seat, name) {
+  rememberName(name);
+  return api(`/api/tables/${tableId}/seats/${seat}/name`, { method: "POST", body: { name },
+    headers: { "X-Seat-Token": held(tableId).seats[seat] } });
+}
+
 /** A full link for a path the server gave (an invite or a device link). */
 export function absolute(path) { return location.origin + path; }
 
@@ -34,14 +45,14 @@ export async function claimFromLink(tableId) {
   const code = new URLSearchParams(location.hash.slice(1)).get("claim");
   if (!code) return null;
   history.replaceState(null, "", location.pathname);  // never left behind in history
-  const r = await api(`/api/tables/${tableId}/claim`, { method: "POST", body: { code } });
+  const r = await api(`/api/tables/${tableId}/claim`, { method: "POST", body: { code, name: myName() } });
   keep(tableId, { seats: { [r.seat]: r.token } });
   return r.seat;
 }
 
 /** Take a free seat of a public table from the lobby; the token is kept on this device. */
 export async function joinSeat(tableId, seat) {
-  const r = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat } });
+  const r = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name: myName() } });
   keep(tableId, { seats: { [r.seat]: r.token } });
   return r.seat;
 }
@@ -101,6 +112,8 @@ export function openSocket(tableId, seat, { onState, onClose }) {
   ws.onmessage = ev => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
+    // who is online changed (a socket came or went): only that, for the state held
+    if (msg.type === "seats") { if (state) { state = { ...state, online: msg.online }; onState(state); } return; }
     if (msg.type !== "state") return;
     try { state = rebuild(state, msg); }
     catch { state = null; ws.send("full"); return; }  // lost track: the next push comes whole

@@ -1,7 +1,7 @@
 // The lobby: pick a game, set options and seats, create, invite, start; list and watch tables.
 import { h, t, getLang, langButton } from "./i18n.js";
 import { api, toast } from "./store.js";
-import { keep, held, joinSeat } from "./connection.js";
+import { keep, held, joinSeat, myName, rememberName } from "./connection.js";
 import * as words from "./words.js";
 
 const app = document.getElementById("app");
@@ -61,7 +61,7 @@ function createForm() {
         g.bots.map(b => h("option", { value: "bot:" + b, selected: i > 0 && b === style ? "" : null }, "🤖 " + words.botLabel(b))));
       if (i > 0 && !style && g.bots.length) sel.value = "bot:" + g.bots[0];
       seatsBox.append(h("div", { class: "seatrow" }, h("b", {}, `P${i + 1}`), sel,
-        h("input", { placeholder: t("name"), "data-name": i, style: "width:9em" })));
+        h("input", { placeholder: t("name"), "data-name": i, style: "width:9em", value: i === 0 ? myName() || null : null })));
     }
   };
   nInput.oninput = drawSeats; drawSeats();
@@ -88,6 +88,8 @@ function createForm() {
       options[k] = el.type === "checkbox" ? el.checked : el.dataset.num ? Number(el.value)
         : el.dataset.tri ? el.value === "true" : el.value;
     }
+    const own = app.querySelector('[data-name="0"]').value.trim();
+    if (own) rememberName(own);
     const seats = [...app.querySelectorAll("[data-seat]")].map(el => {
       const name = app.querySelector(`[data-name="${el.dataset.seat}"]`).value || null;
       const style = ((g.default_bots || {})[String(+nInput.value)] || [])[+el.dataset.seat];

@@ -1,7 +1,7 @@
 // One table: connects a seat (or a spectator) by WebSocket, draws the game, sends choices.
 import { h, t, getLang, langButton } from "./i18n.js";
 import { api, toast } from "./store.js";
-import { held, keep, claimFromLink, openSocket, deviceLink, forgetSeat, seatHeaders, rebuild } from "./connection.js";
+import { held, keep, claimFromLink, openSocket, deviceLink, forgetSeat, seatHeaders, rebuild, nameSeat } from "./connection.js";
 import * as generic from "./generic.js";
 import * as words from "./words.js";
 import { paced, plain, logTools, snapshot, animate, speed } from "./pace.js";
@@ -96,6 +96,23 @@ async function act(action) {
 
 function seatName(s) { return words.seatName(p.table, s); }
 
+// A guest names their own seat (✏️): the name everyone sees, kept for the next table too.
+let naming = null, draft = "";
+function nameForm(s) {
+  const input = h("input", { id: "name-input", maxlength: 40, placeholder: t("name"), value: draft || (p.table.seats[s].name && !/^P\d+( 🤖 .*)?$/.test(p.table.seats[s].name) ? p.table.seats[s].name : ""),
+    style: "width:8em;padding:2px 6px", oninput: e => { draft = e.target.value; },
+    onkeydown: e => { if (e.key === "Enter") save(); if (e.key === "Escape") { naming = null; draft = ""; draw(); } } });
+  const save = async () => {
+    const name = input.value.trim();
+    if (!name) return;
+    try { const summary = await nameSeat(tableId, s, name); p = { ...p, table: { ...p.table, seats: summary.seats } }; }
+    catch (e) { toast(e.message, true); return; }
+    naming = null; draft = ""; draw();
+  };
+  setTimeout(() => input.focus());
+  return h("span", { class: "name-form" }, input, " ", h("button", { class: "primary", id: "name-save", style: "padding:2px 8px", onclick: save }, t("save")));
+}
+
 function seatsCard() {
   const submitted = (p.view && p.view.submitted) || [];
   return h("div", { class: "card" }, h("h3", {}, t("seats")), h("div", { class: "seats" }, p.table.seats.map(s => {
@@ -117,10 +134,23 @@ function seatsCard() {
           headers: { "X-Host-Token": mine.host } }); } catch (e) { toast(e.message, true); }
       } }, armedBot === s.seat ? "🤖 " + t("toBotAsk") : "🤖"));
     if (s.seat === seat && s.kind === "human" && !["over", "closed", "failed"].includes(p.table.status))
+      chip.append(" ", naming === s.seat ? nameForm(s.seat) : h("button", { class: "secondary", id: "rename", style: "padding:2px 8px",
+        title: t("rename"), onclick: () => { naming = s.seat; draw(); } }, "✏️"));
+    if (s.seat === seat && s.kind === "human" && !["over", "closed", "failed"].includes(p.table.status))
       chip.append(" ", h("button", { class: "secondary", id: "device-link", style: "padding:2px 8px",
         title: t({ zh: "换一台设备继续（一次性链接）", en: "Continue on another device (one-time link)" }), onclick: showDeviceLink }, "📱"));
+    if (s.seat === seat && s.away && !["over", "closed", "failed"].includes(p.table.status))  // a bot played it while we were away
+      chip.append(" ", h("button", { class: "secondary", id: "take-back", style: "padding:2px 8px", onclick: async () => {
+        try { await api(`/api/tables/${tableId}/seats/${s.seat}/back`, { method: "POST", headers: seatHeaders(tableId, s.seat) }); }
+        catch (e) { toast(e.message, true); }
+      } }, t({ zh: "收回座位", en: "Take my seat back" })));
+    if (s.moves) chip.title = t({ zh: `换过 ${s.moves} 次设备`, en: `moved to a new device ${s.moves}×` });
     return chip;
-  })));
+  })),
+  // every claim, device move and hand-over is public; the deal's commitment from the start
+  (p.table.seat_log || []).length ? h("ul", { class: "log seat-log" }, p.table.seat_log.slice(-8).map(e => h("li", {}, words.withNames(t(e.text), p.table)))) : null,
+  p.table.commitment ? h("p", { class: "muted", id: "commitment", title: t({ zh: "开局时公布的发牌承诺（SHA-256）", en: "The deal's commitment published at the start (SHA-256)" }) },
+    "🔏 " + p.table.commitment.slice(0, 16) + "…") : null);
 }
 
 let logSeen = -1, logTimer = null;  // lines already shown; new ones come one at a time, at the pace chosen
