@@ -100,7 +100,7 @@ REGISTER = Register(
 
 @pytest.fixture(scope="module")
 def result():
-    return audit(REF, Budget(games=None, walks=15, seed=3, workers=1, seconds=120))
+    return audit(REF, Budget(games=None, walks=15, seed=3, workers=1, seconds=600))
 
 
 def test_every_planted_claim(result):
@@ -149,7 +149,7 @@ def test_intervals_are_the_tested_ones(result):
 
 
 def test_only_changes_no_verdict(result):
-    alone = audit(REF, Budget(games=None, walks=15, seed=3, workers=1, seconds=120),
+    alone = audit(REF, Budget(games=None, walks=15, seed=3, workers=1, seconds=600),
                   only=["high.subtle", "between.true"])
     full = {v.claim.id: v for v in result.verdicts}
     assert len(alone.verdicts) == 2
@@ -173,3 +173,15 @@ def test_html_has_every_part(result):
     assert page.index("Book errors") < page.index("Stand-in gaps") < page.index("other claims")
     assert "note: planted" in page and "story:" in page and "<details>" in page
     assert "band:" in page and "interval, tested" in page
+
+
+def test_time_budget_leaves_claims_open_not_broken():
+    """A claim whose first look never came (the time ran out) is inconclusive and says why;
+    one the budget stopped says so."""
+    au = audit(REF, Budget(games=None, walks=2, seed=3, workers=1, seconds=1e-3),
+               only=["mean", "high"])
+    for v in au.verdicts:
+        assert v.verdict in (HOLDS, CONTRADICTED, INCONCLUSIVE) and v.detail
+        if v.verdict == INCONCLUSIVE:
+            assert v.stopped in ("time budget", "plan", "schedule's end"), v.stopped
+    assert any(v.stopped == "time budget" for v in au.verdicts)

@@ -679,7 +679,8 @@ def _run_sequential(game_ref: str, trackers: list[_Tracker], streams: dict[tuple
         if time.monotonic() - t0 + cost(best) > seconds and any(
                 streams[k].rows for k in best.streams):
             for t in open_:
-                t.verdict.stopped = t.verdict.stopped or "time budget"
+                if t.verdict is not None:
+                    t.verdict.stopped = t.verdict.stopped or "time budget"
             break
         for k in best.streams:
             _extend(game_ref, streams[k], best.next_games, budget)
