@@ -46,10 +46,30 @@ def play_first(client, table_id: str, seat: int, token: str):
     return act(client, table_id, seat, token, s["legal"][0]["action"], s["step"])
 
 
+class StateSocket:
+    """A test WebSocket whose ``receive_json`` answers the next state message; the small
+    ``{"type": "seats"}`` updates (who is online) it passes are kept in ``seats``."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.seats: list[dict[str, Any]] = []
+
+    def receive_json(self) -> Any:
+        while True:
+            m = self.ws.receive_json()
+            if isinstance(m, dict) and m.get("type") == "seats":
+                self.seats.append(m)
+                continue
+            return m
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.ws, name)
+
+
 @contextmanager
 def watch(client, table_id: str, seat: int | None = None,
           token: str | None = None) -> Iterator[Any]:
     """A WebSocket that said hello (as ``seat`` with its token, or as a spectator)."""
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         ws.send_json({} if seat is None else {"seat": seat, "token": token})
-        yield ws
+        yield StateSocket(ws)

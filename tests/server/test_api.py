@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from boardlab.server import db
+
 from .helpers import act, new_table, play_first, state, watch
 
 
@@ -31,9 +33,9 @@ def test_create_list_join_start(client):
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 1}).status_code == 409
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 2}).status_code == 409
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 9}).status_code == 404
-    # not started: no choices
-    hand = state(client, tid, 0, t["tokens"][0])["view"]["hand"]
-    r = act(client, tid, 0, t["tokens"][0], {"type": "bid", "card": hand[0]}, 0)
+    # not started: no deal to see (nothing private exists yet), no choices
+    assert state(client, tid, 0, t["tokens"][0])["view"] is None
+    r = act(client, tid, 0, t["tokens"][0], {"type": "bid", "card": 1}, 0)
     assert r.status_code == 409 and "not started" in r.json()["detail"]
     assert client.post(f"/api/tables/{tid}/start").status_code == 403
     assert client.post(f"/api/tables/{tid}/start",
@@ -118,7 +120,8 @@ def test_simultaneous_round_and_game_over(client):
     assert client.get("/api/tables", params={"status": "over"}).json()[0]["id"] == tid
 
 
-def test_hand_seat_to_bot(client):
+def test_hand_seat_to_bot(make_client):
+    client = make_client(away_seconds=0)  # no grace: a seat without a socket is away
     t = new_table(client, 3)
     tid, tok = t["table"]["id"], t["tokens"]
     assert play_first(client, tid, 0, tok[0]).status_code == 200
@@ -128,12 +131,27 @@ def test_hand_seat_to_bot(client):
                        headers={"X-Host-Token": t["host_token"]}).status_code == 400
     r = client.post(path, json={"bot": "random"}, headers={"X-Host-Token": t["host_token"]})
     assert r.status_code == 200 and r.json()["seats"][1]["kind"] == "bot"
+    assert r.json()["seats"][1]["away"] is True
+    assert r.json()["seat_log"][-1]["text"]["en"] == (
+        "The host handed P2 to a bot: its player was away")
     assert client.post(path, json={"bot": "random"},
                        headers={"X-Host-Token": t["host_token"]}).status_code == 409
     assert state(client, tid)["view"]["submitted"] == [0, 1]
-    # the old human token no longer acts for the seat
+    # the player's token no longer acts for the seat while the bot plays it...
     assert play_first(client, tid, 2, tok[2]).status_code == 200
-    assert act(client, tid, 1, tok[1], {"type": "bid", "card": 1}, 0).status_code == 403
+    r = act(client, tid, 1, tok[1], {"type": "bid", "card": 1}, 0)
+    assert r.status_code == 409 and "take it back" in r.json()["detail"]
+    # ...but takes it back (nobody else can)
+    back = f"/api/tables/{tid}/seats/1/back"
+    assert client.post(back, headers={"X-Seat-Token": tok[2]}).status_code == 403
+    assert client.post(back, headers={"X-Host-Token": t["host_token"]}).status_code == 403
+    r = client.post(back, headers={"X-Seat-Token": tok[1]})
+    assert r.status_code == 200 and r.json()["seats"][1]["kind"] == "human"
+    assert r.json()["seat_log"][-1]["kind"] == "back"
+    step = state(client, tid, 1, tok[1])["step"]
+    r = act(client, tid, 1, tok[1], {"type": "bid", "card": 1}, step)  # (the bot bid already)
+    assert r.status_code == 422 and "bot" not in r.json()["detail"]
+    assert client.post(back, headers={"X-Seat-Token": tok[1]}).status_code == 409
 
 
 def test_all_bots_play_to_the_end(client):
@@ -209,20 +227,19 @@ def test_websocket_refuses_wrong_token(client):
     assert closed.value.code == 4403
 
 
-def test_handing_a_seat_to_a_bot_closes_its_sockets(client):
-    import pytest
-    from starlette.websockets import WebSocketDisconnect
-
-    t = new_table(client, 2)
-    tid, tok = t["table"]["id"], t["tokens"]
-    with watch(client, tid, 1, tok[1]) as w1:
+def test_an_online_seat_is_not_handed_to_a_bot(make_client):
+    c = make_client(away_seconds=0)
+    t = new_table(c, 2)
+    tid, tok, host = t["table"]["id"], t["tokens"], {"X-Host-Token": t["host_token"]}
+    path = f"/api/tables/{tid}/seats/1/bot"
+    with watch(c, tid, 1, tok[1]) as w1:
         w1.receive_json()
-        r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "random"},
-                        headers={"X-Host-Token": t["host_token"]})
-        assert r.status_code == 200
-        with pytest.raises(WebSocketDisconnect):
-            for _ in range(10):
-                w1.receive_json()
+        r = c.post(path, json={"bot": "random"}, headers=host)
+        assert r.status_code == 409 and "online" in r.json()["detail"]
+        w1.send_text("ping")
+        assert w1.receive_json() == {"type": "pong"}  # still connected
+    r = c.post(path, json={"bot": "random"}, headers=host)  # gone (grace 0): now it may
+    assert r.status_code == 200 and r.json()["seats"][1]["away"] is True
 
 
 def test_websocket_message_flood_is_cut(client):
@@ -244,7 +261,8 @@ def test_migrations_ran_and_are_idempotent(db_url, make_client):
     make_client()
     make_client()  # a second start over the same database
     with sa.create_engine(db_url).connect() as conn:
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0004"
+        version = conn.execute(sa.text("select version_num from alembic_version")).scalar()
+        assert version == db.HEAD
         assert {"tables", "seats", "choices", "lab_runs", "lab_games"} <= set(
             sa.inspect(conn).get_table_names())
 
@@ -266,7 +284,8 @@ def test_lab_tables_made_before_migrations_are_kept(tmp_path):
     migrate(make_engine(url))
     with old.connect() as conn:
         assert conn.execute(sa.text("select id from lab_runs")).scalar() == "r1"
-        assert conn.execute(sa.text("select version_num from alembic_version")).scalar() == "0004"
+        version = conn.execute(sa.text("select version_num from alembic_version")).scalar()
+        assert version == db.HEAD
 
 
 def test_serve_command_is_registered():

@@ -72,6 +72,9 @@ def _drain(ws, held, version: int, secrets: set[str]) -> tuple[dict, list[dict]]
     while held is None or held["table"]["version"] < version:
         raw = ws.receive_text()
         assert not any(x in raw for x in secrets), "a token leaked"
+        if json.loads(raw).get("type") == "seats":  # who is online: nothing else in it
+            assert set(json.loads(raw)) == {"type", "online"}
+            continue
         held = rebuild(held, json.loads(raw))
         got.append(held)
     return held, got

@@ -39,6 +39,8 @@ from boardlab.server.limits import (
     PARSED,
     BadJson,
     BodyLimit,
+    Bucket,
+    Counter,
     JsonGuard,
     RateLimit,
     SecurityHeaders,
@@ -75,8 +77,10 @@ class CreateTable(BaseModel):
     seed: StrictInt | None = Field(None, ge=0, lt=2**62,
                                    description="only at a practice table")
     claim: list[StrictInt] = Field(default_factory=list, max_length=12, description=(
-        "human seats the creator takes at once (their tokens come back in 'claimed'); "
-        "the other human seats get one-time invites"))
+        "human seats the creator takes at once (their tokens come back in 'claimed')"))
+    invite: list[StrictInt] | None = Field(None, max_length=12, description=(
+        "human seats to make one-time invites for (their codes come back in 'seats'); "
+        "default: every human seat not claimed. The others are taken from the lobby"))
     turn_seconds: StrictInt | None = Field(None, ge=5, le=7 * 86400, description=(
         "turn timer: a human seat that does not choose in this many seconds is played by its "
         "timeout_bot for that move"))
@@ -213,8 +217,24 @@ def create_app(
     bot_step_budget: int = 20_000,
     bot_move_seconds: float = 5.0,
     timer_interval: float = 1.0,
+    away_seconds: float = 60.0,
+    max_open: int = 2_000,
+    max_open_per_client: int = 20,
+    open_ttl: float = 6 * 3600.0,
+    tables_per_minute: float = 20.0,
+    ws_per_address: int = 20,
+    ws_per_table: int = 200,
+    full_every: float = 2.0,
+    housekeeping_interval: float = 30.0,
 ) -> FastAPI:
-    """The web app. ``games``/``game_ids`` replace the registry (tests use their own game)."""
+    """The web app. ``games``/``game_ids`` replace the registry (tests use their own game).
+
+    Limits (README, "Limits / deploying in public"): a seat goes to a bot only after its
+    player has been away ``away_seconds``; at most ``max_open`` tables waiting to start in
+    all and ``max_open_per_client`` per client address, ``tables_per_minute`` new tables per
+    address, and a table that does not start within ``open_ttl`` seconds closes; at most
+    ``ws_per_address`` sockets per address and ``ws_per_table`` per table; a socket's
+    ``"full"`` is answered once per ``full_every`` seconds (bursts of 3)."""
     if database_url is None:
         from boardlab.settings import database_url as default_url
 
@@ -226,9 +246,17 @@ def create_app(
     migrate(engine)
     tables = Tables(engine, games or registry.get_game, game_ids or registry.all_game_ids,
                     bot_step_budget=bot_step_budget, bot_move_seconds=bot_move_seconds)
+    tables.away_grace, tables.open_ttl = away_seconds, open_ttl
+    tables.max_open, tables.max_open_per_client = max_open, max_open_per_client
     tables.load_all()
     hub = Hub(tables)
     tables.listeners.append(hub.changed)
+    tables.present = hub.online
+    # the client address as the rate limit sees it (a trusted proxy's X-Forwarded-For)
+    addresses = RateLimit(None, rate, burst, trusted_proxies)
+    creations = Bucket(tables_per_minute / 60.0, max(1.0, min(10.0, tables_per_minute)))
+    sockets_by_address, sockets_by_table = Counter(ws_per_address), Counter(ws_per_table)
+    full_asks = Bucket(1.0 / full_every, 3)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -250,11 +278,13 @@ def create_app(
             listener = Listener(engine, tables.worker, hub.changed)
             listener.start()
         timers = asyncio.create_task(turn_timers())
+        chores = asyncio.create_task(housekeeping())
         # a serving process's full collections (``tune_gc``), on this loop
         fulls = (asyncio.create_task(collector.INSTALLED.run_fulls())
                  if collector.INSTALLED is not None else None)
         yield
         timers.cancel()
+        chores.cancel()
         if fulls is not None:
             fulls.cancel()
         if listener is not None:
@@ -273,6 +303,20 @@ def create_app(
                         await asyncio.to_thread(tables.play_late_turns, tid)
             except Exception:  # the database is down: try again at the next tick
                 log.warning("turn timers: %s", "database unavailable", exc_info=True)
+
+    async def housekeeping() -> None:
+        """Tables that never started expire (and leave memory); the seats with a socket
+        open here are marked present (other workers read it before a seat goes to a bot)."""
+        while True:
+            await asyncio.sleep(housekeeping_interval)
+            try:
+                for tid in await asyncio.to_thread(tables.expire_open):
+                    hub.changed(tid)
+                for tid in list(hub.conns):
+                    if hub.online(tid):
+                        await asyncio.to_thread(tables.seen, tid, hub.online(tid))
+            except Exception:  # the database is down: try again at the next tick
+                log.warning("housekeeping: %s", "database unavailable")
 
     # No Swagger UI: it would load from a CDN on the origin whose storage holds the tokens.
     # The schema stays at /openapi.json.
@@ -332,15 +376,21 @@ def create_app(
     # ---- lobby ----------------------------------------------------------------------------
 
     @app.post("/api/tables", tags=["lobby"], status_code=201)
-    def create_table(body: CreateTable) -> dict[str, Any]:
-        """Open a table. The answer holds the host token (start, hand a seat to a bot, close;
-        it never reads or acts for a seat), one-time invites for the human seats and the
-        tokens of the seats listed in ``claim``."""
+    def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        """Open a table. The answer holds the host token (start, hand an absent player's seat
+        to a bot, close; it never reads or acts for a seat), one-time invites for the seats
+        in ``invite`` and the tokens of the seats listed in ``claim``. No deal exists until
+        the start, when the seed is drawn and its commitment published."""
+        address = addresses.client(request.scope)
+        if not creations.allow(address):
+            raise Refused(429, f"at most {tables_per_minute:g} new tables a minute per client; "
+                          "slow down")
         specs = [s.model_dump() for s in body.seats] if body.seats else [
             {"kind": "human"} for _ in range(body.players)]
         t, host, invites, claimed = tables.create(
             body.game, body.players, body.options, specs, body.name, body.seed, body.public,
-            practice=body.practice, claim=body.claim, turn_seconds=body.turn_seconds)
+            practice=body.practice, claim=body.claim, turn_seconds=body.turn_seconds,
+            invite=body.invite, creator=digest("creator:" + address))
         if body.start:
             t = tables.start(t.id, host)
         return {"table": t.summary(), "host_token": host,
@@ -352,8 +402,12 @@ def create_app(
     def list_tables(status: str = Query("open,running", max_length=60),
                     limit: int = Query(50, ge=1, le=200),
                     offset: int = Query(0, ge=0, le=1_000_000)) -> list[dict[str, Any]]:
-        """A page of tables, newest first (``status=over`` for finished ones)."""
+        """A page of public tables, newest first (``status=over`` for finished ones);
+        invite-only tables are not listed."""
         wanted = [s.strip() for s in status.split(",") if s.strip()]
+        known = ("open", "running", "over", "closed", "failed")
+        if any(s not in known for s in wanted):
+            raise Refused(422, "status: a comma-separated list of " + ", ".join(known))
         return tables.listing(wanted, limit, offset)
 
     @app.get("/api/tables/{table_id}", tags=["lobby"])
@@ -392,8 +446,17 @@ def create_app(
     @app.post("/api/tables/{table_id}/seats/{seat}/bot", tags=["lobby"])
     def to_bot(table_id: str, seat: int, body: ToBot,
                x_host_token: str | None = Header(None)) -> dict[str, Any]:
-        """Hand a seat (whose human left) to a bot. Host only."""
+        """Hand a seat to a bot (host only): a seat nobody holds, or one whose player has
+        been away (no socket open) longer than the grace or is out of time on the turn
+        timer; logged publicly, and the player may take it back (``/back``)."""
         return tables.hand_to_bot(table_id, x_host_token, seat, body.bot).summary()
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/back", tags=["lobby"])
+    def take_back(table_id: str, seat: int,
+                  x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Take your seat back from the bot that played it while you were away (your
+        token)."""
+        return tables.take_back(table_id, seat, x_seat_token).summary()
 
     # ---- play -----------------------------------------------------------------------------
 
@@ -440,7 +503,28 @@ def create_app(
         entries, the view's changed parts: ``boardlab.server.delta``). The first message says
         who is watching: ``{"seat": N, "token": "..."}`` for a seat, ``{}`` for a spectator,
         with ``"delta": true`` for only the view's changed parts; ``"full"`` later asks for
-        the next state whole."""
+        the next state whole (at most once per ``full_every`` seconds, bursts of 3).
+        Sockets per client address and per table are capped (close code 1013)."""
+        address = addresses.client(websocket.scope)
+        if not sockets_by_address.take(address):
+            await websocket.accept()
+            await websocket.close(code=1013, reason=f"at most {ws_per_address} sockets per "
+                                  "client; close one first")
+            return
+        try:
+            if not sockets_by_table.take(table_id):
+                await websocket.accept()
+                await websocket.close(code=1013, reason=f"this table has {ws_per_table} "
+                                      "sockets open (its limit); try again later")
+                return
+            try:
+                await watch(websocket, table_id)
+            finally:
+                sockets_by_table.give(table_id)
+        finally:
+            sockets_by_address.give(address)
+
+    async def watch(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         try:
             who, key, delta = await asyncio.wait_for(hello(websocket, table_id), timeout=10)
@@ -451,7 +535,12 @@ def create_app(
         except TimeoutError:
             await websocket.close(code=4408, reason="no hello message within 10 seconds")
             return
-        except WebSocketDisconnect:
+        except (OperationalError, DBAPIError, PoolTimeout) as exc:
+            log.warning("database error: %s", type(exc).__name__)
+            await websocket.close(code=1011, reason="the database is unavailable; try again "
+                                  "shortly")
+            return
+        except (WebSocketDisconnect, RuntimeError):  # gone, or a frame that is not UTF-8
             return
         await hub.join(table_id, websocket, who, key, delta)
         window, count = time.monotonic(), 0
@@ -473,11 +562,17 @@ def create_app(
                     break
                 if msg == "ping":
                     await websocket.send_json({"type": "pong"})
-                elif msg == "full":  # the client lost track: its next state comes whole
-                    await hub.resync(table_id, websocket)
+                elif msg == "full":  # the client lost track: its state comes whole, to it
+                    if full_asks.allow(id(websocket)):
+                        await hub.resync(table_id, websocket)
+                    else:
+                        await websocket.send_json({"type": "error", "detail": {
+                            "zh": f"每 {full_every:g} 秒最多请求一次完整状态",
+                            "en": f"a whole state at most once per {full_every:g} seconds"}})
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            full_asks.forget(id(websocket))
             await hub.leave(table_id, websocket)
 
     async def hello(websocket: WebSocket, table_id: str) -> tuple[int | None, str, bool]:

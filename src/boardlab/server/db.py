@@ -45,6 +45,8 @@ tables = sa.Table(
     sa.Column("turn_seconds", sa.Integer, nullable=True),
     sa.Column("updated_at", sa.Float, nullable=False, server_default="0"),
     sa.Column("bot_steps", sa.Integer, nullable=False, server_default="0"),
+    # a keyed digest of the creator's address (open tables per client), never the address
+    sa.Column("creator", sa.String(64), nullable=False, server_default=""),
 )
 
 seats = sa.Table(
@@ -58,6 +60,23 @@ seats = sa.Table(
     sa.Column("claimed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("invite", sa.String(64), nullable=True),  # SHA-256 of a one-time claim code
     sa.Column("timeout_bot", sa.String(40), nullable=True),
+    # when a socket of the seat was last open (any worker): its player is away past a grace
+    sa.Column("seen_at", sa.Float, nullable=True),
+    # a bot plays the seat while its player is away; the player's token may take it back
+    sa.Column("away", sa.Boolean, nullable=False, server_default=sa.false()),
+)
+
+# Every seat claim, device move, hand-over to a bot and return, in order: public, shown to
+# every seat and spectator (a host cannot hold a seat and pass it on unseen).
+seat_events = sa.Table(
+    "seat_events", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("detail", sa.String(40), nullable=True),
+    sa.Column("started", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("at", sa.Float, nullable=False),
 )
 
 choices = sa.Table(
@@ -70,7 +89,7 @@ choices = sa.Table(
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "0004"
+HEAD = "0005"
 # pg_advisory_xact_lock key: only one process migrates at a time (several workers start at once)
 MIGRATION_LOCK = 0x626F61726C6162
 

@@ -13,7 +13,9 @@ Every message is incremental (:mod:`boardlab.server.delta`): relative to what th
 was sent last, only the new log entries, and for a client that asked for it in its hello
 (``"delta": true``, as ``connection.js`` does) only the parts of the view that changed. A
 socket's first message, and the next one after the client sends ``"full"`` (it lost
-track), is whole.
+track), is whole, and goes to that socket alone; a socket that joins or leaves changes
+nothing else, so the table's other sockets get only a small ``{"type": "seats", "online":
+[...]}`` when the seats online change (never a state push per connect).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import asyncio
 import concurrent.futures
 import contextlib
 import dataclasses
+import json
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -62,29 +66,102 @@ class Hub:
 
     async def join(self, table_id: str, ws: WebSocket, seat: int | None, key: str,
                    delta: bool = False) -> None:
+        """A socket that said hello: its state goes to it alone; the others hear of it only
+        if the seats online changed."""
         self.loop = asyncio.get_running_loop()
         if delta:
             self._deltas.add(ws)
+        before = self.online(table_id)
         self.conns.setdefault(table_id, {})[ws] = (seat, key)
-        await self.broadcast(table_id)
+        await self.push_one(table_id, ws)
+        if seat is not None:
+            await self._present(table_id, seat)
+        await self._seats_changed(table_id, before, ws)
 
     async def leave(self, table_id: str, ws: WebSocket) -> None:
         room = self.conns.get(table_id, {})
         self._forget(ws)
         self._deltas.discard(ws)
-        if room.pop(ws, None) is not None:
-            await self.broadcast(table_id)
+        before = self.online(table_id)
+        entry = room.pop(ws, None)
+        if entry is not None:
+            await self._seats_changed(table_id, before)
+            if entry[0] is not None and entry[0] not in self.online(table_id):
+                await self._present(table_id, entry[0])  # gone from here since now
         if not room:
             self.conns.pop(table_id, None)
             self._order.pop(table_id, None)
             self._shown.pop(table_id, None)
 
+    async def _present(self, table_id: str, seat: int) -> None:
+        """Presence in the database (``Tables.seen``), read when the host asks to hand a
+        seat to a bot; a database outage only costs this mark."""
+        seen = getattr(self.tables, "seen", None)
+        if seen is None:
+            return
+        with contextlib.suppress(Exception):
+            await asyncio.get_running_loop().run_in_executor(
+                self._pool, seen, table_id, [seat], time.time())
+
+    async def _seats_changed(self, table_id: str, before: list[int],
+                             skip: WebSocket | None = None) -> None:
+        """Tell the table's sockets the seats online, if they changed (a few bytes each)."""
+        now = self.online(table_id)
+        if now == before:
+            return
+        text = json.dumps({"type": "seats", "online": now})
+        for ws in list(self.conns.get(table_id, {})):
+            if ws is skip or ws not in self._held:  # (its state says who is online)
+                continue
+            try:
+                await ws.send_text(text)
+            except Exception:  # a closed socket: its own leave follows
+                continue
+
     async def resync(self, table_id: str, ws: WebSocket) -> None:
         """The client lost track (it holds another view than its next message is relative
-        to): its next message is whole."""
+        to): a whole state, to it alone."""
         if ws in self.conns.get(table_id, {}):
             self._forget(ws)
-            await self.broadcast(table_id)
+            await self.push_one(table_id, ws)
+
+    async def push_one(self, table_id: str, ws: WebSocket) -> None:
+        """The current state, whole, to one socket (after the pushes already begun)."""
+        async with self._order.setdefault(table_id, asyncio.Lock()):
+            entry = self.conns.get(table_id, {}).get(ws)
+            if entry is None:
+                return
+            seat, key = entry
+            online = self.online(table_id)
+            try:
+                got = await asyncio.get_running_loop().run_in_executor(
+                    self._pool, self._one, table_id, seat, key, ws in self._deltas, online)
+            except Exception:  # the table is gone or the database is down
+                return
+            if got is None:  # the seat's key changed meanwhile
+                self.conns.get(table_id, {}).pop(ws, None)
+                self._forget(ws)
+                with contextlib.suppress(Exception):
+                    await ws.close(code=4403, reason="this seat's key changed: it was claimed "
+                                   "on another device or handed to a bot")
+                return
+            text, held = got
+            try:
+                await ws.send_text(text)
+                self._held[ws] = held
+            except Exception:
+                self.conns.get(table_id, {}).pop(ws, None)
+                self._forget(ws)
+
+    def _one(self, table_id: str, seat: int | None, key: str, delta: bool,
+             online: list[int]) -> tuple[str, Shown] | None:
+        """Off the loop: one socket's whole state, or None if its seat key no longer holds."""
+        t = self.tables.get(table_id)
+        if seat is not None and t.seats[seat].token != key:
+            return None
+        with self.tables.locked(table_id):
+            now = self.tables.shown(t, seat)
+        return message_text(now, None, delta, kind="state", online=online), now
 
     def _forget(self, ws: WebSocket) -> None:
         self._held.pop(ws, None)

@@ -130,6 +130,77 @@ class RateLimit:
         await self.app(scope, receive, send)
 
 
+_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+
+
+def valid_table_id(text: str) -> bool:
+    """A table id this server could have made (``secrets.token_hex``; up to 32 letters,
+    digits, ``-`` or ``_``): anything else - a NUL, other control or non-ASCII characters,
+    which PostgreSQL may refuse in a statement - is answered without asking the database."""
+    return 0 < len(text) <= 32 and _ID_CHARS.issuperset(text)
+
+
+def valid_text(text: str) -> bool:
+    """Text the databases store as it is: no NUL (PostgreSQL refuses it), no lone surrogate
+    (not UTF-8)."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class Bucket:
+    """Token buckets per key (a client address, a socket): ``rate`` a second, bursts of
+    ``burst``; idle keys are forgotten."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.buckets: dict[Any, tuple[float, float]] = {}
+        self.lock = threading.Lock()
+
+    def allow(self, key: Any, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        with self.lock:
+            tokens, last = self.buckets.get(key, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - last) * self.rate)
+            ok = tokens >= 1.0
+            self.buckets[key] = (tokens - 1.0 if ok else tokens, now)
+            if len(self.buckets) > 10_000:
+                idle = self.burst / self.rate if self.rate > 0 else 3600.0
+                self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < idle}
+            return ok
+
+    def forget(self, key: Any) -> None:
+        with self.lock:
+            self.buckets.pop(key, None)
+
+
+class Counter:
+    """How many things (sockets) each key holds now, each key's count capped."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.counts: dict[Any, int] = {}
+
+    def take(self, key: Any) -> bool:
+        """One more for ``key`` unless it holds ``cap`` already."""
+        n = self.counts.get(key, 0)
+        if n >= self.cap:
+            return False
+        self.counts[key] = n + 1
+        return True
+
+    def give(self, key: Any) -> None:
+        n = self.counts.get(key, 0) - 1
+        if n > 0:
+            self.counts[key] = n
+        else:
+            self.counts.pop(key, None)
+
+
 class BadJson(ValueError):
     pass
 

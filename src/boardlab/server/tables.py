@@ -43,6 +43,7 @@ from boardlab.engine.rng import make_rng
 from boardlab.server import db
 from boardlab.server.delta import LogTexts, Shown, parse_tag, parts_of, tag_of
 from boardlab.server.fair import commit, draw_seed
+from boardlab.server.limits import valid_table_id
 
 log = logging.getLogger("boardlab.server")
 GameLookup = Callable[[str], Game]
@@ -63,6 +64,9 @@ _BUMP = db.tables.update().where(
 # The same three on a plain sqlite3 connection (``db.RawSqlite``): the rev check of a cached
 # table, and a choice's two writes. The action is stored as SQLAlchemy's JSON type stores
 # it (``json.dumps``).
+_SEEN = db.seats.update().where(
+    db.seats.c.table_id == sa.bindparam("p_t"), db.seats.c.seat == sa.bindparam("p_s")).values(
+    seen_at=sa.bindparam("p_at"))
 _REV_SQL = "SELECT rev FROM tables WHERE id = ?"
 _BUMP_SQL = ("UPDATE tables SET rev = ?, version = ?, status = ?, reason = ?, updated_at = ?, "
              "bot_steps = ? WHERE id = ? AND rev = ?")
@@ -133,6 +137,14 @@ def _new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def _check_id(table_id: str) -> None:
+    """A table id as this server makes them, or 404 before any query: a NUL or another
+    value the database refuses never reaches it (PostgreSQL would fail the statement)."""
+    if not valid_table_id(table_id):
+        raise Refused(404, "there is no such table (a table id is up to 32 letters, digits, "
+                      "- or _)")
+
+
 @dataclass
 class Seat:
     seat: int
@@ -143,11 +155,43 @@ class Seat:
     claimed: bool
     invite: str | None = None  # SHA-256 of the one-time claim code, if one is out
     timeout_bot: str | None = None
+    seen_at: float | None = None  # a socket of the seat was last open then (any worker)
+    away: bool = False  # a bot plays it while its player is away; the player may take it back
 
     def public(self) -> dict[str, Any]:
         """What anyone may know about a seat (never a secret)."""
         return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name,
-                "claimed": self.claimed}
+                "claimed": self.claimed, "away": self.away}
+
+
+# The public words of each seat event (``db.seat_events``); "P1" is seat 0, as the front
+# end names seats (words.withNames)
+_SEAT_WORDS: dict[str, tuple[str, str]] = {
+    "creator": ("{p} 由开桌者入座", "{p} was taken by the table's creator"),
+    "invite": ("{p} 通过邀请链接入座", "{p} was taken with an invite link"),
+    "lobby": ("{p} 从大厅入座", "{p} was taken from the lobby"),
+    "moved": ("{p} 的座位换到了一台新设备上", "{p}'s seat moved to a new device"),
+    "bot": ("房主把 {p} 交给了机器人", "The host handed {p} to a bot"),
+    "back": ("{p} 的玩家收回了座位", "{p}'s player took the seat back from the bot"),
+}
+_BOT_WHY: dict[str, tuple[str, str]] = {
+    "away": ("：玩家离线", ": its player was away"),
+    "late": ("：回合时间已到", ": its turn time ran out"),
+    "empty": ("：座位无人", ": nobody held the seat"),
+}
+
+
+def seat_event_text(e: dict[str, Any]) -> dict[str, str]:
+    """One seat event in zh and en."""
+    zh, en = _SEAT_WORDS.get(e["kind"], ("{p}", "{p}"))
+    p = f"P{e['seat'] + 1}"
+    zh, en = zh.format(p=p), en.format(p=p)
+    if e["kind"] == "bot" and e.get("detail") in _BOT_WHY:
+        why = _BOT_WHY[e["detail"]]
+        zh, en = zh + why[0], en + why[1]
+    if e["kind"] == "moved" and e.get("started"):
+        zh, en = zh + "（开局之后）", en + " (after the game started)"
+    return {"zh": zh, "en": en}
 
 
 @dataclass
@@ -177,6 +221,9 @@ class Live:
     dirty: bool = False  # changed in memory during the current transaction
     evict: bool = False  # drop from the cache after the transaction (state no longer trusted)
     broken: str | None = None  # why the stored game could not be replayed
+    # every seat claim, move, hand-over and return (public; ``db.seat_events``)
+    seat_log: list[dict[str, Any]] = field(default_factory=list)
+    creator: str = ""  # a digest of the creator's address (open tables per client)
     # what each seat sees, by (rev, version, status, seat): built once per change for the
     # act answer and every push (a step the hub replays has its own version)
     seen: dict[tuple[Any, ...], Shown] = field(default_factory=dict, repr=False)
@@ -235,15 +282,22 @@ class Live:
         return None
 
     def summary(self) -> dict[str, Any]:
+        moves: dict[int, int] = {}
+        for e in self.seat_log:
+            if e["kind"] == "moved":
+                moves[e["seat"]] = moves.get(e["seat"], 0) + 1
         out = {
             "id": self.id, "game": self.game.id, "title": dict(self.game.title),
             "name": self.name, "status": self.status, "players": len(self.seats),
             "config": self.config, "version": self.version, "created_at": self.created_at,
-            "seats": [s.public() for s in self.seats], "public": self.public,
+            "seats": [{**s.public(), "moves": moves.get(s.seat, 0)} for s in self.seats],
+            "public": self.public,
             "practice": self.practice, "commitment": self.commitment,
             "turn_seconds": self.turn_seconds, "deadline": self.deadline(),
+            "seat_log": [{"seat": e["seat"], "kind": e["kind"], "started": e["started"],
+                          "at": e["at"], "text": seat_event_text(e)} for e in self.seat_log],
         }
-        if self.practice:  # a chosen seed is shown to everyone
+        if self.practice and self.seed >= 0:  # a chosen seed is shown to everyone
             out["seed"] = self.seed
         if self.reason:
             out["reason"] = self.reason
@@ -288,6 +342,18 @@ class Tables:
         self._group_sync = getattr(engine, "group_sync", None)
         self._raw = db.RawSqlite(engine) if engine.dialect.name == "sqlite" else None
         self._played = db.Combiner(self._store_played)
+        self.away_grace = 60.0
+        """Seconds a seat's player must have been offline before the host may hand the
+        seat to a bot (unless the seat ran out of time on a turn timer)."""
+        self.present: Callable[[str], list[int]] = lambda _tid: []
+        """Set by the app: the seats of a table with a socket open in this process."""
+        self.max_open = 2_000
+        """Tables not yet started, in all; past it a new table is refused (429)."""
+        self.max_open_per_client = 20
+        """Tables not yet started per creator address."""
+        self.open_ttl = 6 * 3600.0
+        """Seconds a table may stay open without starting; then ``expire_open`` closes it
+        and drops it from memory."""
 
     def shutdown(self) -> None:
         """At shutdown: close the raw connections (the engine's own are disposed apart)."""
@@ -345,6 +411,7 @@ class Tables:
 
     def get(self, table_id: str) -> Live:
         """The table, up to date with the database."""
+        _check_id(table_id)
         with self.locked(table_id):
             t = self._current(table_id)
             if t is not None:
@@ -367,7 +434,7 @@ class Tables:
         row = conn.execute(q, {"tid": table_id}).mappings().first()
         if row is None:
             self._uncache(table_id)
-            raise Refused(404, f"there is no table {table_id!r}")
+            raise Refused(404, f"there is no table {table_id}")
         t = self.live.get(table_id)
         if t is not None and t.rev == row["rev"]:
             t.dirty = t.evict = False
@@ -375,13 +442,19 @@ class Tables:
         seat_rows = conn.execute(sa.select(db.seats).where(
             db.seats.c.table_id == table_id).order_by(db.seats.c.seat)).mappings().all()
         seats = [Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token"], bool(r["claimed"]),
-                      r["invite"], r["timeout_bot"]) for r in seat_rows]
+                      r["invite"], r["timeout_bot"], r["seen_at"], bool(r["away"]))
+                 for r in seat_rows]
+        seat_log = [{"seat": r["seat"], "kind": r["kind"], "detail": r["detail"],
+                     "started": bool(r["started"]), "at": r["at"]}
+                    for r in conn.execute(sa.select(db.seat_events).where(
+                        db.seat_events.c.table_id == table_id).order_by(
+                        db.seat_events.c.n)).mappings()]
         fresh = t is not None and t.state is not None and row["version"] >= t.version
         if fresh:
-            new = conn.execute(sa.select(db.choices).where(
-                db.choices.c.table_id == table_id, db.choices.c.step >= t.version
-            ).order_by(db.choices.c.step)).mappings().all()
-            try:
+            try:  # (a stored row that cannot be read: rebuilt below, and failed there)
+                new = conn.execute(sa.select(db.choices).where(
+                    db.choices.c.table_id == table_id, db.choices.c.step >= t.version
+                ).order_by(db.choices.c.step)).mappings().all()
                 for r in new:
                     t.game.apply_in_place(t.state, r["seat"], r["action"], check=False)
                     t.actions.append((r["seat"], r["action"]))
@@ -389,13 +462,13 @@ class Tables:
                 fresh = False
         if not fresh:
             t = self._build(conn, row, persist=not lock_row)
-        t.seats = seats
+        t.seats, t.seat_log = seats, seat_log
         for key in ("status", "name", "rev", "practice", "reason", "turn_seconds", "updated_at",
-                    "bot_steps"):
+                    "bot_steps", "creator"):
             setattr(t, key, row[key])
         t.public = bool(row["public"])
         t.practice = bool(row["practice"])
-        if t.state is None:  # could not be replayed: failed, whatever the row said
+        if t.broken is not None:  # could not be replayed: failed, whatever the row said
             t.status, t.reason = "failed", t.reason or t.broken
         t.dirty = t.evict = False
         with self._cache_lock:
@@ -409,26 +482,37 @@ class Tables:
         except Exception:
             raise Refused(410, f"table {row['id']} is of a game this server no longer has "
                           f"({row['game']!r})") from None
-        actions = [(r["seat"], r["action"]) for r in conn.execute(
-            sa.select(db.choices.c.seat, db.choices.c.action).where(
-                db.choices.c.table_id == row["id"]).order_by(db.choices.c.step)).mappings()]
-        state: GameState | None
-        reason = row["reason"]
+        state: GameState | None = None
+        actions: list[tuple[int, Any]] = []
+        reason, broken = row["reason"], None
+        # no deal before the start (a table still open, or closed before it started, has
+        # none; an open table of an older revision drew one at creation: never used)
+        dealt = row["status"] != "open" and bool(row["commitment"])
         try:
-            state = game.replay(GameRecord(game=game.id, config=row["config"], seed=row["seed"],
-                                           actions=actions))
-        except Exception as exc:  # the rules changed under a stored game, or a rules bug
+            if dealt:
+                actions = [(r["seat"], r["action"]) for r in conn.execute(
+                    sa.select(db.choices.c.seat, db.choices.c.action).where(
+                        db.choices.c.table_id == row["id"]).order_by(
+                        db.choices.c.step)).mappings()]
+                state = game.replay(GameRecord(game=game.id, config=row["config"],
+                                               seed=row["seed"], actions=actions))
+        except (sa.exc.OperationalError, sa.exc.InterfaceError):
+            raise  # the database is down: not this table's fault
+        except Exception as exc:  # the rules changed under a stored game, a rules bug, or a
+            # stored choice that cannot be read: this table fails, the others go on
             log.warning("table %s (%s) cannot be replayed: %r", row["id"], game.id, exc)
-            state = None
-            reason = reason or f"the stored game no longer replays: {type(exc).__name__}: {exc}"
+            state, actions = None, []
+            broken = reason or (f"the stored game no longer replays: {type(exc).__name__}: "
+                                f"{str(exc)[:300]}")
+            reason = broken
             if row["status"] != "failed" and persist:  # (never under our own row lock)
                 self._mark_failed_apart(row["id"], reason)
         t = Live(row["id"], game, row["config"], row["seed"],
-                 "failed" if state is None else row["status"], row["host_token"],
+                 "failed" if broken else row["status"], row["host_token"],
                  row["name"], row["created_at"], [], state, actions, bool(row["public"]),
                  row["rev"], bool(row["practice"]), row["seed_nonce"], row["commitment"],
                  reason)
-        t.broken = reason if state is None else None
+        t.broken = broken
         return t
 
     def _mark_failed_apart(self, table_id: str, reason: str) -> None:
@@ -447,16 +531,19 @@ class Tables:
     def _trim_cache(self) -> None:
         if len(self.live) <= self.max_cached:
             return
-        for tid in [k for k, v in self.live.items() if v.status in FINISHED]:
-            self.live.pop(tid, None)
-            if len(self.live) <= self.max_cached:
-                return
+        # finished tables first, then tables not started (no state: cheap to read again)
+        for statuses in (FINISHED, ("open",)):
+            for tid in [k for k, v in self.live.items() if v.status in statuses]:
+                self.live.pop(tid, None)
+                if len(self.live) <= self.max_cached:
+                    return
 
     # ---- one change, one transaction ---------------------------------------------------
 
     def _mutate(self, table_id: str, change: Callable[[Connection, Live], Any]) -> Any:
         """Run ``change`` on the fresh table inside one transaction holding its row lock and
         store the new ``rev``, ``version``, ``status``...; retried if another worker won."""
+        _check_id(table_id)
         for _attempt in range(5):
             t: Live | None = None
             try:
@@ -576,9 +663,13 @@ class Tables:
     def create(self, game_id: str, players: int, options: dict[str, Any],
                seats: list[dict[str, Any]], name: str = "", seed: int | None = None,
                public: bool = True, *, practice: bool = False, claim: Iterable[int] = (),
-               turn_seconds: int | None = None) -> tuple[Live, str, dict[int, str], dict[int, str]]:
+               turn_seconds: int | None = None, invite: Iterable[int] | None = None,
+               creator: str = "") -> tuple[Live, str, dict[int, str], dict[int, str]]:
         """A new open table. Returns it, the host token, invite codes of the human seats
-        nobody claimed and the tokens of the seats the creator claimed (``claim``)."""
+        listed in ``invite`` (None: every human seat nobody claimed) and the tokens of the
+        seats the creator claimed (``claim``). No deal exists yet: the seed is drawn and
+        committed to when the game starts (``start``), so nothing private can be read while
+        the table is open. ``creator`` (a digest of the address) counts open tables."""
         game = self.game(game_id)
         if seed is not None and not practice:
             raise Refused(400, "a chosen seed is only allowed at a practice table "
@@ -615,50 +706,120 @@ class Tables:
                 raise Refused(400, f"claim: seat {i} is not a human seat of this table")
             claimed[i] = _new_token()
             made[i].token, made[i].claimed = digest(claimed[i]), True
+        wanted = ([s.seat for s in made if s.kind == "human" and not s.claimed]
+                  if invite is None else sorted(set(invite)))
         invites: dict[int, str] = {}
-        for s in made:
-            if s.kind == "human" and not s.claimed:
-                invites[s.seat] = secrets.token_urlsafe(24)
-                s.invite = digest(invites[s.seat])
-        if seed is None:
-            seed, nonce, commitment = draw_seed()
-        else:
-            nonce = secrets.token_hex(16)
-            commitment = commit(int(seed), nonce)
+        for i in wanted:
+            if not 0 <= i < len(made) or made[i].kind != "human" or made[i].claimed:
+                raise Refused(400, f"invite: seat {i} is not a free human seat of this table")
+            invites[i] = secrets.token_urlsafe(24)
+            made[i].invite = digest(invites[i])
         config = cfg.model_dump(mode="json")
-        try:
-            state = game.setup(cfg, seed, None)
+        try:  # a throwaway deal: are these options playable? (never kept nor shown)
+            game.setup(cfg, secrets.randbits(62), None)
         except Exception as exc:  # a rules bug for this config: a clear refusal, no table
             log.exception("setup of %s failed", game.id)
             raise Refused(400, f"{game.id} cannot be set up with these options: "
                           f"{type(exc).__name__}: {exc}") from None
+        self._check_open_limits(creator)
         host = _new_token()
         now = time.time()
-        t = Live(secrets.token_hex(8), game, config, int(seed), "open", digest(host),
-                 (name or "")[:80], now, made, state, public=public, practice=practice,
-                 nonce=nonce, commitment=commitment, turn_seconds=turn_seconds,
-                 updated_at=now)
+        for s in made:
+            if s.claimed and s.kind == "human":
+                s.seen_at = now
+        events = [{"seat": i, "kind": "creator", "detail": None, "started": False, "at": now}
+                  for i in sorted(claimed)]
+        # the seed: a practice table's chosen one (shown to all), else none until the start
+        t = Live(secrets.token_hex(8), game, config, -1 if seed is None else int(seed), "open",
+                 digest(host), (name or "")[:80], now, made, None, public=public,
+                 practice=practice, turn_seconds=turn_seconds, updated_at=now,
+                 seat_log=events, creator=creator)
         with self.locked(t.id), self._write_lock, self.engine.begin() as conn:
             conn.execute(db.tables.insert().values(
                 id=t.id, game=game.id, config=config, seed=t.seed, status="open",
                 host_token=t.host_token, name=t.name, version=0, created_at=t.created_at,
-                public=public, rev=0, practice=practice, seed_nonce=nonce,
-                commitment=commitment, turn_seconds=turn_seconds, updated_at=now))
+                public=public, rev=0, practice=practice, seed_nonce="",
+                commitment="", turn_seconds=turn_seconds, updated_at=now, creator=creator))
             conn.execute(db.seats.insert(), [
                 {"table_id": t.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
                  "name": s.name, "token": s.token, "claimed": s.claimed, "invite": s.invite,
-                 "timeout_bot": s.timeout_bot} for s in made])
+                 "timeout_bot": s.timeout_bot, "seen_at": s.seen_at} for s in made])
+            if events:
+                conn.execute(db.seat_events.insert(), [
+                    {"table_id": t.id, "n": n, **e} for n, e in enumerate(events)])
         with self._cache_lock:
             self.live[t.id] = t
         self._durable()
         return t, host, invites, claimed
 
+    def _check_open_limits(self, creator: str) -> None:
+        """Refuse a new table past the open tables allowed in all or per creator (429)."""
+        c = db.tables.c
+        with self.engine.connect() as conn:
+            total = conn.execute(sa.select(sa.func.count()).where(c.status == "open")).scalar()
+            mine = conn.execute(sa.select(sa.func.count()).where(
+                c.status == "open", c.creator == creator)).scalar() if creator else 0
+        if total >= self.max_open:
+            raise Refused(429, f"this server has {total} tables waiting to start (its limit); "
+                          "try again later")
+        if mine >= self.max_open_per_client:
+            raise Refused(429, f"you have {mine} tables that have not started (the limit per "
+                          "client); start or close one first")
+
+    def expire_open(self, now: float | None = None) -> list[str]:
+        """Close the tables that stayed open longer than ``open_ttl`` without starting, and
+        drop them from memory; returns their ids."""
+        now = time.time() if now is None else now
+        c = db.tables.c
+        with self.engine.connect() as conn:
+            ids = list(conn.execute(sa.select(c.id).where(
+                c.status == "open", c.created_at < now - self.open_ttl).limit(500)).scalars())
+        minutes = round(self.open_ttl / 60)
+
+        def change(_conn: Connection, t: Live) -> None:
+            if t.status == "open":
+                t.status, t.dirty, t.evict = "closed", True, True
+                t.reason = f"expired: not started within {minutes} minutes"
+        done = []
+        for tid in ids:
+            try:
+                self._mutate(tid, change)
+                done.append(tid)
+            except Refused:
+                continue
+        return done
+
+    def seen(self, table_id: str, seats: Iterable[int], at: float | None = None) -> None:
+        """Presence: a socket of these seats is (or was, until now) open at ``at``. Not a
+        change of the table (no rev): read when the host asks to hand a seat to a bot."""
+        at = time.time() if at is None else at
+        rows = [{"p_t": table_id, "p_s": seat, "p_at": at} for seat in seats]
+        if not rows or not valid_table_id(table_id):
+            return
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(_SEEN, rows)
+        t = self.live.get(table_id)
+        if t is not None:
+            for r in rows:
+                if 0 <= r["p_s"] < len(t.seats):
+                    t.seats[r["p_s"]].seen_at = at
+
+    def _seen_at(self, table_id: str, seat: int) -> float | None:
+        c = db.seats.c
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(c.seen_at).where(
+                c.table_id == table_id, c.seat == seat)).scalar()
+
     def listing(self, status: Iterable[str] = ("open", "running"), limit: int = 50,
                 offset: int = 0) -> list[dict[str, Any]]:
-        """A page of tables, newest first, straight from the database."""
+        """A page of the public tables, newest first, straight from the database (an
+        invite-only table is never listed). A row that cannot be read is left out."""
         wanted = list(status)
+        cols = [col for col in db.tables.c if col.name != "config"]
+        config_text = sa.type_coerce(db.tables.c.config, sa.Text).label("config")
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(db.tables).where(db.tables.c.status.in_(wanted))
+            rows = conn.execute(sa.select(*cols, config_text).where(
+                db.tables.c.status.in_(wanted), db.tables.c.public == sa.true())
                                 .order_by(db.tables.c.created_at.desc(), db.tables.c.id)
                                 .limit(limit).offset(offset)).mappings().all()
             ids = [r["id"] for r in rows]
@@ -672,9 +833,11 @@ class Tables:
         for r in rows:
             try:
                 game = self.lookup(r["game"])
-            except Exception:
+                config = r["config"] if not isinstance(r["config"], str) else json.loads(
+                    r["config"])
+            except Exception:  # a game no longer here, or a damaged row: not listed
                 continue
-            t = Live(r["id"], game, r["config"], r["seed"], r["status"], "", r["name"],
+            t = Live(r["id"], game, config, r["seed"], r["status"], "", r["name"],
                      r["created_at"], seats_by.get(r["id"], []), None, [], bool(r["public"]),
                      r["rev"], bool(r["practice"]), "", r["commitment"], r["reason"],
                      r["turn_seconds"], r["updated_at"])
@@ -699,7 +862,16 @@ class Tables:
         conn.execute(db.seats.update().where(
             db.seats.c.table_id == t.id, db.seats.c.seat == s.seat).values(
             kind=s.kind, bot=s.bot, name=s.name, claimed=s.claimed, token=s.token,
-            invite=s.invite))
+            invite=s.invite, seen_at=s.seen_at, away=s.away))
+        t.dirty = True
+
+    def _event(self, conn: Connection, t: Live, seat: int, kind: str,
+               detail: str | None = None) -> None:
+        """A public seat event (``seat_log``), stored with the change that made it."""
+        e = {"seat": seat, "kind": kind, "detail": detail, "started": t.status != "open",
+             "at": time.time()}
+        conn.execute(db.seat_events.insert(), {"table_id": t.id, "n": len(t.seat_log), **e})
+        t.seat_log.append(e)
         t.dirty = True
 
     def join(self, table_id: str, seat: int, name: str = "") -> tuple[Seat, str]:
@@ -714,17 +886,19 @@ class Tables:
             s = t.seats[seat]
             if s.kind != "human" or s.claimed:
                 raise Refused(409, f"seat {seat} is already taken")
-            return s, self._hand_over(conn, t, s, name)
+            return s, self._hand_over(conn, t, s, name, "lobby")
         return self._mutate(table_id, change)
 
-    def _hand_over(self, conn: Connection, t: Live, s: Seat, name: str) -> str:
+    def _hand_over(self, conn: Connection, t: Live, s: Seat, name: str, how: str) -> str:
         """Give seat ``s`` to whoever asked: a fresh secret (only its digest is kept, any
-        older one stops working), the invite spent, their name. Returns the secret."""
+        older one stops working), the invite spent, their name; logged publicly (``how``:
+        lobby, invite or moved). Returns the secret."""
         token = _new_token()
-        s.claimed, s.token, s.invite = True, digest(token), None
+        s.claimed, s.token, s.invite, s.seen_at = True, digest(token), None, time.time()
         if name:
             s.name = name[:40]
         self._save_seat(conn, t, s)
+        self._event(conn, t, s.seat, how)
         return token
 
     def claim(self, table_id: str, code: str, name: str = "") -> tuple[Seat, str]:
@@ -738,7 +912,8 @@ class Tables:
                               "already used, replaced, or belongs to another table")
             if t.status in FINISHED:
                 raise Refused(409, f"this table is {t.status}")
-            return s, self._hand_over(conn, t, s, name)
+            # a claimed seat's code is a device link: the move is public ("moved")
+            return s, self._hand_over(conn, t, s, name, "moved" if s.claimed else "invite")
         return self._mutate(table_id, change)
 
     def device_link(self, table_id: str, seat: int, token: str | None) -> str:
@@ -758,10 +933,33 @@ class Tables:
             self.check_host(t, host_token)
             if t.status != "open":
                 raise Refused(409, f"the table is already {t.status}")
+            if not self._deal(conn, t):
+                return t
             t.status, t.updated_at, t.dirty = "running", time.time(), True
             self._run_bots(conn, t)
             return t
         return self._mutate(table_id, change)
+
+    def _deal(self, conn: Connection, t: Live) -> bool:
+        """At the start: draw the seed (a practice table's chosen one, if any), commit to it
+        (the commitment is in every payload from now on), deal. False if the game cannot be
+        set up (the table fails)."""
+        if t.practice and t.seed >= 0:
+            seed, nonce = t.seed, secrets.token_hex(16)
+            commitment = commit(seed, nonce)
+        else:
+            seed, nonce, commitment = draw_seed()
+        try:
+            state = t.game.setup(t.game.make_config(t.config), seed, None)
+        except Exception as exc:
+            log.exception("setup of %s failed at table %s", t.game.id, t.id)
+            self._fail(t, f"the game could not be set up: {type(exc).__name__}: {exc}")
+            return False
+        t.seed, t.nonce, t.commitment, t.state, t.actions = seed, nonce, commitment, state, []
+        conn.execute(db.tables.update().where(db.tables.c.id == t.id).values(
+            seed=seed, seed_nonce=nonce, commitment=commitment))
+        t.dirty = True
+        return True
 
     def close(self, table_id: str, host_token: str | None) -> Live:
         """End a table before its game is over (host only); its record is then published."""
@@ -774,8 +972,15 @@ class Tables:
         return self._mutate(table_id, change)
 
     def hand_to_bot(self, table_id: str, host_token: str | None, seat: int,
-                    bot: str = "random") -> Live:
-        """Give a seat (whose human left) to a bot; the bot acts at once if it must."""
+                    bot: str = "random", now: float | None = None) -> Live:
+        """Give a seat to a bot (host only; the bot acts at once if it must). A seat nobody
+        holds, freely; a seat a player holds only while that player is away - no socket
+        open for more than ``away_grace`` seconds, or out of time on the turn timer - and
+        the player may take it back (``take_back``). Logged publicly either way."""
+        at = time.time() if now is None else now
+        online = set(self.present(table_id)) if valid_table_id(table_id) else set()
+        seen = self._seen_at(table_id, seat) if valid_table_id(table_id) else None
+
         def change(conn: Connection, t: Live) -> Live:
             self.check_host(t, host_token)
             if t.status in FINISHED:
@@ -789,12 +994,46 @@ class Tables:
             s = t.seats[seat]
             if s.kind == "bot":
                 raise Refused(409, f"seat {seat} is already played by a bot")
-            s.kind, s.bot, s.claimed = "bot", bot, True
-            s.name = f"P{seat} 🤖 {bot}"
-            s.token, s.invite = "", None  # the human token and any invite stop working
+            if s.claimed and s.token:  # a player holds it: only while they are away
+                due = t.deadline()
+                late = (t.status == "running" and due is not None and at >= due
+                        and seat in t.game.to_move(t.state))
+                last = max(x for x in (seen, s.seen_at, 0.0) if x is not None)
+                if not late and seat in online:
+                    raise Refused(409, f"seat {seat}'s player is online: a seat goes to a bot "
+                                  f"only when its player has been away for more than "
+                                  f"{self.away_grace:g} seconds or is out of time")
+                if not late and at - last < self.away_grace:
+                    raise Refused(409, f"seat {seat}'s player left {at - last:.0f} seconds ago; "
+                                  f"a seat goes to a bot after {self.away_grace:g} seconds "
+                                  "away (or when its turn time runs out)")
+                # the player's token stays: they may take the seat back on return
+                s.kind, s.bot, s.away = "bot", bot, True
+                why = "late" if late else "away"
+            else:
+                s.kind, s.bot, s.claimed = "bot", bot, True
+                s.name = f"P{seat} 🤖 {bot}"
+                s.token, s.invite = "", None  # any invite stops working
+                why = "empty"
             self._save_seat(conn, t, s)
+            self._event(conn, t, seat, "bot", why)
             if t.status == "running":
                 self._run_bots(conn, t)
+            return t
+        return self._mutate(table_id, change)
+
+    def take_back(self, table_id: str, seat: int, token: str | None) -> Live:
+        """The player of a seat a bot played while they were away takes it back (their own
+        token); logged publicly."""
+        def change(conn: Connection, t: Live) -> Live:
+            s = self.check_seat(t, seat, token)
+            if not (s.kind == "bot" and s.away):
+                raise Refused(409, f"seat {seat} is not played by a bot for you")
+            if t.status in FINISHED:
+                raise Refused(409, f"the table is {t.status}; its seats no longer change")
+            s.kind, s.bot, s.away, s.seen_at = "human", None, False, time.time()
+            self._save_seat(conn, t, s)
+            self._event(conn, t, seat, "back")
             return t
         return self._mutate(table_id, change)
 
@@ -807,7 +1046,9 @@ class Tables:
         def change(conn: Connection, t: Live) -> Live:
             s = self.check_seat(t, seat, token)
             if s.kind != "human":
-                raise Refused(409, f"seat {seat} is played by a bot")
+                raise Refused(409, f"seat {seat} is played by a bot" + (
+                    " while you were away; take it back first (POST "
+                    f"/api/tables/{t.id}/seats/{seat}/back)" if s.away else ""))
             if t.status == "open":
                 raise Refused(409, "the game has not started yet")
             if t.status == "over":
@@ -1036,6 +1277,9 @@ class Tables:
         t = self.get(table_id)
         if t.status not in FINISHED:
             raise Refused(409, "the record is published when the game is over")
+        if not t.commitment:
+            raise Refused(409, "this table ended before its game started: there was no deal "
+                          "and there is no record")
         over = t.state is not None and t.game.is_over(t.state)
         return {"game": t.game.id, "table": t.id, "status": t.status, "reason": t.reason,
                 "config": t.config, "seed": t.seed, "nonce": t.nonce,
