@@ -15,7 +15,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from boardlab.engine.protocol import Game  # noqa: E402
 from boardlab.engine.registry import all_game_ids  # noqa: E402
-from boardlab.rl.openspiel_game import load, register, resample  # noqa: E402
+from boardlab.rl.openspiel_game import StatelessBot, load, register, resample  # noqa: E402
 
 from .helpers import loaded_game  # noqa: E402
 
@@ -142,3 +142,120 @@ def test_a_config_travels_in_the_game_string():
     again = pyspiel.load_game(str(spiel))
     assert again.config == spiel.config and str(again) == str(spiel)
     assert again.num_distinct_actions() == spiel.num_distinct_actions()
+
+
+def _forms(gid):
+    game = loaded_game(gid)
+    register(gid)
+    spiel = load(gid, players=game.min_players)
+    forms = [spiel]
+    if spiel.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        forms.append(load(gid, players=game.min_players, turns=True))
+    return forms
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_rl_environment_plays_every_form_to_the_end(gid):
+    from open_spiel.python import rl_environment
+
+    for spiel in _forms(gid):
+        environment = rl_environment.Environment(spiel)
+        rng = np.random.default_rng(1)
+        step = environment.reset()
+        steps = 0
+        while not step.last():
+            legal = step.observations["legal_actions"]
+            if environment.is_turn_based:
+                player = step.observations["current_player"]
+                actions = [int(rng.choice(legal[player]))]
+            else:  # every seat has an action at every node (noop when not asked)
+                assert all(legal[p] for p in range(spiel.num_players()))
+                actions = [int(rng.choice(legal[p])) for p in range(spiel.num_players())]
+            step = environment.step(actions)
+            steps += 1
+        assert steps > 1 and len(step.rewards) == spiel.num_players()
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_evaluate_bots_with_mcts_and_ismcts(gid):
+    from open_spiel.python.algorithms import evaluate_bots
+
+    spiel = _forms(gid)[-1]  # sequential dynamics: the turns form where there is one
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    rng = random.Random(5)
+    bots = []
+    for p in range(spiel.num_players()):
+        if p % 2 == 0:
+            bots.append(mcts.MCTSBot(spiel, uct_c=2.0, max_simulations=2, evaluator=evaluator,
+                                     random_state=np.random.RandomState(p)))
+        else:
+            bot = ismcts.ISMCTSBot(spiel, evaluator, uct_c=2.0, max_simulations=2,
+                                   random_state=np.random.RandomState(p))
+            bot.set_resampler(lambda state, player: resample(state, player, rng))
+            bots.append(bot)
+    returns = evaluate_bots.evaluate_bots(spiel.new_initial_state(),
+                                          [StatelessBot(b) for b in bots],
+                                          np.random.RandomState(7))
+    assert len(returns) == spiel.num_players() and all(0.0 <= r <= 1.0 for r in returns)
+
+
+def test_str_state_tells_apart_histories_the_board_does_not():
+    """Two sealed bids the spectator cannot see give the same board but distinct states."""
+    register("hotel")
+    spiel = load("hotel", players=3, turns=True)
+    a, b = spiel.new_initial_state(), spiel.new_initial_state()
+    for s in (a, b):
+        s.apply_action(3)
+    legal = a.legal_actions()
+    a.apply_action(legal[0])
+    b.apply_action(legal[1])
+    board = str(a).split("\nhistory:")[0]
+    assert board == str(b).split("\nhistory:")[0]  # the bid is hidden from the board
+    assert str(a) != str(b)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert a.information_state_string(1) == b.information_state_string(1)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_boardlab_bots_as_openspiel_opponents(gid):
+    from open_spiel.python.algorithms import evaluate_bots
+
+    from boardlab.rl.openspiel_game import BoardlabBot
+
+    game = loaded_game(gid)
+    for spiel in _forms(gid):
+        style = game.style_mix(spiel.num_players())
+        bots = [BoardlabBot(spiel, p, style[p % len(style)], seed=p)
+                for p in range(spiel.num_players())]
+        returns = evaluate_bots.evaluate_bots(spiel.new_initial_state(), bots,
+                                              np.random.RandomState(2))
+        assert len(returns) == spiel.num_players()
+        assert all(0.0 <= r <= 1.0 for r in returns) and sum(returns) in (0.0, pytest.approx(1))
+
+
+CPP_MCTS = """
+import sys, pyspiel
+from open_spiel.python.games import tic_tac_toe  # registers python_tic_tac_toe
+from boardlab.rl.openspiel_game import load
+game = load("geometry", players=2) if sys.argv[1] == "boardlab" else pyspiel.load_game(sys.argv[1])
+bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 5, 1000, False, 1, False)
+state = game.new_initial_state()
+if state.is_chance_node():
+    state.apply_action(3)
+print(bot.step(state))
+"""
+
+
+def test_openspiels_cpp_mcts_cannot_run_any_python_game():
+    """What the README says: OpenSpiel's C++ MCTSBot crashes (SIGSEGV) on every Python
+    game in this wheel, its own python_tic_tac_toe included, and runs on the C++ one. If
+    a wheel fixes it, this fails: update README.md's list."""
+    import subprocess
+    import sys
+
+    def run(name):
+        return subprocess.run([sys.executable, "-c", CPP_MCTS, name], capture_output=True,
+                              timeout=120).returncode
+    assert run("tic_tac_toe") == 0
+    assert run("python_tic_tac_toe") == -11
+    assert run("boardlab") == -11

@@ -164,7 +164,9 @@ class BoardlabSpielState(pyspiel.State):
         asked = self._asked()
         if not asked:
             return pyspiel.PlayerId.TERMINAL
-        if len(asked) > 1 and self._spiel().simultaneous_nodes:
+        if self._spiel().simultaneous_nodes:
+            # every decision node of the simultaneous form is simultaneous (OpenSpiel's
+            # convention): the seats not asked have one action, noop
             return pyspiel.PlayerId.SIMULTANEOUS
         return asked[0]
 
@@ -172,11 +174,12 @@ class BoardlabSpielState(pyspiel.State):
         if self.bl is None or player < 0:
             return []
         asked = self._asked()
-        if player in asked and (len(asked) == 1 or self._spiel().simultaneous_nodes):
-            return list(self._legal_map(player))
-        if len(asked) > 1 and self._spiel().simultaneous_nodes:
-            return [self._spiel().codec.noop]
-        if asked and player == asked[0]:
+        if not asked:
+            return []
+        if self._spiel().simultaneous_nodes:
+            return list(self._legal_map(player)) if player in asked else [
+                self._spiel().codec.noop]
+        if player == asked[0]:
             return list(self._legal_map(player))
         return []
 
@@ -197,12 +200,21 @@ class BoardlabSpielState(pyspiel.State):
         # may depend on another's (the game also keeps them hidden until all are in).
         asked = self._asked()
         noop = self._spiel().codec.noop
-        waiting = [s for s in range(len(actions)) if s not in asked and actions[s] != noop]
+        # a seat not asked sends noop (or INVALID_ACTION, as rl_environment may)
+        waiting = [s for s in range(len(actions))
+                   if s not in asked and actions[s] not in (noop, pyspiel.INVALID_ACTION)]
         if waiting:
             raise ValueError(f"seat {waiting[0]} is not asked now; its only action is {noop}")
         chosen = [(seat, self._decode(seat, int(actions[seat]))) for seat in asked]
-        for seat, action in chosen:
-            self._spiel().bl_game.apply_in_place(self.bl, seat, action, check=True)
+        game = self._spiel().bl_game
+        for k, (seat, action) in enumerate(chosen):
+            # Seats asked together in a window that is not secret (cat's refills, first
+            # come first served) can collide: the first choice stands, the other seat is
+            # asked again at the next node.
+            if k and (seat not in game.to_move(self.bl)
+                      or action not in game.legal_actions(self.bl, seat)):
+                continue
+            game.apply_in_place(self.bl, seat, action, check=True)
             self._mine[seat].append(canonical(action))
 
     def _decode(self, seat: int, index: int) -> dict[str, Any]:
@@ -252,10 +264,16 @@ class BoardlabSpielState(pyspiel.State):
         return win_shares(game.bl_game, self.bl)
 
     def __str__(self) -> str:
+        # OpenSpiel's str(state) describes the whole state, and tools tell states apart by
+        # it: the spectator's board alone would print the same for histories that differ
+        # in hidden things (a sealed bid, a dealt hand). The history (the seed drawn, then
+        # every index played) names the state exactly.
+        history = " ".join(map(str, self.history()))
         if self.bl is None:
             return "(seed not drawn yet)"
         view = self._spiel().bl_game.view(self.bl, None)
-        return canonical({k: v for k, v in view.items() if k not in ("log", "visible_log")})
+        board = canonical({k: v for k, v in view.items() if k not in ("log", "visible_log")})
+        return f"{board}\nhistory: {history}"
 
     # ---- determinization -------------------------------------------------------------------
 
@@ -266,6 +284,58 @@ class BoardlabSpielState(pyspiel.State):
         clone = self.clone()
         clone._held = _Held(self._spiel().bl_game.determinize(self.bl, player, rng))
         return clone
+
+
+class StatelessBot(pyspiel.Bot):
+    """An OpenSpiel bot that keeps nothing between moves (OpenSpiel's Python ``MCTSBot``
+    and ``ISMCTSBot``) with the no-op ``restart_at`` / ``inform_action`` that OpenSpiel's
+    ``evaluate_bots`` calls and those bots leave unimplemented (it raises "RestartAt(state)
+    not implemented")."""
+
+    def __init__(self, bot: Any):
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+
+    def step(self, state: pyspiel.State) -> int:
+        return self.bot.step(state)
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        pass
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        pass
+
+
+class BoardlabBot(pyspiel.Bot):
+    """A boardlab bot (``boardlab bots <game>``: styles, greedy, montecarlo, ismcts, team)
+    as an OpenSpiel bot for one player: it decides on what that seat may know (its view,
+    legal actions and re-dealt worlds, as in ``boardlab simulate``) and answers with the
+    action's index. Usable in ``evaluate_bots`` and any loop that calls ``step``."""
+
+    def __init__(self, game: BoardlabSpielGame, player: int, name: str, seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        from boardlab.bots.registry import make_bot  # the bots are only needed here
+
+        self.player = player
+        self.bot = make_bot(game.bl_game, name)
+        self.rng = random.Random(seed)
+
+    def step(self, state: BoardlabSpielState) -> int:
+        from boardlab.engine.match import decision_context
+
+        game = state._spiel()
+        if self.player not in state._asked():
+            return game.codec.noop  # a seat not asked at a simultaneous node
+        legal = game.bl_game.legal_actions(state.bl, self.player)
+        action = self.bot.choose(decision_context(game.bl_game, state.bl, self.player,
+                                                  self.rng, legal))
+        return game.codec.index_of(action)
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        pass
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        pass
 
 
 def resample(state: BoardlabSpielState, player: int,
