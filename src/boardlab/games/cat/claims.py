@@ -280,7 +280,7 @@ def rulebook_claims() -> list[Claim]:
               Search({"players": 3}, segment=lambda f: 0,
                      measure=lambda a, b: float(sum(
                          1 for r in data.ROOMS if max(b["rooms"][r]["lanes"]) > 0)),
-                     compare="ge"),
+                     compare="ge", at="end"),
               note="ruling R9: an empty (or fish-only) room bills nobody"),
         Claim("example.seed42", "完整游戏流程示例", "由模拟器 seed 42 跑出，逐笔账目已 100% 复核",
               "The worked 4-player game replays round by round to 18 / -12 / 22 / 15.",

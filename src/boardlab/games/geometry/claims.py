@@ -137,8 +137,10 @@ CLAIMS = [
     Claim("bound.open_doors", "■ 游戏配件", "5 个房门标记",
           "Never more than the 5 doors are open (search over play).", "bound", 5,
           Search({"players": 4}, segment=lambda f: f["rounds"],
-                 measure=lambda first, last: float(len(first["open"])), compare="le",
-                 walks=100)),
+                 measure=lambda first, last: float(len(last["open"])), compare="le",
+                 walks=100, at="step"),
+          note="read after every action: the doors are all closed when a round starts, so "
+               "a reading at the start of each round would always be 0"),
     F("actions.four", "3. 决定要搜查的房门", "每位玩家选择以下行动之一（①～④）",
       "A player answering the leader chooses among four kinds of action (OK, open one more, "
       "reopen, accuse).", 4, _response_kinds),

@@ -110,10 +110,13 @@ def _task_without_crossing(first: dict, last: dict) -> float:
     return float(bool(done) and done[0] and last["exposure"] == first["exposure"])
 
 
-def _quiet_moment_exposure(first: dict, last: dict) -> float:
-    """Exposure added by the reveal that opened this segment, when it did not cross."""
+def _crossing_margin(first: dict, last: dict) -> float:
+    """S − T of the reveal that opened this segment, if it added exposure (else a number no
+    bound is below)."""
     info = first.get("last") or {}
-    return 0.0 if info.get("crossed", True) else float(info.get("exposure_added", 0))
+    if not info.get("exposure_added"):
+        return 99.0
+    return float(info["S"] - first["threshold"])
 
 
 def _active_at_crossing(first: dict, last: dict) -> float:
@@ -437,11 +440,16 @@ def setup_table() -> list[Claim]:
           "player count.", "arithmetic", True,
           lambda: all(MOMENTS * (TABLE[p].threshold - 1) < TABLE[p].need for p in PLAYERS)),
         Claim("rule.quiet_moment", "§5.5 陷阱 / FAQ 10.2", "只要本时刻声响 S < T … 曝光也是 +0",
-              "A moment whose S stays below T adds no exposure, wherever the toys stand.",
+              "A moment whose S stays below T adds no exposure, wherever the toys stand: "
+              "every reveal that adds exposure has S − T at least 0.",
               "bound", 0,
               Search({"players": 4}, segment=lambda f: (f["last"].get("night"),
                                                        f["last"].get("moment")),
-                     measure=_quiet_moment_exposure, compare="le", walks=60)),
+                     measure=_crossing_margin, compare="ge", walks=60),
+              note="measured as S − T of each reveal that added exposure, so the search sees "
+                   "the margin move (0, 1, 2 …) and a quiet reveal that cost exposure would "
+                   "read below 0; measuring the exposure of quiet reveals reads 0 whenever "
+                   "the rule holds, which a search cannot tell from never reaching it"),
         F("faq.full_crash_4p", "§8 ⑥ / FAQ 10.6", "4 人局的 3+4 = 7 点",
           "With 4 players all playing 💥 (S = 2P = 8) costs 7 exposure.", "arithmetic", 7,
           lambda: _crossing(8, 6, 4)),
