@@ -86,6 +86,7 @@ def test_a_player_starting_on_the_roof_reveals_and_draws_nothing():
     ({"donuts": [False, True]}, "floor 2 has no guard"),
     ({"event_discard": ["crash", "crash"]}, "not in the event deck"),
     ({"turn": 400}, "turn limit"),
+    ({"alarms": ["2B2"]}, "floor 2 has no guard"),
 ])
 def test_malformed_overrides_are_refused(ov, message):
     with pytest.raises(ConfigError, match=message):

@@ -833,6 +833,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if "alarms" in ov:
             for name in ov["alarms"]:
                 p = pos(name, "alarms")
+                if s.guards[p // CELLS]["pos"] < 0:  # in play alarms ring on visited floors
+                    raise ConfigError(f"setup.alarms: {name}: floor {p // CELLS + 1} has no "
+                                      "guard on the board (place one, or a player there)")
                 if p not in s.alarms:
                     s.alarms.append(p)
             s.alarms.sort()
