@@ -63,17 +63,20 @@ def test_intervals_are_the_libraries() -> None:
     assert ch.value == -0.8 and abs(ch.p - stats.binomtest(0, 8).pvalue) < 1e-12
 
 
-def test_cli_balance_json_and_errors() -> None:
+def test_cli_balance_json_html_and_errors(tmp_path) -> None:
     import json
 
     from typer.testing import CliRunner
 
     from boardlab.cli import app
 
+    page = tmp_path / "balance.html"
     r = CliRunner().invoke(app, ["check", REF, "--balance", "--players", "2", "--games", "30",
-                                 "--workers", "1", "--json"])
+                                 "--workers", "1", "--json", "--html", str(page)])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert [c["players"] for c in data["per_player_count"]] == [2]
+    text = page.read_text(encoding="utf-8")
+    assert "2 players" in text and "never" in text and "First seat wins" in text
     r = CliRunner().invoke(app, ["check", REF, "--balance", "--players", "9"])
     assert r.exit_code == 2 and "not 9" in r.output and "Traceback" not in r.output

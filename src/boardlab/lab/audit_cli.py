@@ -59,7 +59,7 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
         if balance:  # restricted play beyond the claims (lab/balance_profile.py)
             from boardlab.lab.balance_profile import run_balance
 
-            run_balance(console, game, as_json, players, games, seed, workers)
+            run_balance(console, game, as_json, players, games, seed, workers, html)
             return
         if coverage:  # the rulebook's numeric sentences against the register (lab/coverage.py)
             from boardlab.lab.coverage import run_coverage

@@ -402,11 +402,49 @@ def print_profile(console, pr: Profile) -> None:
         console.print(f"    [dim]the same seat unrestricted wins {base}[/]")
 
 
+def html(pr: Profile) -> str:
+    """The profile as a self-contained HTML page (the same figures as the terminal)."""
+    from html import escape as e
+
+    parts = [f"<!doctype html><meta charset='utf-8'><title>{e(pr.game)} balance profile"
+             "</title><style>body{font:14px system-ui;margin:2em}table{border-collapse:"
+             "collapse}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
+             ".needed{color:#a00}.harmful{color:#06a}</style>",
+             f"<h1>{e(pr.game)}: balance profile</h1><p>Restricted play after Jaffe et al., "
+             "AIIDE 2012. Stand-ins: <b>" + e(pr.strong) + "</b> as the strongest bot, "
+             "uniform random play as the weakest; 95% intervals.</p>"]
+    for c in pr.counts:
+        parts.append(f"<h2>{c.players} players</h2><p>{c.games} games per condition.")
+        if c.coop:
+            parts.append(" Co-operative: every seat wins or loses together, so there is no "
+                         "first-seat advantage to measure.")
+        elif c.first_seat is not None:
+            parts.append(f" First seat wins {c.first_seat.text()} (even share "
+                         f"{100 / c.players:.1f}%, p {c.first_seat.p:.3g}).")
+        parts.append("</p><ul>" + "".join(f"<li>{e(k)}: {v.text()}</li>"
+                                          for k, v in c.skill.items()) + "</ul>")
+        if c.restrictions:
+            parts.append("<table><tr><th>one seat never</th><th>chosen</th><th>its win rate"
+                         "</th><th>change</th><th>McNemar p</th><th>reading</th>"
+                         "<th>filtered / forced / overruled</th></tr>")
+            for r in c.restrictions:
+                ch, cls = r.change, r.reading().split(":")[0]
+                parts.append(f"<tr class='{e(cls)}'><td>{e(r.label)}</td><td>{r.chosen}</td>"
+                             f"<td>{r.restricted.text()}</td><td>{100 * ch.value:+.1f} pts "
+                             f"[{100 * ch.lo:+.1f}, {100 * ch.hi:+.1f}]</td><td>{ch.p:.3g}"
+                             f"</td><td>{e(r.reading())}</td><td>{r.use[1]} / {r.use[2]} / "
+                             f"{r.use[3]}</td></tr>")
+            parts.append(f"</table><p>The same seat unrestricted wins "
+                         f"{c.base_win_rate.text()}.</p>")
+    return "".join(parts)
+
+
 DEFAULT_GAMES = 60  # per condition and player count: small, so CI and a first look are fast
 
 
 def run_balance(console, game_ref: str, as_json: bool, players: str | None,
-                games: str | int | None, seed: int, workers: int) -> None:
+                games: str | int | None, seed: int, workers: int,
+                html_path=None) -> None:
     """``check GAME --balance``: a clear error (exit 2) for a bad player count or budget."""
     import json
     import os
@@ -434,3 +472,10 @@ def run_balance(console, game_ref: str, as_json: bool, players: str | None,
         print(json.dumps(pr.to_json(), ensure_ascii=False, default=float))
     else:
         print_profile(console, pr)
+    if html_path:
+        from pathlib import Path
+
+        Path(html_path).parent.mkdir(parents=True, exist_ok=True)
+        Path(html_path).write_text(html(pr), encoding="utf-8")
+        if not as_json:
+            console.print(f"wrote {html_path}")
