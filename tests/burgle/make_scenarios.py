@@ -1003,6 +1003,25 @@ def coverage() -> None:
        act(0, peek("1B1")),
        act(0, END, {"events_left": 25, "view.0.events.left": 25})])
 
+    # ---- more of the book's clauses
+    w("patrol_reshuffle_max_speed", "A reshuffle at speed 6: the guard stays at 6",
+      "zh 加速「然后将他的速度提升1（最大为6）」",
+      {**BASIC, "patrol": [["D4", "D3"]], "patrol_size": [2, 16, 16], "guard_die": [6, 3, 4],
+       "events": ["lampshade"]},
+      [act(0, END, {"guard_die": [6, 3, 4], "patrol.0.removed": 9})])
+    w("guard_ignores_tiles", "Guards ignore tile rules: across a Fingerprint and a Deadbolt, "
+      "no alarm, no cost", "zh 移动守卫「守卫无视所有警报卡和特殊进入效果」",
+      {**BASIC, "tiles": board(f1D3="fingerprint:4", f1D2="deadbolt:1"),
+       "revealed": ["1D3", "1D2"], "patrol": [["D4", "D1"]], "guard_die": [3, 3, 4],
+       "events": ["lampshade"]},
+      [{"note": "speed 3 from D4 to D1: D3 (Fingerprint), D2 (Deadbolt), D1"},
+       act(0, END, {"guards": ["1D1", None, None], "alarms": []})])
+    w("computer_hack_max", "A computer room holds 6 hack tokens at most", "zh 破解「一个电脑机房卡上的"
+      "破解指示物不能超过6个」",
+      {**BASIC, "tiles": board(f1A1="computer_fingerprint:4"), "hacks": {"fingerprint": 5}},
+      [act(0, {"type": "hack"}, {"hacks.fingerprint": 6, "used": 1}),
+       err(0, {"type": "hack"}, "not possible")])
+
 
 if __name__ == "__main__":
     main()
