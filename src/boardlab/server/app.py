@@ -44,6 +44,7 @@ from boardlab.server.limits import (
     JsonGuard,
     RateLimit,
     SecurityHeaders,
+    quiet_bad_frames,
 )
 from boardlab.server.limits import check_json_text as strict_json
 from boardlab.server.tables import Refused, Tables, digest
@@ -242,6 +243,7 @@ def create_app(
     if trusted_proxies is None:
         trusted_proxies = [p for p in os.environ.get("BOARDLAB_TRUSTED_PROXIES", "").split(",")
                            if p.strip()]
+    quiet_bad_frames()
     engine = make_engine(database_url, group_commit=True)
     migrate(engine)
     tables = Tables(engine, games or registry.get_game, game_ids or registry.all_game_ids,

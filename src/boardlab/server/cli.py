@@ -59,17 +59,23 @@ def register(app: typer.Typer) -> None:
                     workers=workers, **uvicorn_options(trusted_proxy))
 
     @app.command()
-    def verify(record: Path = typer.Argument(..., help="A record downloaded from "
-                                             "/api/tables/ID/record (JSON)."),
-               replay: bool = typer.Option(False, "--replay", help="Then tell the game step "
-                                           "by step: each choice, the log spectators saw, "
-                                           "every seat's own board at the end."),
-               lang: str = typer.Option("zh", help="zh or en (for --replay).")) -> None:
+    def verify(
+        record: Path = typer.Argument(..., help="A record downloaded from "
+                                      "/api/tables/ID/record (JSON)."),
+        commitment: str | None = typer.Option(None, "--commitment", help=(
+            "The commitment (64 hex digits) the table published at its start, as you saw "
+            "it: the record must carry this one.")),
+    ) -> None:
         """Check a finished table's record: the seed matches the commitment published at the
-        start, every choice is legal on replay, and the result is the replayed one."""
+        start (and the one given), every choice is legal on replay, and the result is the
+        replayed one. Says when a result is missing and when a record is practice."""
         from boardlab.engine.registry import get_game
         from boardlab.server.fair import verify_record
 
+        if commitment is not None and (len(commitment.strip()) != 64 or any(
+                ch not in "0123456789abcdefABCDEF" for ch in commitment.strip())):
+            typer.echo("error: --commitment is 64 hex digits (a SHA-256)", err=True)
+            raise typer.Exit(2)
         try:
             data = json.loads(record.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
@@ -78,17 +84,14 @@ def register(app: typer.Typer) -> None:
         if not isinstance(data, dict):
             typer.echo("error: a record is a JSON object", err=True)
             raise typer.Exit(2)
-        verdict = verify_record(data, get_game)
+        verdict = verify_record(data, get_game, commitment)
+        for note in verdict.notes:
+            typer.echo(f"note: {note}")
         if verdict.ok:
-            what = "practice table, seed chosen by the host" if data.get("practice") else (
-                f"seed matches commitment {data['commitment'][:16]}…")
+            what = (f"seed matches commitment {data['commitment'][:16]}…"
+                    + ("" if commitment is None else " (the one given)"))
             typer.echo(f"OK: {data['game']} record replays ({len(data['actions'])} choices; "
                        f"{what})")
-            if replay:
-                from boardlab.server.replay_text import replay_lines
-
-                for line in replay_lines(data, get_game(data["game"]), lang):
-                    typer.echo(line)
             return
         for p in verdict.problems:
             typer.echo(f"FAIL: {p}", err=True)

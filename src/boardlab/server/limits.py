@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import logging
 import math
 import threading
 import time
@@ -332,3 +333,23 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class OneLineBadFrames(logging.Filter):
+    """uvicorn logs a WebSocket text frame that is not UTF-8 with a whole traceback (it
+    closes the socket with 1007 itself): one line is enough, and a client sending many
+    must not fill the log with tracebacks."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and "Invalid UTF-8" in str(record.msg):
+            record.exc_info, record.exc_text = None, None
+            record.msg = "a WebSocket text frame that is not UTF-8 was refused (close 1007)"
+            record.args = ()
+        return True
+
+
+def quiet_bad_frames() -> None:
+    """Install :class:`OneLineBadFrames` on uvicorn's error log (once)."""
+    target = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, OneLineBadFrames) for f in target.filters):
+        target.addFilter(OneLineBadFrames())
