@@ -15,9 +15,10 @@ validated ``Result``), ``_event`` and ``_resolve_event`` (a chain of comparisons
 ``path_uncached`` with its recursive walk).
 
 Issue 22 changed rules these copies hold (R39 a guard's tile stops only the alarm, R41 the
-next player still playing, R43 the Laser with the Hacker's help, R44 Squeak! ties): each
-copy has the same change, marked, so the tests still compare the fast paths with the plain
-code under one set of rules.
+next player still playing, R43 the Laser with the Hacker's help, R44 Squeak! ties, R47
+Motion counts the current player's own entries, R48 the Invisible Suit and cameras): each
+copy has the same change, marked "issue 22", so the tests still compare the fast paths
+with the plain code under one set of rules.
 """
 
 from __future__ import annotations
