@@ -110,7 +110,9 @@ def clickable(page):
 def test_every_word_in_the_players_language(page, base_url, game):
     t = default_table(base_url, game, seed=11)
     tid = t["table"]["id"]
-    ids = {tid, game}
+    # the deal's commitment (a public hash, shown by its first 16 hex digits) is an id too
+    commitment = httpx.get(f"{base_url}/api/tables/{tid}").json().get("commitment") or ""
+    ids = {tid, game} | ({commitment[:16]} if commitment else set())
     page.goto(base_url + "/")
     page.evaluate("localStorage.setItem('boardlab:lang', 'zh')")
     page.goto(seat_url(base_url, t, 0))
