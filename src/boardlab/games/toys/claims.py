@@ -135,6 +135,24 @@ def _overlap_share() -> float:
     return sum(bool(set(t.cells) & set(r.cells)) for t, r in pairs) / len(pairs)
 
 
+def _working_night_output(row, seat):
+    """A never-freezing seat's screws per night from its own noise (the night's gain less
+    the task's +3 / −2), over the nights whose end was reached; ``None`` for seats that
+    froze (their nights mix work and the +5)."""
+    s = row["summary"]
+    if s["freezes"][seat] or not s["night_screws"]:
+        return None
+    before, outs = 0, []
+    for night, (cum, done) in enumerate(zip(s["night_screws"], s["tasks_done"],
+                                            strict=False)):
+        award = pub.SCORING["task_done"] if done else pub.SCORING["task_failed"]
+        outs.append(cum[seat] - before - award)
+        before = cum[seat]
+        if night >= 2:  # night 4's line may carry the dawn bonus or a wake's −6
+            break
+    return sum(outs) / len(outs) if outs else None
+
+
 def _seat_score(row, seat):
     return float(row["scores"][seat])
 
@@ -487,6 +505,14 @@ def setup_table() -> list[Claim]:
               "bots: every seat coordinated).", "strategy", (35, 45),
               Simulate({"players": 4}, per_seat=_seat_score, margin=1.0,
                        compare="between", games=200)),
+        Claim("faq.night_output", "FAQ 10.11 / 10.14", "代价是你的产出为 0（约 5-6 螺丝）",
+              "A toy that works all night makes about 5 to 6 screws from its own noise (4 "
+              "players, a mixed table of coordinated and greedy bots, seats that never "
+              "freeze, nights 1-3).", "strategy", (5, 6),
+              Simulate({"players": 4}, per_seat=_working_night_output,
+                       bots=("coordinated", "greedy"), compare="between", games=200),
+              note="the premise of the +5 freeze bonus (FAQ 10.14): read from the per-night "
+                   "screws and freezes the summary records"),
         F("faq.freeze_net", "FAQ 10.9", "净亏 1 分左右",
           "Freezing all night (+5) instead of producing 5-6 loses about 1 screw.",
           "arithmetic", (0, 1), lambda: (5 - 5, 6 - 5)),
@@ -706,8 +732,8 @@ RULEBOOK = Rulebook(
         f"{ZH}:374-375": ("faq.failure_cheaper", "faq.failure_per_player"),
         f"{ZH}:376-377": ("setup.3p.loud", "faq.3p_two_active"),
         f"{ZH}:379-381": ("faq.6p_tightest", "faq.6p_four_nights"),
-        f"{ZH}:383": ("faq.freeze_net",), f"{ZH}:386": ("faq.item_deck",),
-        f"{ZH}:388": ("faq.moments", "ov.duration"), f"{ZH}:389": ("faq.freeze_bonus_neutral",),
+        f"{ZH}:383": ("faq.freeze_net", "faq.night_output"), f"{ZH}:386": ("faq.item_deck",),
+        f"{ZH}:388": ("faq.moments", "ov.duration"), f"{ZH}:389": ("faq.freeze_bonus_neutral", "faq.night_output"),
         **{f"{ZH}:{406 + p - 3}": (f"qr.{p}p.min_active", f"qr.{p}p.min_active.play",
                                    f"qr.{p}p.night_min", f"qr.{p}p.night_min.plain",
                                    f"s4.{p}p.need") for p in PLAYERS},
