@@ -13,7 +13,8 @@ from boardlab.engine.match import play_match
 from boardlab.games.burgle import GAME
 from boardlab.games.burgle.bots import PlannerBot, TeamPlannerBot
 from boardlab.games.burgle.path import cell_index
-from boardlab.games.burgle.planner import CELLS, ROOF, Board, Node, TurnModel, exposure
+from boardlab.games.burgle.planner import CELLS, ROOF, Board, Node, TurnModel, exposure, pos_name
+from boardlab.games.burgle.team2 import MAP_TOOLS, tool_board
 
 
 def test_default_bots_are_the_team():
@@ -141,3 +142,51 @@ def test_the_escape_weighs_the_way_to_the_roof_from_the_view_alone():
         if checked >= 4:
             break
     assert checked >= 4
+
+
+def test_tool_board_changes_the_map_as_each_tool_does():
+    state = GAME.setup(GAME.Config(players=2), 4)
+    view = GAME.view(state, 0)
+    board = Board.read(view)
+    f, wall = next((f, w) for f, ws in enumerate(board.walls) for w in sorted(ws))
+    a, b = wall
+    pos = f * CELLS + a
+    dyn = {"type": "tool", "tool": "dynamite",
+           "wall": [pos_name(pos), pos_name(f * CELLS + b)]}
+    after = tool_board(Board.read(view), pos, dyn)
+    assert wall not in after.walls[f] and wall in board.walls[f]
+    assert f * CELLS + b in after.open_neighbours(pos)
+    assert pos in after.alarms or after.guard_at(pos)
+    up = tool_board(Board.read(view), 5, {"type": "tool", "tool": "thermal_bomb", "dir": "up"})
+    assert 5 in up.ups and 5 + CELLS in up.downs
+    bar = tool_board(Board.read(view), 5, {"type": "tool", "tool": "crowbar", "at": "1C2"})
+    assert 6 in bar.disabled
+    emp = tool_board(up, 5, {"type": "tool", "tool": "emp"})
+    assert emp.alarms == frozenset()
+
+
+def test_map_tool_choices_ignore_hidden_information():
+    """The Rigger starts with Dynamite: at every decision where a map-changing tool is
+    legal, the team bot's choice (which weighs the tool on boards read from the view) is
+    the same in re-dealt worlds."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(6):
+        state = GAME.setup(GAME.Config(players=2), seed,
+                           {"characters": [["rigger", "basic"], ["peterman", "basic"]]})
+        bots = [TeamPlannerBot(), TeamPlannerBot()]
+        for _ in range(120):
+            if GAME.is_over(state):
+                break
+            seat = GAME.to_move(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            if state.phase == "actions" and any(
+                    a["type"] == "tool" and a["tool"] in MAP_TOOLS for a in legal):
+                choices = _choices_in_redealt_worlds(state, seat, bots[seat], legal, rng, 3)
+                assert len(choices) == 1, choices
+                checked += 1
+            ctx = DecisionContext(GAME, seat, legal=legal, rng=rng, state=state)
+            GAME.apply_in_place(state, seat, bots[seat].choose(ctx))
+        if checked >= 6:
+            break
+    assert checked >= 6

@@ -1,8 +1,11 @@
-"""The burgle bots, both playing every seat from the team's view.
+"""The burgle bots, every one playing every seat from the team's view.
 
-``team`` (:class:`PlannerBot`): free actions by rule, then the best sequence of the seat's
-remaining actions found by :mod:`boardlab.games.burgle.planner` against the guard's next
-walks. ``greedy`` (:class:`TeamBot`, the first bot, kept as a baseline) is described below.
+``team`` (:class:`TeamPlannerBot`, the default): free actions by rule, the map-changing
+tools weighed by search, then the best sequence of the seat's remaining actions found by
+:mod:`boardlab.games.burgle.team2`'s turn model against the guard's next walks.
+:class:`PlannerBot` is the first planner (:mod:`boardlab.games.burgle.planner`), not
+offered at tables but kept for ``benchmarks/burgle_team.py``'s same-seed comparison.
+``greedy`` (:class:`TeamBot`, the first bot, kept as a baseline) is described below.
 
 Every seat runs the same plan, so the team acts as one: work on the safe of the floor you
 are on (peek the safe's row and column, add dice, roll), then climb to the next floor with
@@ -29,7 +32,7 @@ from boardlab.games.burgle.path import (
     path_indices,
 )
 from boardlab.games.burgle.planner import CELLS, Board, Node, TurnModel, pos_of
-from boardlab.games.burgle.team2 import TeamModel
+from boardlab.games.burgle.team2 import MAP_TOOLS, TOOL_GAIN, TeamModel, tool_board
 
 PREFERRED = ["peterman", "hawk", "hacker", "spotter", "raven", "rook", "juicer", "acrobat",
              "rigger"]
@@ -607,8 +610,8 @@ class PlannerBot(TeamBot):
                 return want[0]
         return None
 
-    def _plan(self, v: dict[str, Any], legal: list[Action]) -> Action:
-        board = Board.read(v)
+    def _model(self, v: dict[str, Any], board: Board) -> tuple[TurnModel, Node]:
+        """The turn model of the current seat on ``board`` and the node it stands on."""
         seat = v["current"]
         model = self.model_class(board, seat, v["max_actions"], v["used"], self._paced)
         here = board.pos[seat]
@@ -619,6 +622,10 @@ class PlannerBot(TeamBot):
                           and board.active(here, "motion") and not hacker) else -1
         root = Node(here, v["used"], self._paced, self._came_from, frozenset(), frozenset(),
                     0, 0, motion, 0, 0, 0.0)
+        return model, root
+
+    def _plan(self, v: dict[str, Any], legal: list[Action]) -> Action:
+        model, root = self._model(v, Board.read(v))
         _val, plan = model.best(root, legal)
         if not plan:
             return {"type": "end"} if {"type": "end"} in legal else legal[0]
@@ -646,10 +653,39 @@ class PlannerBot(TeamBot):
 
 
 class TeamPlannerBot(PlannerBot):
-    """The second team planner (:mod:`boardlab.games.burgle.team2`), the default."""
+    """The second team planner (:mod:`boardlab.games.burgle.team2`), the default. Beside
+    the first planner's rules it weighs the map-changing tools (Dynamite, Thermal Bomb,
+    Crowbar) by searching the turn on the board as the tool would leave it."""
 
     name = "team"
     model_class = TeamModel
+
+    def _plan(self, v: dict[str, Any], legal: list[Action]) -> Action:
+        tools = [a for a in legal if a["type"] == "tool" and a["tool"] in MAP_TOOLS]
+        if tools:
+            use = self._map_tool(v, tools)
+            if use is not None:
+                return use
+        return super()._plan(v, legal)
+
+    def _map_tool(self, v: dict[str, Any], tools: list[Action]) -> Action | None:
+        """The tool whose changed board (less the alarm it sounds) beats this one by
+        TOOL_GAIN for the rest of the turn, if any: every board is read from the view."""
+        model, root = self._model(v, Board.read(v))
+        if root.pos is None or root.pos < 0:
+            return None
+        base = model.value(root)
+        sounded = model.alarm(frozenset(), 0, root.pos, None)[2]  # the tool's alarm, here
+        best, best_val = None, base + TOOL_GAIN
+        for a in tools:
+            board = tool_board(Board.read(v), root.pos, a)
+            trial, node = self._model(v, board)
+            val = trial.value(node)
+            if a["tool"] in ("dynamite", "thermal_bomb"):
+                val -= sounded
+            if val > best_val:
+                best, best_val = a, val
+        return best
 
 
 # The first planner (PlannerBot) is not offered at tables any more; benchmarks/burgle_team.py

@@ -624,6 +624,7 @@ class TurnModel:
             lost += 1
         outcomes: list[tuple[float, Node]] = []
         motion = -1
+        weight = 1.0  # a crowbarred tile is entered like a plain room
         if active:
             if kind == "keypad" and q not in b.keypads_open:
                 dice = 1 + (1 if self.char == ("peterman", "basic") else 0)

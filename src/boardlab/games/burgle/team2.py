@@ -20,6 +20,14 @@ stealth):
   player on his floor; an alarm on a floor no teammate stands on speeds and calls a guard
   who is not walking. Its flat cost is ALARM_EMPTY of ALARM there (the seat's own risk
   from the guard it calls is scored by the guard's walks as before).
+* **Tools that change the map.** Dynamite (a wall gone), the Thermal Bomb (a hole to the
+  floor above or below) and the Crowbar (a neighbouring alarm or stop tile made plain)
+  were never used, nor the EMP (every alarm off); a seat holding Dynamite sat 25 turns
+  behind a wall it could blow.
+  :func:`tool_board` is the board as the tool leaves it, and the bot
+  (:class:`~boardlab.games.burgle.bots.TeamPlannerBot`) uses the tool when the turn
+  searched on that board, less the alarm the tool sounds, beats the turn on this one by
+  TOOL_GAIN (what keeping the tool for later is worth).
 * **Events cost what they cost.** Ending with two actions or fewer draws an event; the
   first planner priced that at about two steps, so a seat whose every move tied would
   stand still for several turns, drawing an event each time while its guard kept walking.
@@ -29,8 +37,11 @@ Every input is still the seat's view (:class:`~boardlab.games.burgle.planner.Boa
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardlab.games.burgle import planner
-from boardlab.games.burgle.planner import CELLS, Node, TurnModel
+from boardlab.games.burgle.path import cell_index
+from boardlab.games.burgle.planner import CELLS, Board, Node, TurnModel, pos_of
 
 # What a safe's dice are worth while some combination tile is face down (at most two
 # count) and once all are face up (the gain in expected cracks per roll flattens out).
@@ -45,8 +56,82 @@ COMBO_EXTRA = 6.0
 ALARM_EMPTY = 0.35
 
 
+# The tools tool_board knows, and what a tool must gain over the turn without it.
+MAP_TOOLS = ("dynamite", "thermal_bomb", "crowbar", "emp")
+TOOL_GAIN = 8.0
+
+
+def tool_board(b: Board, pos: int, action: dict[str, Any]) -> Board:
+    """``b`` (changed in place and returned) as the tool ``action`` used on ``pos`` leaves
+    it; the alarm Dynamite and the Thermal Bomb sound is on ``pos``. (After an EMP the
+    guards' destinations are the view's until the next view: a guard walking to a
+    cleared alarm draws a patrol card instead, which the model does not foresee.)"""
+    tool = action["tool"]
+    f = pos // CELLS
+    if tool == "dynamite":
+        x, y = (cell_index(w[1:]) for w in action["wall"])
+        b.walls[f] = frozenset(w for w in b.walls[f] if w != (min(x, y), max(x, y)))
+    elif tool == "thermal_bomb":
+        q = pos + CELLS if action["dir"] == "up" else pos - CELLS
+        lo, hi = min(pos, q), max(pos, q)
+        b.ups.add(lo)
+        b.downs.add(hi)
+    elif tool == "crowbar":
+        b.disabled.add(pos_of(action["at"]))
+    elif tool == "emp":  # every alarm off (the guards re-target by their patrol cards)
+        b.alarms = frozenset()
+    if tool in ("dynamite", "thermal_bomb") and not b.guard_at(pos):
+        b.alarms = b.alarms | {pos}
+    return b
+
+
+# exposure() is a pure function of the guard, his floor's walls, the alarms and the walks;
+# the guard of a floor stands still through a turn's decisions (and through the turns of
+# seats on other floors), so the same walks are asked for again and again. Kept here
+# across decisions, up to _EXPOSURE_MAX entries (then started afresh).
+_EXPOSURE: dict[tuple, tuple[list[list[float]], dict[tuple, float]]] = {}
+_EXPOSURE_MAX = 4096
+_TRAPPED: dict[tuple, float] = {}  # the same for TurnModel.trapped
+
+
 class TeamModel(TurnModel):
     """The planner's turn model with the scoring above."""
+
+    def _shared_key(self, f: int, alarms: frozenset[int], walks: int) -> tuple:
+        """Everything exposure() reads for these walks (the key of _EXPOSURE)."""
+        g = self.b.guards[f]
+        return (f, alarms, walks, self.b.walls[f], None if g is None else (
+            g.pos, g.dest, g.die, g.donut, g.discard, g.known_top, g.left))
+
+    def exp(self, f: int, alarms: frozenset[int], walks: int) -> list[list[float]]:
+        key = (f, alarms, walks)
+        hit = self._exp.get(key)
+        if hit is not None:
+            return hit
+        shared = self._shared_key(f, alarms, walks)
+        found = _EXPOSURE.get(shared)
+        if found is None:
+            if len(_EXPOSURE) >= _EXPOSURE_MAX:
+                _EXPOSURE.clear()
+            ends: dict[tuple, float] = {}
+            found = _EXPOSURE[shared] = (planner.exposure(self.b, f, alarms, walks, ends), ends)
+        self._exp[key], self._ends[key] = found
+        return found[0]
+
+    def trapped(self, p: int, alarms: frozenset[int], walks: int) -> float:
+        # The planner's trapped() reads the guard's walks, the floor's walls and which of
+        # its tiles are face down: kept across decisions under those.
+        f = p // CELLS
+        if self.b.guards[f] is None:
+            return 0.0
+        face_down = tuple(k is None for k in self.b.kind[f * CELLS:(f + 1) * CELLS])
+        shared = (self._shared_key(f, alarms, walks), p, face_down)
+        found = _TRAPPED.get(shared)
+        if found is None:
+            if len(_TRAPPED) >= _EXPOSURE_MAX * 4:
+                _TRAPPED.clear()
+            found = _TRAPPED[shared] = super().trapped(p, alarms, walks)
+        return found
 
     def _alarm_cost(self, f: int) -> float:
         b = self.b
