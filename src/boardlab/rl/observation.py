@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-Writer = Callable[[Any, np.ndarray, int, int, int], None]
+Writer = Callable[[Any, dict[int, float], int, int, int], None]
 """``write(value, out, offset, me, players)``: encode ``value`` into ``out[offset:]``."""
 
 
@@ -77,22 +77,25 @@ def compile_spec(spec: Any, max_seats: int, path: str = "") -> tuple[list[str], 
         for key, sub_names, writer in parts:
             plan.append((key, len(names), writer, len(sub_names)))
             names += sub_names
-        known = frozenset(spec)
+        entries: dict[str, tuple[int, Writer] | None] = {
+            key: ((at, writer) if size else None) for key, at, writer, size in plan}
+        missing = object()
+        entry_of = entries.get
 
         def write_dict(value, out, off, me, n):
             if value is None:
                 return
             if type(value) is not dict:
                 raise ViewOutsideSpec(f"{path or 'view'}: expected an object, got {value!r}")
-            extra = value.keys() - known
-            if extra:
-                raise ViewOutsideSpec(f"{path or 'view'}: keys not in the spec: {sorted(extra)}")
-            get = value.get
-            for key, at, writer, size in plan:
-                if size:
-                    v = get(key)
-                    if v is not None:
-                        writer(v, out, off + at, me, n)
+            # the view's own keys (a sparse dict - most of burgle's cells - costs its size)
+            for key, v in value.items():
+                entry = entry_of(key, missing)
+                if entry is None or v is None:
+                    continue  # a skipped key, or nothing
+                if entry is missing:
+                    extra = sorted(value.keys() - entries.keys())
+                    raise ViewOutsideSpec(f"{path or 'view'}: keys not in the spec: {extra}")
+                entry[1](v, out, off + entry[0], me, n)
         return names, write_dict
     kind = spec[0]
     if kind == "skip":
@@ -140,12 +143,20 @@ def compile_spec(spec: Any, max_seats: int, path: str = "") -> tuple[list[str], 
         index = {_freeze(v): i for i, v in enumerate(spec[1])}
         scale = float(spec[2])
 
+        step = 1.0 / scale
+        flat = all(type(k) is tuple and all(type(x) in _PLAIN for x in k) for k in index)
+
         def write_bag(value, out, off, me, n):
             for v in value:
-                i = index.get(v if type(v) in _PLAIN else _freeze(v))
+                tv = type(v)
+                if tv in _PLAIN:
+                    i = index.get(v)
+                else:  # lists of names (walls) by a tuple, anything else frozen
+                    i = index.get(tuple(v) if flat and tv is list else _freeze(v))
                 if i is None:
                     raise ViewOutsideSpec(f"{path}: {v!r} is not one of the declared values")
-                out[off + i] += 1.0 / scale
+                at = off + i
+                out[at] = out.get(at, 0.0) + step
         return [f"{path}#{_label(v)}/{spec[2]:g}" for v in spec[1]], write_bag
     if kind == "each":
         parts = [compile_spec(sub, max_seats, f"{path}[{k}]") for k, sub in enumerate(spec[1])]
@@ -182,6 +193,28 @@ def compile_spec(spec: Any, max_seats: int, path: str = "") -> tuple[list[str], 
             slot_names += [f"{label}?", *sub_names]
             writers.append(sub)
         width = len(slot_names) // bound if bound else 0
+        leaf = item[0] if isinstance(item, tuple) else None
+        if leaf == "num" or leaf == "flag":  # the frequent lists, without a call per item
+            scale = float(item[1]) if leaf == "num" else 1.0
+
+            def write_leaves(value, out, off, me, n):
+                if type(value) is not list:
+                    raise ViewOutsideSpec(f"{path}: expected a list, got {value!r}")
+                if len(value) > bound:
+                    raise ViewOutsideSpec(
+                        f"{path}: {len(value)} items, more than the {bound} declared")
+                for i, v in enumerate(value):
+                    at = off + ((i - me) % n if seats else i) * 2
+                    out[at] = 1.0
+                    if v is None or v is False:
+                        continue
+                    if leaf == "flag":
+                        out[at + 1] = 1.0
+                    elif type(v) is bool or not isinstance(v, int | float):
+                        raise ViewOutsideSpec(f"{path}: expected a number, got {v!r}")
+                    else:
+                        out[at + 1] = v / scale
+            return slot_names, write_leaves
 
         def write_list(value, out, off, me, n):
             if type(value) is not list:
@@ -238,10 +271,17 @@ class ObservationEncoder:
 
     def encode(self, view: dict[str, Any], seat: int | None, players: int,
                out: np.ndarray | None = None) -> np.ndarray:
+        # The writers fill a dict {index: value} (a dict store is a fraction of a NumPy
+        # item store, and most features are 0), copied into the array in one scatter.
+        buffer: dict[int, float] = {}
+        self._write(view, buffer, 0, 0 if seat is None else seat, players)
         vec = np.zeros(self.size, np.float32) if out is None else out
         if out is not None:
             vec[:] = 0.0
-        self._write(view, vec, 0, 0 if seat is None else seat, players)
+        k = len(buffer)
+        if k:
+            vec[np.fromiter(buffer.keys(), np.intp, k)] = np.fromiter(buffer.values(),
+                                                                     np.float32, k)
         return vec
 
     def skipped(self) -> list[tuple[str, str]]:

@@ -55,7 +55,7 @@ from rich.console import Console
 
 from boardlab.bots.registry import make_bot
 from boardlab.engine.match import decision_context
-from boardlab.engine.protocol import Action, Game, GameState, canonical
+from boardlab.engine.protocol import Action, Game, GameState, SeatLog, canonical, view_with_log
 from boardlab.engine.registry import get_game
 from boardlab.engine.rng import derive_seed
 from boardlab.rl.encoding import Codec, codec_for, win_shares
@@ -148,6 +148,9 @@ class _Table:
                       if name is not None}
         self._bot_rngs = {s: random.Random(derive_seed(game_seed, "opponent", s))
                           for s in self._bots}
+        # each seat's log kept incrementally, as the engine does for its bots: a view then
+        # costs what changed, not the whole log again (the encoder skips the log anyway)
+        self._logs = {s: SeatLog(s) for s in range(self.config.players)}
         self._steps = 0
 
     # ---- the current state's legal indices and observations, computed once ------------
@@ -165,7 +168,7 @@ class _Table:
         found = self._obs_cache.get(key)
         if found is not None and found[0] == self._version:
             return found[1]
-        view = self.game.view(self.state, seat)
+        view = view_with_log(self.game, self.state, self._logs[seat])
         mask = self.codec.mask_of(self._legal(seat) if asked else ())
         obs = {"observation": self.codec.observe(view, seat, self.config.players),
                "action_mask": mask}
