@@ -53,12 +53,25 @@ def test_profile_finds_needed_actions_and_skill() -> None:
     assert data["per_player_count"][0]["restrictions"][0]["reading"].startswith("needed")
 
 
+def test_role_rates_compare_holders_with_the_rest() -> None:
+    rows = [{"roles": ["lucky", None, None], "winners": [0]},
+            {"roles": ["lucky", None, None], "winners": [0]},
+            {"roles": [None, "lucky", None], "winners": [2]}]
+    got = bp.role_rates(rows)
+    held, rest = got["lucky"]
+    assert (held.value, held.n) == (2 / 3, 3) and (rest.value, rest.n) == (1 / 6, 6)
+    assert 0 < held.p <= 1
+
+
 def test_intervals_are_the_libraries() -> None:
     from scipy import stats
 
     s = bp.mean_against([0.0, 1.0, 1.0, 0.0, 1.0], 0.5)
     lo, hi = stats.t.interval(0.95, 4, loc=0.6, scale=stats.sem([0, 1, 1, 0, 1]))
     assert abs(s.lo - lo) < 1e-9 and abs(s.hi - hi) < 1e-9
+    exact = bp.share_against([1.0, 0.0, 0.0, 1.0], 0.25)
+    assert abs(exact.p - stats.binomtest(2, 4, 0.25).pvalue) < 1e-12 and exact.lo > 0
+    assert bp.share_against([1.0, 1.0, 0.5], 0.5).hi <= 1.0
     ch = bp.paired_change([False] * 10, [True] * 8 + [False] * 2)
     assert ch.value == -0.8 and abs(ch.p - stats.binomtest(0, 8).pvalue) < 1e-12
 

@@ -5,12 +5,14 @@ balance is read from how much a player's results change when their play is restr
 player count:
 
 * **first-seat advantage** - seat 0's win share when every seat plays the strongest bot,
-  against the even share 1/players (one-sample t on per-game shares, the interval printed is
-  the one tested); co-operative games (every seat wins or loses together) have none to show
+  against the even share 1/players (exact binomial with its Clopper-Pearson interval when
+  no game was shared, else a one-sample t on per-game shares, clipped to [0, 1]); co-operative games (every seat wins or loses together) have none to show
   and say so;
 * **how much skill matters** - the strongest bot in one seat among random players, and a
   random player among strongest bots, each against the even share (competitive); a team of
   strongest bots against a team of random players (co-operative);
+* **roles** - per role the game dealt, the win rate of the seats that held it against the
+  seats that did not, in the same games;
 * **restricted play** - for each kind of action the strongest bot actually chooses (an
   action type, or one value of an action's field: an item, a card, a cell), one seat plays
   the same bot but *never* chooses it. The win-rate change of that seat against the same
@@ -138,8 +140,11 @@ def play_games(game_ref: str, options: dict[str, Any], strong: str, cond, seed: 
     for i in indices:
         bots = _condition_bots(game, factories, strong, cfg.players, i, cond)
         res = play_match(game, cfg, derive_seed(seed, i), bots, check=False).result
+        roles = res.summary.get("roles") if isinstance(res.summary, dict) else None
         row: dict[str, Any] = {"index": i, "focus": i % cfg.players,
-                               "winners": list(res.winners)}
+                               "winners": list(res.winners),
+                               "roles": [None if r is None else str(r) for r in roles]
+                               if isinstance(roles, list) else None}
         if cond[0] == "base":
             row["chosen"] = sum((b.chosen for b in bots), Counter())
         if cond[0] == "never":
@@ -184,6 +189,20 @@ def mean_against(values: list[float], null: float) -> Share:
         return Share(d.mean, d.mean, d.mean, n, 0.0 if d.mean != null else 1.0)
     lo, hi = d.tconfint_mean()
     return Share(d.mean, lo, hi, n, float(d.ttest_mean(null)[1]))
+
+
+def share_against(shares: list[float], null: float) -> Share:
+    """A win share per game against ``null``: exact (Clopper-Pearson interval, binomial
+    test) when every share is 0 or 1, else the t interval clipped to [0, 1]."""
+    from scipy.stats import binomtest
+
+    if shares and all(x in (0.0, 1.0) for x in shares):
+        s = rate([x == 1.0 for x in shares])
+        s.p = float(binomtest(int(sum(shares)), len(shares), null).pvalue)
+        return s
+    s = mean_against(shares, null)
+    s.lo, s.hi = max(0.0, s.lo), min(1.0, s.hi)
+    return s
 
 
 def rate(wins: list[bool]) -> Share:
@@ -247,9 +266,14 @@ class CountProfile:
     first_seat: Share | None
     skill: dict[str, Share]
     restrictions: list[RestrictionRow] = field(default_factory=list)
+    roles: dict[str, tuple[Share, Share]] = field(default_factory=dict)
+    """Per role the game dealt: the win rate of seats holding it and of seats that did not
+    (the role's players "restricted from it"), with the exact McNemar-free two-sample p."""
 
     def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "games": self.games, "cooperative": self.coop,
+                "roles": {r: {"with": a.to_json(), "without": b.to_json()}
+                          for r, (a, b) in self.roles.items()},
                 "base_win_rate": self.base_win_rate.to_json(),
                 "first_seat": None if self.first_seat is None else self.first_seat.to_json(),
                 "skill": {k: v.to_json() for k, v in self.skill.items()},
@@ -337,16 +361,16 @@ def _count_profile(game, p: int, base: list[dict], run, restrictions: int,
                  "random team": rate([bool(r["winners"]) for r in rand])}
         base_rate = skill["strongest team"]
     else:
-        first = mean_against([1.0 / len(r["winners"]) if 0 in r["winners"] else 0.0
-                              for r in base], 1.0 / p)
+        first = share_against([1.0 / len(r["winners"]) if 0 in r["winners"] else 0.0
+                               for r in base], 1.0 / p)
         skill = {}
         for cond, name in (("strong_vs_random", "strongest among random"),
                            ("random_vs_strong", "random among strongest")):
             if progress:
                 progress(f"{p} players: {name}")
             rows = run((cond,))
-            skill[name] = mean_against([1.0 / len(r["winners"]) if r["focus"] in r["winners"]
-                                        else 0.0 for r in rows], 1.0 / p)
+            skill[name] = share_against([1.0 / len(r["winners"]) if r["focus"] in r["winners"]
+                                         else 0.0 for r in rows], 1.0 / p)
         base_rate = rate(focus_won)
     chosen = sum((r["chosen"] for r in base), Counter())
     rows = []
@@ -366,7 +390,30 @@ def _count_profile(game, p: int, base: list[dict], run, restrictions: int,
         use = tuple(sum(g["use"][k] for g in got) for k in range(4))
         rows.append(RestrictionRow(r, _label(game, r), n, paired_change(won, focus_won),
                                    rate(won), use))
-    return CountProfile(p, len(base), coop, base_rate, first, skill, rows)
+    return CountProfile(p, len(base), coop, base_rate, first, skill, rows,
+                        {} if coop else role_rates(base))
+
+
+def role_rates(rows: list[dict]) -> dict[str, tuple[Share, Share]]:
+    """Per dealt role, the win rate of the seats that held it against the seats that did
+    not, in the same games (Fisher's exact test for the p-value: seats of one game are not
+    independent, so read it as a screen, not a verdict)."""
+    from scipy.stats import fisher_exact
+
+    dealt = {role for r in rows for role in (r.get("roles") or []) if role is not None}
+    out = {}
+    for role in sorted(dealt):
+        with_, without = [], []
+        for r in rows:
+            for seat, got in enumerate(r.get("roles") or []):
+                (with_ if got == role else without).append(seat in r["winners"])
+        a, b = rate(with_), rate(without)
+        if with_ and without:
+            table = [[sum(with_), len(with_) - sum(with_)],
+                     [sum(without), len(without) - sum(without)]]
+            a.p = float(fisher_exact(table)[1])
+        out[role] = (a, b)
+    return out
 
 
 def print_profile(console, pr: Profile) -> None:
@@ -387,6 +434,9 @@ def print_profile(console, pr: Profile) -> None:
                           f"(even share {100 / c.players:.1f}%, p {c.first_seat.p:.3g})")
         for name, s in c.skill.items():
             console.print(f"    {escape(name)}: {s.text()}")
+        for role, (a, b) in c.roles.items():
+            console.print(f"    role {escape(role)}: its seats win {a.text()}, the others "
+                          f"{b.text()} (Fisher p {a.p:.3g})")
         if not c.restrictions:
             console.print("    [dim]the strongest bot never had a choice to restrict[/]")
             continue
@@ -422,7 +472,10 @@ def html(pr: Profile) -> str:
             parts.append(f" First seat wins {c.first_seat.text()} (even share "
                          f"{100 / c.players:.1f}%, p {c.first_seat.p:.3g}).")
         parts.append("</p><ul>" + "".join(f"<li>{e(k)}: {v.text()}</li>"
-                                          for k, v in c.skill.items()) + "</ul>")
+                                          for k, v in c.skill.items())
+                     + "".join(f"<li>role {e(r)}: its seats win {a.text()}, the others "
+                               f"{b.text()} (Fisher p {a.p:.3g})</li>"
+                               for r, (a, b) in c.roles.items()) + "</ul>")
         if c.restrictions:
             parts.append("<table><tr><th>one seat never</th><th>chosen</th><th>its win rate"
                          "</th><th>change</th><th>McNemar p</th><th>reading</th>"
