@@ -44,6 +44,7 @@ from statsmodels.stats.proportion import proportion_confint  # noqa: E402
 from boardlab.bots.ismcts import ISMCTSBot  # noqa: E402
 from boardlab.bots.registry import bot_factories, determinizable  # noqa: E402
 from boardlab.bots.search import MonteCarloBot, rollout_value  # noqa: E402
+from boardlab.bots.strong import StrongBot  # noqa: E402
 from boardlab.engine.match import play_match  # noqa: E402
 from boardlab.engine.registry import all_game_ids, get_game  # noqa: E402
 from boardlab.engine.rng import derive_seed  # noqa: E402
@@ -146,10 +147,14 @@ def pairings(args, console: Console) -> list[dict]:
             continue
         if not determinizable(game):
             continue
-        if args.budget == "playouts":
+        if args.budget == "playouts" and args.me == "ismcts":
             def me():
                 return MatchedISMCTS(args.playouts)
             opponents = {"montecarlo": lambda: MonteCarloBot(playouts=args.playouts)}
+        elif args.me == "strong":
+            def me():
+                return StrongBot(iterations=None, seconds=args.seconds, clock=time.process_time)
+            opponents = {"montecarlo": lambda: TimedMonteCarlo(args.seconds)}
         else:
             def me():
                 return ISMCTSBot(iterations=None, seconds=args.seconds, clock=time.process_time,
@@ -159,11 +164,12 @@ def pairings(args, console: Console) -> list[dict]:
             opponents = {}
         if args.styles or args.no_montecarlo:
             for name, factory in bot_factories(game).items():
-                if name not in ("random", "montecarlo", "ismcts"):
+                if name not in ("random", "montecarlo", "ismcts", "strong") and (
+                        not args.vs or name in args.vs.split(",")):
                     opponents[name] = factory
         for name, factory in opponents.items():
             out.append({"game": game, "opponent": name, "factory": factory, "me": me,
-                        "players": game.make_config({}).players,
+                        "players": args.players or game.make_config({}).players,
                         "team": bool(getattr(game, "cooperative", False))})
     return out
 
@@ -190,11 +196,11 @@ def play_one(pairing: dict, i: int, max_steps: int) -> dict:
     return row
 
 
-def summarise(rows: list[dict], budget: str, console: Console) -> None:
+def summarise(rows: list[dict], budget: str, console: Console, me: str = "ismcts") -> None:
     """Win shares with 95% Wilson intervals per pairing, from per-game rows."""
     table = Table("game", "opponents", "games", "ismcts [95% Wilson]", "baseline",
                   "ms/move ismcts", "ms/move opp.", "capped",
-                  title=f"ismcts vs opponents, budget: {budget}")
+                  title=f"{me} vs opponents, budget: {budget}")
     groups: dict[tuple[str, str], list[dict]] = {}
     seen: set[tuple[str, str, int]] = set()
     for row in rows:  # a resumed run may have played a game twice: the first one counts
@@ -231,6 +237,10 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=0.05)
     ap.add_argument("--styles", action="store_true", help="also against each style bot")
+    ap.add_argument("--me", choices=["ismcts", "strong"], default="ismcts",
+                    help="the bot in the one seat (strong: always a CPU-time budget)")
+    ap.add_argument("--vs", default="", help="only these style bots (comma-separated)")
+    ap.add_argument("--players", type=int, default=0, help="seats (default: the game's)")
     ap.add_argument("--no-montecarlo", action="store_true", help="only the style bots")
     ap.add_argument("--out", default="", help="append one JSON line per game played here")
     ap.add_argument("--summarise", default="", help="only print the table of an --out file")
@@ -243,7 +253,8 @@ def main() -> None:
               else f"{args.playouts} playouts per action")
     if args.summarise:
         with open(args.summarise, encoding="utf-8") as fh:
-            summarise([json.loads(line) for line in fh if line.strip()], budget, console)
+            summarise([json.loads(line) for line in fh if line.strip()], budget, console,
+                      args.me)
         return
     todo = pairings(args, console)
     rows = []
@@ -256,7 +267,7 @@ def main() -> None:
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as fh:
                     fh.write(json.dumps(row) + "\n")
-    summarise(rows, budget, console)
+    summarise(rows, budget, console, args.me)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from boardlab.bots.base import Bot, RandomBot
 from boardlab.bots.ismcts import ISMCTSBot
 from boardlab.bots.search import MonteCarloBot
+from boardlab.bots.strong import StrongBot
 from boardlab.engine.protocol import Game
 
 
@@ -16,12 +17,13 @@ def determinizable(game) -> bool:
 
 
 def bot_factories(game) -> dict[str, Callable[[], Bot]]:
-    """Bots by name for ``game``: ``random``, ``montecarlo`` and ``ismcts`` (if the game
-    can be determinized) and the game's own (which may override these names)."""
+    """Bots by name for ``game``: ``random``, ``montecarlo``, ``ismcts`` and ``strong`` (if
+    the game can be determinized) and the game's own (which may override these names)."""
     bots: dict[str, Callable[[], Bot]] = {"random": RandomBot}
     if determinizable(game):
         bots["montecarlo"] = MonteCarloBot
         bots["ismcts"] = ISMCTSBot
+        bots["strong"] = StrongBot
     bots.update(game.bots())
     return bots
 

@@ -275,3 +275,7 @@ def factory(name: str) -> Callable[[], LookaheadBot]:
 BOTS: dict[str, Callable[[], LookaheadBot]] = {name: factory(name) for name in STYLES}
 """ASCII names only (the rulebook's names are ``STYLES[name][0]``), so a tournament over
 ``GAME.bots()`` plays each style once."""
+
+# The style the strong bot (boardlab.bots.strong) plays its playouts, opponents and prior with:
+# the strongest in an arena of the style bots (benchmarks/README.md, leaderboard).
+STRONG_POLICY = "lookahead"

@@ -140,3 +140,7 @@ class CautiousBot(_Base):
 
 
 BOTS = {"bold": BoldBot, "cautious": CautiousBot}
+
+# The style the strong bot (boardlab.bots.strong) plays its playouts, opponents and prior with:
+# the strongest in an arena of the style bots (benchmarks/README.md, leaderboard).
+STRONG_POLICY = "bold"

@@ -698,3 +698,7 @@ STYLE_ORDER = ["taker", "risky", "cautious", "informant", "stayer"]
 """附录 B's style table order: 接单流, 高风险流, 囤币流, 情报流, 住客流."""
 STYLE_NAMES = {"taker": "接单流", "risky": "高风险流", "cautious": "囤币流",
                "informant": "情报流", "stayer": "住客流"}
+
+# The style the strong bot (boardlab.bots.strong) plays its playouts, opponents and prior with:
+# the strongest in an arena of the style bots (benchmarks/README.md, leaderboard).
+STRONG_POLICY = "taker"

@@ -273,3 +273,7 @@ class CoordinatedBot:
 
 
 BOTS = {"greedy": GreedyBot, "coordinated": CoordinatedBot}
+
+# The style the strong bot (boardlab.bots.strong) plays its playouts, opponents and prior with:
+# the strongest in an arena of the style bots (benchmarks/README.md, leaderboard).
+STRONG_POLICY = "greedy"

@@ -1,0 +1,172 @@
+"""The strong bot (``strong``): determinized root search with the game's best style as the
+rollout policy, the opponent model and the prior.
+
+Which search, and why. Budgets are about 100 ms of CPU per move in pure Python, i.e. from a
+few (hotel: ~30 ms per policy-played game) to a few hundred (toys, cat) playouts per move.
+A deep IS-MCTS tree (:mod:`boardlab.bots.ismcts`) cannot grow useful statistics below its
+root on that budget, and uniformly random playouts - what ``ismcts`` and ``montecarlo`` use -
+value a move by what random players would do next, which is why both lose to every style
+bot. So this bot spends the budget where it pays:
+
+* **the root is the seat's information set** (single-observer IS-MCTS cut to one level):
+  every iteration starts from a fresh ``ctx.sample_world()`` - the game re-deals all the
+  seat cannot see - so nothing hidden is read; root choices are indices into the seat's
+  own legal list, which depends only on what the seat knows;
+* **policy playouts**: below the root choice every seat (this one included) plays the
+  game's strongest style bot (``STRONG_POLICY`` in ``games/<id>/bots.py``), on its own
+  view of the sampled world, with a small share ``epsilon`` of uniformly random moves so
+  that playouts of one choice differ. For the other seats that *is* the opponent model,
+  sealed bids included: their hidden bids are drawn by the style they are assumed to
+  play, not uniformly;
+* **prior and progressive widening**: the style's own choice for the real decision is the
+  first candidate, the others follow in a random order (the bot's generator); UCB1 (with
+  the prior's candidate preferred on ties) selects among the first
+  ``1 + widening * sqrt(iterations)`` candidates only, so a large action set is not spread
+  thin - with a small budget the bot plays the style's move unless a tried alternative
+  does measurably better;
+* **budget**: ``iterations`` (deterministic given the bot's generator) and/or ``seconds``
+  on ``clock`` (CPU time by default), whichever ends first; at least ``min_iterations``
+  so a slow moment never leaves the prior untested. The chosen action is the most visited
+  candidate (ties: the better mean).
+
+The value of a finished playout is the seat's share of the win plus a small score term
+(:func:`boardlab.bots.search.outcome_value`). Games without ``determinize`` cannot offer it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from boardlab.bots.base import DecisionContext
+from boardlab.bots.search import outcome_value
+from boardlab.engine.context import StateContext
+from boardlab.engine.protocol import Action
+from boardlab.engine.rollout import ROLLOUT_LIMIT, quiet_step
+
+
+def style_policy(game) -> Callable[[], Any] | None:
+    """The factory of the game's rollout style (``STRONG_POLICY`` in its ``bots`` module),
+    or ``None`` (uniformly random playouts)."""
+    package = type(game).__module__
+    try:
+        module = importlib.import_module(f"{package}.bots")
+    except ImportError:
+        return None
+    name = getattr(module, "STRONG_POLICY", None)
+    return game.bots().get(name) if name else None
+
+
+def bot_index(bot, ctx: DecisionContext) -> int:
+    """A bot's answer as an index into ``ctx.legal`` (by identity, else by equality)."""
+    if hasattr(bot, "choose_index"):
+        return bot.choose_index(ctx)
+    action = bot.choose(ctx)
+    for k, a in enumerate(ctx.legal):
+        if a is action:
+            return k
+    return ctx.legal.index(action)
+
+
+class StrongBot:
+    """Determinized root search with style-policy playouts (module text)."""
+
+    def __init__(self, iterations: int | None = 400, seconds: float | None = 0.09,
+                 epsilon: float = 0.1, exploration: float = 0.5, widening: float = 1.0,
+                 min_iterations: int = 4, policy: Callable[[], Any] | None = None,
+                 clock: Callable[[], float] = time.process_time) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("strong needs an iteration or a time budget")
+        self.iterations, self.seconds = iterations, seconds
+        self.epsilon, self.exploration, self.widening = epsilon, exploration, widening
+        self.min_iterations = min_iterations
+        self.policy = policy
+        self.clock = clock
+        self.name = "strong"
+        self.last_iterations = 0
+        self._policy_for: tuple[Any, Callable[[], Any] | None] | None = None
+
+    def _policy(self, game) -> Callable[[], Any] | None:
+        if self.policy is not None:
+            return self.policy
+        if self._policy_for is None or self._policy_for[0] is not game:
+            self._policy_for = (game, style_policy(game))
+        return self._policy_for[1]
+
+    def choose(self, ctx: DecisionContext) -> Action:
+        return ctx.legal[self.choose_index(ctx)]
+
+    def choose_index(self, ctx: DecisionContext) -> int:
+        n = len(ctx.legal)
+        self.last_iterations = 0
+        if n == 1:
+            return 0
+        start = self.clock()
+        factory = self._policy(ctx.game)
+        rng = ctx.rng
+        # The prior: the style's move for the real decision (it reads only the seat's view),
+        # then every other choice in a random order.
+        first = bot_index(factory(), ctx) if factory is not None else rng._randbelow(n)
+        rest = [i for i in range(n) if i != first]
+        rng.shuffle(rest)
+        order = [first, *rest]
+        visits, wins = [0] * n, [0.0] * n
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if (deadline is not None and done >= self.min_iterations
+                    and self.clock() >= deadline):
+                break
+            width = min(n, 1 + int(self.widening * math.sqrt(done)))
+            i = self._select(order[:width], visits, wins, done)
+            wins[i] += self._playout(ctx, ctx.legal[i], factory)
+            visits[i] += 1
+            done += 1
+        self.last_iterations = done
+        return max(order, key=lambda i: (visits[i], wins[i] / visits[i] if visits[i] else 0.0))
+
+    def _select(self, candidates: list[int], visits: list[int], wins: list[float],
+                total: int) -> int:
+        """UCB1 over the widened candidates; an untried one first (prior order)."""
+        best, best_score = candidates[0], -1.0
+        log_total = math.log(total + 1)
+        for i in candidates:
+            if visits[i] == 0:
+                return i
+            score = wins[i] / visits[i] + self.exploration * math.sqrt(log_total / visits[i])
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def _playout(self, ctx: DecisionContext, action: Action, factory) -> float:
+        """One sampled world, ``action`` played in it, then the style (with ``epsilon``
+        random moves) for every seat to the end; the seat's value of the result."""
+        game, seat, rng = ctx.game, ctx.seat, ctx.rng
+        world = ctx.sample_world()
+        step = quiet_step(game)
+        step(world, seat, action)
+        to_move, legal_actions = game.to_move, game.legal_actions
+        randbelow, random, eps = rng._randbelow, rng.random, self.epsilon
+        policies: dict[int, Any] = {}
+        for _ in range(ROLLOUT_LIMIT):
+            movers = to_move(world)
+            if not movers:
+                break
+            mover = movers[0]
+            legal = legal_actions(world, mover)
+            if len(legal) == 1:
+                k = 0
+            elif factory is None or random() < eps:
+                k = randbelow(len(legal))
+            else:
+                bot = policies.get(mover)
+                if bot is None:
+                    bot = policies[mover] = factory()
+                k = bot_index(bot, StateContext(game, mover, legal, rng, world, None))
+            step(world, mover, legal[k])
+        return outcome_value(game, world, seat)
