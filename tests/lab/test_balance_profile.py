@@ -93,3 +93,8 @@ def test_cli_balance_json_html_and_errors(tmp_path) -> None:
     assert "2 players" in text and "never" in text and "First seat wins" in text
     r = CliRunner().invoke(app, ["check", REF, "--balance", "--players", "9"])
     assert r.exit_code == 2 and "not 9" in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(app, ["check", REF, "--balance", "--bots", "nosuch"])
+    assert r.exit_code == 2 and "no bot 'nosuch'" in r.output
+    r = CliRunner().invoke(app, ["check", REF, "--balance", "--bots", "bold", "--players", "2",
+                                 "--games", "10", "--workers", "1", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["strongest_bot"] == "bold"

@@ -53,13 +53,13 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
                sweep: str | None = None, plot: Path | None = None, *,
                backend: str = "process", address: str | None = None,
                seconds: float | None = None, balance: bool = False,
-               players: str | None = None) -> None:
+               players: str | None = None, bots: str | None = None) -> None:
         from boardlab.lab.audit import Budget, audit
 
         if balance:  # restricted play beyond the claims (lab/balance_profile.py)
             from boardlab.lab.balance_profile import run_balance
 
-            run_balance(console, game, as_json, players, games, seed, workers, html)
+            run_balance(console, game, as_json, players, games, seed, workers, html, bots)
             return
         if coverage:  # the rulebook's numeric sentences against the register (lab/coverage.py)
             from boardlab.lab.coverage import run_coverage
@@ -137,6 +137,9 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
                                                       "skill, restricted play"),
         players=typer.Option(None, "--players", help="with --balance: player counts, comma "
                                                       "separated (default: every count)"),
+        bots=typer.Option(None, "--bots", help="with --balance: the bot standing in for the "
+                                                "strongest player (default: the game's first "
+                                                "default bot; boardlab bots GAME)"),
     )
 
     def check(game: str = typer.Argument(..., help="game id (or module:ATTR)"),
@@ -147,12 +150,13 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
               sets: list[str] = opts["sets"], sweep: str = opts["sweep"],
               plot: Path = opts["plot"], backend: str = opts["backend"],
               address: str = opts["address"], seconds: float = opts["seconds"],
-              balance: bool = opts["balance"], players: str = opts["players"]) -> None:
+              balance: bool = opts["balance"], players: str = opts["players"],
+              bots: str = opts["bots"]) -> None:
         """Audit the rulebook: every claim of the game's register with ours beside the
         book's and a verdict (holds, contradicted, inconclusive, not checkable)."""
         _check(game, as_json, html, games, walks, seed, workers, strict, only, coverage,
                sets, sweep, plot, backend=backend, address=address, seconds=seconds,
-               balance=balance, players=players)
+               balance=balance, players=players, bots=bots)
 
     app.command("check")(check)
     app.command("balance", help="Alias of check (the rulebook audit).")(check)

@@ -497,7 +497,7 @@ DEFAULT_GAMES = 60  # per condition and player count: small, so CI and a first l
 
 def run_balance(console, game_ref: str, as_json: bool, players: str | None,
                 games: str | int | None, seed: int, workers: int,
-                html_path=None) -> None:
+                html_path=None, strong: str | None = None) -> None:
     """``check GAME --balance``: a clear error (exit 2) for a bad player count or budget."""
     import json
     import os
@@ -512,10 +512,11 @@ def run_balance(console, game_ref: str, as_json: bool, players: str | None,
         if n < 2:
             raise ValueError("--games needs at least 2 games")
         if as_json:
-            pr = profile(game_ref, counts, n, seed=seed, workers=workers or os.cpu_count() or 1)
+            pr = profile(game_ref, counts, n, seed=seed, strong=strong,
+                         workers=workers or os.cpu_count() or 1)
         else:
             with console.status("playing restricted games…") as status:
-                pr = profile(game_ref, counts, n, seed=seed,
+                pr = profile(game_ref, counts, n, seed=seed, strong=strong,
                              workers=workers or os.cpu_count() or 1,
                              progress=lambda what: status.update(escape(what)))
     except Exception as exc:  # an unknown game, a bad count: say so, no traceback
