@@ -644,6 +644,15 @@ class Game(ABC, Generic[C, S]):
         Default: :meth:`default_bots`."""
         return self.default_bots(players)
 
+    def changeable(self, state: S, seat: int) -> bool:
+        """Whether ``seat``'s latest choice may still be replaced by another: a sealed
+        choice of a simultaneous window that is still open (not every seat has chosen, so
+        nothing it leads to has been revealed to anyone). The web server then replays the
+        table's record with the new choice in the old one's place: every other seat's view
+        stays exactly as it was, and the record keeps only the final choice. Games declare it
+        for their sealed windows; by default no choice can be changed."""
+        return False
+
     def labels(self) -> dict[str, Any]:
         """The game's words for screens, each a :data:`Text`, grouped by kind: ``actions``
         (action types), ``phases``, ``summary`` (result-summary keys), ``values`` (words for

@@ -10,6 +10,10 @@
   seat is in. ``GET`` tells who is in already (public, like every seat claim).
 - ``POST /api/tables/{id}/seats/{seat}/name`` (the seat's token): a guest names their seat
   (an invited player or one who joined from the lobby); the name is public, like the seat.
+- ``POST /api/tables/{id}/change`` (the seat's token): a sealed choice replaced while its
+  window is open (``Game.changeable``). The record is replayed with the new choice in the old
+  one's place, so every other seat's view, log and choices stay exactly as they were, nobody
+  else is sent anything, and the record keeps only the final choice.
 - ``GET /api/tables/{id}/replay?step=N&seat=S``: a finished table's record stepped through:
   the spectator's view after the first N choices; once the last choice is reached (the
   game is over) any seat's view too - the record (seed and every choice) is public by then,
@@ -27,9 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
-from fastapi import FastAPI, Header, Query
+from fastapi import FastAPI, Header, Query, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
+from boardlab.engine.errors import IllegalAction
 from boardlab.engine.protocol import GameRecord
 from boardlab.server import db
 from boardlab.server.tables import FINISHED, Refused
@@ -178,6 +183,67 @@ def rename(tables: Any, table_id: str, seat: int, token: str | None, name: str) 
     return tables._mutate(table_id, change).summary()
 
 
+def change_choice(tables: Any, table_id: str, seat: int, token: str | None,
+                  action: Any) -> bytes:
+    """Replace ``seat``'s sealed choice by ``action`` (see the module's docstring); the
+    seat's new payload (JSON) back. Nothing is pushed: only this seat's view changed."""
+    with tables.locked(table_id):
+        t = tables.get(table_id)
+        s = tables.check_seat(t, seat, token)
+        if s.kind != "human":
+            raise Refused(409, f"seat {seat} is played by a bot")
+        if t.status != "running" or t.state is None:
+            raise Refused(409, f"the table is {t.status}: no choice can be changed")
+        game = t.game
+        if not game.changeable(t.state, seat):
+            raise Refused(409, "your last choice can no longer be changed (it was not a "
+                          "sealed one, or everyone has chosen and it is revealed)")
+        at = max(i for i, (who, _a) in enumerate(t.actions) if who == seat)
+        record = GameRecord(game=game.id, config=t.config, seed=int(t.seed),
+                            actions=[[who, a] for who, a in t.actions[:at]])
+        state = game.replay(record)
+        try:
+            checked = game.check_action(state, seat, action)
+        except IllegalAction as exc:
+            raise Refused(422, f"illegal choice: {exc}") from None
+        game.apply_in_place(state, seat, checked, check=False)
+        for who, a in t.actions[at + 1:]:  # the others' sealed choices since: as they were
+            game.apply_in_place(state, who, a, check=False)
+        if not game.changeable(state, seat):  # (a game whose window closed on the change)
+            raise Refused(409, "this choice cannot be changed here")
+        with tables.engine.begin() as conn:
+            steps = conn.execute(sa.select(db.choices.c.step)
+                                 .where(db.choices.c.table_id == t.id)
+                                 .order_by(db.choices.c.step)).scalars().all()
+            if len(steps) != len(t.actions):
+                raise Refused(409, "the table changed meanwhile; reload and choose again")
+            conn.execute(db.choices.update().where(db.choices.c.table_id == t.id,
+                                                   db.choices.c.step == steps[at])
+                         .values(action=checked))
+            # the new rev makes another worker's copy of the table read it again
+            bumped = conn.execute(db.tables.update().where(db.tables.c.id == t.id,
+                                                           db.tables.c.rev == t.rev)
+                                  .values(rev=t.rev + 1)).rowcount
+            if bumped != 1:
+                raise Refused(409, "the table changed meanwhile; reload and choose again")
+        t.rev += 1
+        t.actions[at] = (seat, checked)
+        t.state = state
+        # what was built from the old state: the seats' logs and payloads, the summary
+        t.logs.clear()
+        getattr(t, "log_texts", {}).clear()
+        t.seen.clear()
+        t.shared = None
+        return tables.shown(t, seat).body()
+
+
+class ChangeChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(..., ge=0, le=64)
+    action: Any = Field(..., description="the new choice, one of the seat's legal choices "
+                        "before its sealed one")
+
+
 class Rename(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: StrictStr = Field(..., min_length=1, max_length=40)
@@ -217,6 +283,13 @@ def add_routes(app: FastAPI, tables: Any, online: Any) -> None:
                   x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Name your seat (your token): the name everyone sees for it."""
         return rename(tables, table_id, seat, x_seat_token, body.name)
+
+    @app.post("/api/tables/{table_id}/change", tags=["play"])
+    def change(table_id: str, body: ChangeChoice,
+               x_seat_token: str | None = Header(None)) -> Response:
+        """Change your sealed choice while its window is open: only your view changes."""
+        return Response(change_choice(tables, table_id, body.seat, x_seat_token, body.action),
+                        media_type="application/json")
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"])
     def table_replay(table_id: str, step: int | None = Query(None, ge=0, le=1_000_000),

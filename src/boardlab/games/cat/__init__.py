@@ -53,6 +53,11 @@ class _Game(CatGame):
 
         return render_terminal(view, lang)
 
+    def changeable(self, state, seat):
+        """A card played face down may be changed until the last seat has played (the
+        plays are revealed together; rulings: the window is one sealed choice each)."""
+        return state.phase == "play" and seat in state.pending and len(state.pending) < state.n
+
     def bots(self):
         from boardlab.games.cat.bots import BOTS
 

@@ -55,6 +55,11 @@ class _Game(HotelGame):
 
         return render_terminal(view, lang)
 
+    def changeable(self, state, seat):
+        """A sealed bid (or check-in, or standing aside) may be changed until the last seat
+        has chosen: the bids are revealed together."""
+        return state.phase == "bid" and seat in state.bids
+
     def terminal_note(self, view, action, lang="en"):
         """(``boardlab play``) what a menu choice leads to: an execution's 🔥 fire."""
         from boardlab.games.hotel.render import choice_note

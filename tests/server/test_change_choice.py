@@ -1,0 +1,129 @@
+"""A sealed choice changed while its window is open (POST /api/tables/{id}/change): only the
+changer's view changes - every other seat's view, log, choices and the spectators' are
+exactly as they were (only the cache name view_tag moves), nobody else is sent anything,
+and the record keeps only the final choice. Refused, changing nothing: after the reveal, for
+a game that declares no sealed choices, with another seat's token, an illegal choice."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from boardlab.server import create_app
+from support.sealed import SealedGame
+
+from .helpers import new_table, state
+
+
+class ChangeableSealed(SealedGame):
+    """The test game with its bids declared changeable until the last one is in."""
+
+    id = "sealed2"
+
+    def changeable(self, state, seat):
+        return seat in state.bids and len(state.bids) < len(state.hands)
+
+
+@pytest.fixture
+def client(tmp_path):
+    from support.sealed import GAME
+
+    lookup = {"sealed2": ChangeableSealed(), "sealed": GAME}
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", games=lookup.__getitem__,
+                     game_ids=lambda: list(lookup), bot_move_seconds=30.0)
+    with TestClient(app) as c:
+        yield c
+
+
+def _table(client, game="sealed2", rounds=2):
+    t = new_table(client, players=3, game=game, options={"rounds": rounds},
+                  seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "human"}],
+                  seed=4)
+    return t["table"]["id"], t["tokens"]
+
+
+def _bid(client, tid, seat, token, card):
+    st = state(client, tid, seat, token)
+    r = client.post(f"/api/tables/{tid}/act", json={"seat": seat, "action": {
+        "type": "bid", "card": card}, "step": st["step"]}, headers={"X-Seat-Token": token})
+    assert r.status_code == 200, r.text
+
+
+def _seen(client, tid, seat, token):
+    """What a seat (or a spectator) is shown, but the cache's name for it."""
+    got = state(client, tid, seat, token)
+    got.pop("view_tag", None)
+    got.pop("online", None)
+    return got
+
+
+def test_a_changed_sealed_choice_shows_nowhere_but_the_changer(client):
+    tid, tok = _table(client)
+    hand = state(client, tid, 0, tok[0])["view"]["hand"]
+    first, other = hand[0], hand[-1]
+    assert first != other
+    _bid(client, tid, 0, tok[0], first)
+    _bid(client, tid, 1, tok[1], state(client, tid, 1, tok[1])["view"]["hand"][0])
+    before = {s: _seen(client, tid, s, tok.get(s)) for s in (1, 2, None)}
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_json({"seat": 2, "token": tok[2]})
+        hello = ws.receive_json()
+        assert hello["type"] == "state"
+        r = client.post(f"/api/tables/{tid}/change", json={
+            "seat": 0, "action": {"type": "bid", "card": other}},
+            headers={"X-Seat-Token": tok[0]})
+        assert r.status_code == 200, r.text
+        mine = r.json()
+        assert mine["view"]["my_bid"] == other and sorted(mine["view"]["hand"]) == sorted(
+            [c for c in hand if c != other])
+        assert any(str(other) in e["text"]["en"] for e in mine["log"])
+        assert not any(f"you bid {first} " in e["text"]["en"] + " " for e in mine["log"])
+        # every other seat and the spectators: exactly what they were shown before
+        after = {s: _seen(client, tid, s, tok.get(s)) for s in (1, 2, None)}
+        assert after == before
+        # nothing was sent for the change: the next message seat 2 gets is its own bid's
+        _bid(client, tid, 2, tok[2], state(client, tid, 2, tok[2])["view"]["hand"][0])
+        nxt = ws.receive_json()
+        assert any("reveal" in e["text"]["en"] for e in nxt.get("log", [])), nxt
+    # the reveal shows the final choice, and so does the record (the first one is nowhere)
+    reveal = [e for e in state(client, tid, 1, tok[1])["log"] if e["text"]["en"].startswith("reveal")]
+    assert f"'0': {other}" in reveal[-1]["text"]["en"]
+    for s in range(3):  # the second round, to the end
+        _bid(client, tid, s, tok[s], state(client, tid, s, tok[s])["view"]["hand"][0])
+    record = client.get(f"/api/tables/{tid}/record").json()
+    assert len(record["actions"]) == 6
+    assert record["actions"][0] == [0, {"type": "bid", "card": other}]
+
+
+def test_changes_refused_change_nothing(client):
+    tid, tok = _table(client)
+    hand = state(client, tid, 0, tok[0])["view"]["hand"]
+    # nothing chosen yet: nothing to change
+    r = client.post(f"/api/tables/{tid}/change", json={"seat": 0, "action": {
+        "type": "bid", "card": hand[0]}}, headers={"X-Seat-Token": tok[0]})
+    assert r.status_code == 409
+    _bid(client, tid, 0, tok[0], hand[0])
+    before = _seen(client, tid, 0, tok[0])
+    for body, token, code in (
+            ({"seat": 0, "action": {"type": "bid", "card": 99}}, tok[0], 422),
+            ({"seat": 0, "action": {"type": "bid", "card": hand[-1]}}, tok[1], 403),
+            ({"seat": 0, "action": "x"}, tok[0], 422)):
+        r = client.post(f"/api/tables/{tid}/change", json=body, headers={"X-Seat-Token": token})
+        assert r.status_code == code, (body, r.text)
+    assert _seen(client, tid, 0, tok[0]) == before
+    # once everyone has chosen the bids are revealed: no change any more
+    for s in (1, 2):
+        _bid(client, tid, s, tok[s], state(client, tid, s, tok[s])["view"]["hand"][0])
+    assert state(client, tid, 0, tok[0])["table"]["status"] == "running"
+    r = client.post(f"/api/tables/{tid}/change", json={"seat": 0, "action": {
+        "type": "bid", "card": hand[-1]}}, headers={"X-Seat-Token": tok[0]})
+    assert r.status_code == 409
+
+
+def test_a_game_without_sealed_choices_changes_nothing(client):
+    tid, tok = _table(client, game="sealed")  # the protocol's default: nothing changeable
+    hand = state(client, tid, 0, tok[0])["view"]["hand"]
+    _bid(client, tid, 0, tok[0], hand[0])
+    r = client.post(f"/api/tables/{tid}/change", json={"seat": 0, "action": {
+        "type": "bid", "card": hand[-1]}}, headers={"X-Seat-Token": tok[0]})
+    assert r.status_code == 409 and "can no longer be changed" in r.json()["detail"]
