@@ -58,6 +58,7 @@ class ChoicePrompt(IntPrompt):
 WORDS = {
     "title": ("{game} — 种子 {seed}，你是 {you}", "{game} — seed {seed}, you are {you}"),
     "bot": ("  {seat}：机器人 {bot}", "  {seat}: bot {bot}"),
+    "bot_level": ("  {seat}：机器人 {bot}（{level}）", "  {seat}: bot {bot} ({level})"),
     "choice": ("你的选择", "your choice"),
     "you": ("{seat}（你）", "{seat} (you)"),
     "nobody": ("  无人获胜", "  nobody wins"),
@@ -83,6 +84,11 @@ def literal(value: Any) -> Any:
 
 def bot_label(game, name: str, lang: str) -> str:
     words = (game.labels().get("bots") or {}).get(name)
+    if not words:  # the game-independent bots (random, strong, ...) in both languages
+        from boardlab.bots.difficulty import BOT_WORDS
+
+        if name in BOT_WORDS:
+            return BOT_WORDS[name][0 if lang == "zh" else 1]
     return words.get(lang, words.get("en", name)) if words else name
 
 
@@ -101,6 +107,9 @@ def register(app: typer.Typer) -> None:
         players: int = typer.Option(None, "--players", "-p", help="Number of seats."),
         seat: int = typer.Option(0, help="Your seat (0-based)."),
         bots: str = typer.Option("", help="Bots for the other seats, comma separated, cycled."),
+        level: str = typer.Option("", "--level", help=(
+            "Difficulty of the other seats instead of --bots: easy (random), normal (the "
+            "rulebook's style) or hard (the strong search bot), comma separated, cycled.")),
         seed: int = typer.Option(None, help="Seed (random if not given)."),
         lang: str = typer.Option("zh", help="zh or en."),
         sets: list[str] = typer.Option([], "--set", help="Game option key=value."),  # noqa: B006
@@ -123,18 +132,37 @@ def register(app: typer.Typer) -> None:
         if not 0 <= seat < config.players:
             raise typer.BadParameter(f"seat must be 0..{config.players - 1}")
         chosen = [n for n in bots.split(",") if n]
+        levels = [x.strip() for x in level.split(",") if x.strip()]
+        if chosen and levels:
+            raise typer.BadParameter("give --bots or --level, not both")
+        from boardlab.bots.difficulty import LEVELS, bot_for_level, level_word
+
+        for x in levels:
+            if x not in LEVELS:
+                raise typer.BadParameter(f"--level takes {', '.join(LEVELS)}, not {x!r}")
+        seat_levels: dict[int, str] = {}
         # without --bots every other seat plays the rulebook's style for it
         styles = game.default_bots(config.players)
         seat_bots = {}
         others = [s for s in range(config.players) if s != seat]
         for i, s in enumerate(others):
-            seat_bots[s] = make_bot(game, chosen[i % len(chosen)] if chosen else styles[s])
+            if levels:
+                seat_levels[s] = levels[i % len(levels)]
+                name = bot_for_level(game, seat_levels[s], config.players, s)
+            else:
+                name = chosen[i % len(chosen)] if chosen else styles[s]
+            seat_bots[s] = make_bot(game, name)
         state = game.setup(config, seed)
         rngs = {s: make_rng(seed, "bot", s) for s in seat_bots}
         console.print(Rule(Text(say("title", lang, game=game.title[lang], seed=seed,
                                     you=seat_name(seat)))))
         for s, b in seat_bots.items():
-            console.print(Text(say("bot", lang, seat=seat_name(s), bot=bot_label(game, b.name, lang))))
+            label = bot_label(game, b.name, lang)
+            if s in seat_levels:
+                console.print(Text(say("bot_level", lang, seat=seat_name(s), bot=label,
+                                       level=level_word(seat_levels[s], lang))))
+            else:
+                console.print(Text(say("bot", lang, seat=seat_name(s), bot=label)))
         shown = 0
         while not game.is_over(state):
             log = [e for e in state.log if e.visible(seat)]
