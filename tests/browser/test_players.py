@@ -510,3 +510,39 @@ def test_a_guest_chooses_a_name_everyone_sees(browser, base_url):
     finally:
         host.close()
         guest.close()
+
+
+# ---- a sealed choice changed before the reveal ------------------------------------------------
+
+def test_a_sealed_bid_is_changed_before_the_reveal(browser, base_url):
+    t = new_table(base_url, "hotel", [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
+                                      {"kind": "bot"}], seed=5, claim=[0, 1])
+    tid = t["table"]["id"]
+    tokens = {s["seat"]: s["token"] for s in t["claimed"]}
+    ctx = context(browser)
+    ctx.add_init_script(f"localStorage.setItem('boardlab:t:{tid}', JSON.stringify({{seats: {{0: '{tokens[0]}'}}}}))")
+
+    def bo_sees() -> dict:
+        st = httpx.get(f"{base_url}/api/tables/{tid}/state", params={"seat": 1},
+                       headers={"X-Seat-Token": tokens[1]}).json()
+        return {k: st[k] for k in ("view", "log", "to_move", "legal", "result")}
+    try:
+        page = ctx.new_page()
+        page.goto(base_url + f"/t/{tid}")
+        page.wait_for_selector(".ht-bid[data-act]")
+        page.locator(".ht-bid[data-act]").first.click()
+        page.wait_for_selector("#change-choice")
+        first = page.inner_text("#hotel-my-choice")
+        seen = bo_sees()
+        for lang in ("zh", "en"):
+            set_lang(page, lang)
+            assert ("改选" if lang == "zh" else "Change my choice") in page.inner_text("#change-choice")
+        page.click("#change-choice")
+        page.wait_for_selector("#change-options [data-change]:not([disabled])")
+        assert page.locator("#change-options [data-change][disabled]").count() == 1  # the current one
+        page.locator("#change-options [data-change]:not([disabled])").last.click()
+        page.wait_for_function(f"document.querySelector('#hotel-my-choice').innerText !== {first!r}")
+        assert bo_sees() == seen  # the other player is shown exactly what they were
+        page.wait_for_selector("#change-choice")  # and it can be changed again until Bo chooses
+    finally:
+        ctx.close()

@@ -127,3 +127,20 @@ def test_a_game_without_sealed_choices_changes_nothing(client):
     r = client.post(f"/api/tables/{tid}/change", json={"seat": 0, "action": {
         "type": "bid", "card": hand[-1]}}, headers={"X-Seat-Token": tok[0]})
     assert r.status_code == 409 and "can no longer be changed" in r.json()["detail"]
+
+
+def test_the_seat_is_told_what_it_may_change_to_and_nobody_else(client):
+    tid, tok = _table(client)
+    hand = state(client, tid, 0, tok[0])["view"]["hand"]
+    ask = {"seat": 0}
+    assert client.get(f"/api/tables/{tid}/change", params=ask,
+                      headers={"X-Seat-Token": tok[0]}).json() == {"changeable": False, "choices": []}
+    _bid(client, tid, 0, tok[0], hand[0])
+    got = client.get(f"/api/tables/{tid}/change", params=ask, headers={"X-Seat-Token": tok[0]}).json()
+    assert got["changeable"] and [c["action"]["card"] for c in got["choices"]] == sorted(set(hand))
+    assert [c["current"] for c in got["choices"]].count(True) == 1
+    assert got["choices"][0]["current"] and got["choices"][0]["label"]["en"] == f"bid {hand[0]}"
+    # another seat's token learns nothing of seat 0's choice
+    assert client.get(f"/api/tables/{tid}/change", params=ask,
+                      headers={"X-Seat-Token": tok[1]}).status_code == 403
+    assert client.get(f"/api/tables/{tid}/change", params=ask).status_code == 403

@@ -237,6 +237,26 @@ def change_choice(tables: Any, table_id: str, seat: int, token: str | None,
         return tables.shown(t, seat).body()
 
 
+def change_options(tables: Any, table_id: str, seat: int, token: str | None) -> dict[str, Any]:
+    """What ``seat`` (its own token) may change its sealed choice to: its choices before it,
+    labelled, the current one marked; none when the choice can no longer be changed."""
+    with tables.locked(table_id):
+        t = tables.get(table_id)
+        tables.check_seat(t, seat, token)
+        game = t.game
+        if t.status != "running" or t.state is None or not game.changeable(t.state, seat):
+            return {"changeable": False, "choices": []}
+        at = max(i for i, (who, _a) in enumerate(t.actions) if who == seat)
+        current = t.actions[at][1]
+        before = game.replay(GameRecord(game=game.id, config=t.config, seed=int(t.seed),
+                                        actions=[[who, a] for who, a in t.actions[:at]]))
+        describe = game.describe_action
+        return {"changeable": True, "choices": [
+            {"action": a, "current": a == current,
+             "label": {"zh": describe(before, seat, a, "zh"), "en": describe(before, seat, a, "en")}}
+            for a in game.legal_actions(before, seat)]}
+
+
 class ChangeChoice(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(..., ge=0, le=64)
@@ -290,6 +310,12 @@ def add_routes(app: FastAPI, tables: Any, online: Any) -> None:
         """Change your sealed choice while its window is open: only your view changes."""
         return Response(change_choice(tables, table_id, body.seat, x_seat_token, body.action),
                         media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/change", tags=["play"])
+    def change_choices(table_id: str, seat: int = Query(..., ge=0, le=64),
+                       x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Whether your sealed choice can still be changed, and to what (your token)."""
+        return change_options(tables, table_id, seat, x_seat_token)
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"])
     def table_replay(table_id: str, step: int | None = Query(None, ge=0, le=1_000_000),

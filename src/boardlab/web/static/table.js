@@ -225,6 +225,32 @@ function ringBox() {
   "🔔 " + t("alertSound"));
 }
 
+// ---- a sealed choice changed before the reveal (the server says whether, and to what) -------
+let changing = null;  // {version, options, open}: the options the server gave at this version
+function changeBox() {
+  const v = p.table.version;
+  if (!changing || changing.version !== v || changing.seat !== seat) {
+    changing = { version: v, seat, options: null, open: false };
+    api(`/api/tables/${tableId}/change?seat=${seat}`, { headers: seatHeaders(tableId, seat) })
+      .then(r => { if (changing && changing.version === v) { changing.options = r; draw(); } }).catch(() => {});
+    return null;
+  }
+  const o = changing.options;
+  if (!o || !o.changeable) return null;
+  if (!changing.open) return h("p", {}, h("button", { class: "secondary", id: "change-choice", onclick: () => { changing.open = true; draw(); } },
+    "✏️ " + t("changeChoice")));
+  return h("div", { class: "controls", id: "change-options" }, h("div", { class: "group" }, t("changeTo")),
+    o.choices.map(c => h("button", { class: c.current ? "alt" : "", "data-change": JSON.stringify(c.action), disabled: c.current ? "" : null,
+      onclick: async () => {
+        try {
+          const r = await api(`/api/tables/${tableId}/change`, { method: "POST", body: { seat, action: c.action },
+            headers: seatHeaders(tableId, seat) });
+          changing = null; p = { ...rebuild(null, r), online: p.online }; draw(); toast("✏️ ✓");
+        } catch (e) { toast(e.message, true); }
+      } }, (c.current ? "✓ " : "") + t(c.label))),
+    h("button", { class: "secondary", onclick: () => { changing.open = false; draw(); } }, t("keepChoice")));
+}
+
 function controlsCard(ui) {
   if (p.table.status === "open") return h("div", { class: "card", id: "not-started" }, "⏳ " + t(mine.rematch ? "waitingSeats" : "notStarted"), " ",
     mine.host ? h("button", { class: "primary", id: "start", onclick: async () => {
@@ -234,7 +260,8 @@ function controlsCard(ui) {
   if (p.result || seat === null) return null;
   if (!p.legal.length || p.table.version < awaited) {
     const chose = ((p.view && p.view.submitted) || []).includes(seat);
-    return h("div", { class: "card", id: "waiting" }, chose ? "✅ " + t("chosen") : "⏳ " + t("waitOthers"), " ", countdown());
+    return h("div", { class: "card", id: "waiting" }, chose ? "✅ " + t("chosen") : "⏳ " + t("waitOthers"), " ", countdown(),
+      chose ? changeBox() : null);
   }
   const custom = renderer.controls ? renderer.controls(p, ui) : null;
   // choices with a place on the board are made there (data-act); buttons only for the rest
