@@ -52,3 +52,22 @@ def test_bad_level_or_both_options_is_a_clear_error():
     both = runner.invoke(app, ["play", "geometry", "--level", "easy", "--bots", "bold"])
     assert both.exit_code == 2 and "not both" in both.output
     assert "Traceback" not in res.output + both.output
+
+
+def test_the_server_lists_the_mapping_and_accepts_its_bots(tmp_path):
+    """``/api/games/<id>`` carries difficulty -> bot per seat (the lobby sends it as the
+    seat's bot), and a table created with the hard bots opens."""
+    from fastapi.testclient import TestClient
+
+    from boardlab.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite'}")) as client:
+        info = client.get("/api/games/cat").json()["difficulty"]
+        assert info["levels"] == list(LEVELS)
+        assert info["words"]["hard"] == {"zh": "困难", "en": "hard"}
+        hard = info["bots"]["hard"]["4"]
+        assert hard == ["strong"] * 4
+        assert info["bots"]["normal"]["4"] == get_game("cat").default_bots(4)
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in hard[1:]]
+        res = client.post("/api/tables", json={"game": "cat", "players": 4, "seats": seats})
+        assert res.status_code == 201, res.text

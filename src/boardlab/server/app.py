@@ -358,7 +358,20 @@ def create_app(
                 "max_players": g.max_players, "config_schema": g.config_schema(),
                 "bots": sorted(bot_factories(g)), "labels": g.labels(),
                 "default_bots": {str(n): g.default_bots(n)
-                                 for n in range(g.min_players, g.max_players + 1)}}
+                                 for n in range(g.min_players, g.max_players + 1)},
+                "difficulty": difficulty_info(g)}
+
+    def difficulty_info(g) -> dict[str, Any]:
+        """easy / normal / hard per seat and player count -> the bot kind a lobby sends as
+        the seat's ``bot`` (boardlab.bots.difficulty), with the levels' words."""
+        from boardlab.bots.difficulty import LEVEL_WORDS, LEVELS, bot_for_level
+
+        return {"levels": list(LEVELS),
+                "words": {lv: {"zh": LEVEL_WORDS[lv][0], "en": LEVEL_WORDS[lv][1]}
+                          for lv in LEVELS},
+                "bots": {lv: {str(n): [bot_for_level(g, lv, n, s) for s in range(n)]
+                              for n in range(g.min_players, g.max_players + 1)}
+                         for lv in LEVELS}}
 
     @app.get("/api/games", tags=["games"])
     def list_games() -> list[dict[str, Any]]:
