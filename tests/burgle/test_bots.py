@@ -190,3 +190,16 @@ def test_map_tool_choices_ignore_hidden_information():
         if checked >= 6:
             break
     assert checked >= 6
+
+
+def test_walks_kept_across_decisions_change_no_choice(monkeypatch):
+    """The guard's walks (exposure) and trap odds kept across decisions give the same game
+    as working them out afresh at every decision."""
+    from boardlab.games.burgle import planner
+
+    kept = play_match(GAME, {"players": 2}, 3, [TeamPlannerBot(), TeamPlannerBot()]).record
+    monkeypatch.setattr(planner, "_EXPOSURE_MAX", 0)  # cleared before every store: no reuse
+    planner._EXPOSURE.clear()
+    planner._TRAPPED.clear()
+    fresh = play_match(GAME, {"players": 2}, 3, [TeamPlannerBot(), TeamPlannerBot()]).record
+    assert kept == fresh

@@ -85,53 +85,8 @@ def tool_board(b: Board, pos: int, action: dict[str, Any]) -> Board:
     return b
 
 
-# exposure() is a pure function of the guard, his floor's walls, the alarms and the walks;
-# the guard of a floor stands still through a turn's decisions (and through the turns of
-# seats on other floors), so the same walks are asked for again and again. Kept here
-# across decisions, up to _EXPOSURE_MAX entries (then started afresh).
-_EXPOSURE: dict[tuple, tuple[list[list[float]], dict[tuple, float]]] = {}
-_EXPOSURE_MAX = 4096
-_TRAPPED: dict[tuple, float] = {}  # the same for TurnModel.trapped
-
-
 class TeamModel(TurnModel):
     """The planner's turn model with the scoring above."""
-
-    def _shared_key(self, f: int, alarms: frozenset[int], walks: int) -> tuple:
-        """Everything exposure() reads for these walks (the key of _EXPOSURE)."""
-        g = self.b.guards[f]
-        return (f, alarms, walks, self.b.walls[f], None if g is None else (
-            g.pos, g.dest, g.die, g.donut, g.discard, g.known_top, g.left))
-
-    def exp(self, f: int, alarms: frozenset[int], walks: int) -> list[list[float]]:
-        key = (f, alarms, walks)
-        hit = self._exp.get(key)
-        if hit is not None:
-            return hit
-        shared = self._shared_key(f, alarms, walks)
-        found = _EXPOSURE.get(shared)
-        if found is None:
-            if len(_EXPOSURE) >= _EXPOSURE_MAX:
-                _EXPOSURE.clear()
-            ends: dict[tuple, float] = {}
-            found = _EXPOSURE[shared] = (planner.exposure(self.b, f, alarms, walks, ends), ends)
-        self._exp[key], self._ends[key] = found
-        return found[0]
-
-    def trapped(self, p: int, alarms: frozenset[int], walks: int) -> float:
-        # The planner's trapped() reads the guard's walks, the floor's walls and which of
-        # its tiles are face down: kept across decisions under those.
-        f = p // CELLS
-        if self.b.guards[f] is None:
-            return 0.0
-        face_down = tuple(k is None for k in self.b.kind[f * CELLS:(f + 1) * CELLS])
-        shared = (self._shared_key(f, alarms, walks), p, face_down)
-        found = _TRAPPED.get(shared)
-        if found is None:
-            if len(_TRAPPED) >= _EXPOSURE_MAX * 4:
-                _TRAPPED.clear()
-            found = _TRAPPED[shared] = super().trapped(p, alarms, walks)
-        return found
 
     def _alarm_cost(self, f: int) -> float:
         b = self.b
