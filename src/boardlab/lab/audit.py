@@ -672,16 +672,16 @@ def _run_sequential(game_ref: str, trackers: list[_Tracker], streams: dict[tuple
                  and not (budget.auto and t.hopeless)]
         if not open_:
             break
-        def cost(t: _Tracker) -> float:
-            return sum(max(0, t.next_games - len(streams[k].rows)) *
-                       max(streams[k].per_game(), 1e-6) for k in t.streams)
-        best = min(open_, key=cost)
-        if time.monotonic() - t0 + cost(best) > seconds and any(
-                streams[k].rows for k in best.streams):
+        left = seconds - (time.monotonic() - t0)
+        # A stream's first games always run (its pace is unknown until then).
+        fits = [t for t in open_ if _cost(t, streams) <= left
+                or not any(streams[k].rows for k in t.streams)]
+        if not fits:
             for t in open_:
                 if t.verdict is not None:
                     t.verdict.stopped = t.verdict.stopped or "time budget"
             break
+        best = max(fits, key=lambda t: (_worth(t, open_, streams), -_cost(t, streams)))
         for k in best.streams:
             _extend(game_ref, streams[k], best.next_games, budget)
     for t in trackers:
@@ -701,6 +701,21 @@ def _run_sequential(game_ref: str, trackers: list[_Tracker], streams: dict[tuple
             v.detail = "; ".join(x for x in (v.detail, _plan_text(v.plan), extra) if x)
         elif v.plan:
             v.detail = f"{v.detail}; {_plan_text(v.plan)}"
+
+
+def _cost(t: _Tracker, streams: dict[tuple, _Stream]) -> float:
+    """Seconds of play before ``t``'s next look (by each stream's pace so far)."""
+    return sum(max(0, t.next_games - len(streams[k].rows)) *
+               max(streams[k].per_game(), 1e-6) for k in t.streams)
+
+
+def _worth(t: _Tracker, open_: list[_Tracker], streams: dict[tuple, _Stream]) -> float:
+    """Open claims that extending for ``t``'s next look could decide (by their plans; a
+    claim not yet planned counts a quarter), per second of play."""
+    n = t.next_games
+    gain = sum(1.0 if u.planned <= n else 0.25 if math.isnan(u.planned) else 0.0
+               for u in open_ if set(u.streams) <= set(t.streams) and u.next_games <= n)
+    return gain / _cost(t, streams)
 
 
 def _look(t: _Tracker, streams: dict[tuple, _Stream], register_games: int | None) -> None:
