@@ -546,3 +546,56 @@ def test_a_sealed_bid_is_changed_before_the_reveal(browser, base_url):
         page.wait_for_selector("#change-choice")  # and it can be changed again until Bo chooses
     finally:
         ctx.close()
+
+
+# ---- chat and quick reactions -------------------------------------------------------------------
+
+def test_chat_and_quick_reactions_reach_the_table(browser, base_url):
+    from .test_words import UNTIPPED, problems
+
+    t = new_table(base_url, "geometry", [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
+                                         {"kind": "bot", "bot": "bold"}], seed=6, public=False)
+    a_ctx, b_ctx, w_ctx = context(browser), context(browser, PHONE, lang="en"), context(browser)
+    try:
+        a, b, w = a_ctx.new_page(), b_ctx.new_page(), w_ctx.new_page()
+        a.goto(seat_url(base_url, t, 0))
+        b.goto(seat_url(base_url, t, 1))
+        w.goto(base_url + f"/t/{t['table']['id']}")
+        a.wait_for_selector("#chat-input")
+        a.fill("#chat-input", "你好 Bo")
+        a.press("#chat-input", "Enter")
+        a.click("[data-reaction='👍']")
+        b.locator("#chat-lines li", has_text="你好 Bo").wait_for()
+        b.locator("#chat-lines li.reaction", has_text="👍").wait_for()
+        assert "Ann" in b.inner_text("#chat-lines")
+        w.locator("#chat-lines li", has_text="👍").wait_for()  # a spectator reads, but cannot write
+        assert not w.locator("#chat-input").is_visible()
+        for lang in ("zh", "en"):
+            set_lang(a, lang)
+            text = a.inner_text("#chat")
+            assert not problems(text.replace("你好 Bo", ""), lang, {"Ann"}), text
+            assert not [x for x in a.evaluate(UNTIPPED) if "👍" in x or "💬" in x]
+            assert a.get_attribute("[data-reaction='👏']", "title") == ("鼓掌" if lang == "zh" else "Well played")
+        # what is being typed survives the table's redraws
+        b.fill("#chat-input", "wait")
+        b.click("#chat-input")
+        a.locator("[data-act]").first.click()  # a choice: every page redraws
+        b.wait_for_timeout(600)
+        assert b.input_value("#chat-input") == "wait"
+    finally:
+        for c in (a_ctx, b_ctx, w_ctx):
+            c.close()
+
+
+def test_no_chat_where_the_game_forbids_table_talk(browser, base_url):
+    t = new_table(base_url, "cat", [{"kind": "human", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot"}],
+                  seed=6, options={"variant_e": True})
+    ctx = context(browser)
+    try:
+        page = ctx.new_page()
+        page.goto(seat_url(base_url, t, 0))
+        page.wait_for_selector("#board")
+        page.wait_for_timeout(500)
+        assert page.locator("#chat").count() == 0
+    finally:
+        ctx.close()

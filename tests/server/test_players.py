@@ -165,3 +165,37 @@ def test_a_guest_names_their_seat(client):
                         headers={"X-Seat-Token": guest["token"]})
         assert r.status_code == 422, (bad, r.text)
     assert client.get(f"/api/tables/{tid}").json()["seats"][1]["name"] == "小明"
+
+
+def test_table_chat_and_reactions(client):
+    t = new_table(client, players=3, game="geometry",
+                  seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}])
+    tid, tok = t["table"]["id"], t["tokens"]
+    say = lambda seat, token, text: client.post(  # noqa: E731
+        f"/api/tables/{tid}/chat", json={"seat": seat, "text": text}, headers={"X-Seat-Token": token})
+    assert say(0, tok[0], "  你好  ").json()["text"] == "你好"
+    line = say(1, tok[1], "👍").json()
+    assert line["reaction"] and line["seat"] == 1 and line["n"] == 1
+    # a seat speaks only with its own token; nothing empty or with control characters
+    assert say(1, tok[0], "x").status_code == 403
+    assert say(0, "", "x").status_code == 403
+    assert say(0, tok[0], "   ").status_code == 422
+    assert say(0, tok[0], "a\x07b").status_code == 422
+    got = client.get(f"/api/tables/{tid}/chat").json()
+    assert [x["text"] for x in got["lines"]] == ["你好", "👍"] and got["next"] == 2
+    assert "👍" in got["reactions"]
+    assert [x["n"] for x in client.get(f"/api/tables/{tid}/chat", params={"since": 1}).json()["lines"]] == [1]
+    for i in range(players.CHAT_KEPT + 5):
+        say(0, tok[0], f"m{i}")
+    got = client.get(f"/api/tables/{tid}/chat").json()
+    assert len(got["lines"]) == players.CHAT_KEPT and got["lines"][-1]["text"] == f"m{players.CHAT_KEPT + 4}"
+
+
+def test_no_chat_where_the_game_forbids_table_talk(client):
+    t = new_table(client, players=3, game="cat", options={"variant_e": True},
+                  seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    tid = t["table"]["id"]
+    r = client.post(f"/api/tables/{tid}/chat", json={"seat": 0, "text": "hi"},
+                    headers={"X-Seat-Token": t["tokens"][0]})
+    assert r.status_code == 409 and "table talk" in r.json()["detail"]
+    assert client.get(f"/api/tables/{tid}/chat").status_code == 409

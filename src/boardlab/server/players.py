@@ -14,6 +14,10 @@
   window is open (``Game.changeable``). The record is replayed with the new choice in the old
   one's place, so every other seat's view, log and choices stay exactly as they were, nobody
   else is sent anything, and the record keeps only the final choice.
+- ``GET/POST /api/tables/{id}/chat``: a table's chat and quick reactions - seated players
+  write (their token), everyone at the table reads; kept by this process, the last
+  ``CHAT_KEPT`` lines of each table. A game may forbid table talk (cat's variant E: its
+  view says ``"chat": false``); such a table has no chat.
 - ``GET /api/tables/{id}/replay?step=N&seat=S``: a finished table's record stepped through:
   the spectator's view after the first N choices; once the last choice is reached (the
   game is over) any seat's view too - the record (seed and every choice) is public by then,
@@ -257,6 +261,55 @@ def change_options(tables: Any, table_id: str, seat: int, token: str | None) -> 
             for a in game.legal_actions(before, seat)]}
 
 
+CHAT_KEPT = 200
+REACTIONS = ("👍", "😂", "😮", "😅", "🤔", "👏", "🎉", "😢")
+
+
+class Chat:
+    """The chat of the tables this process serves: numbered lines, the last CHAT_KEPT each."""
+
+    def __init__(self, tables: Any) -> None:
+        self.tables = tables
+        self.lines: dict[str, list[dict[str, Any]]] = {}
+        self.counts: dict[str, int] = {}
+        self.lock = threading.Lock()
+
+    def _allowed(self, t: Any) -> None:
+        if t.state is not None and t.game.view(t.state, None).get("chat") is False:
+            raise Refused(409, "this table plays without table talk (a variant of the game)")
+
+    def say(self, table_id: str, seat: int, token: str | None, text: str) -> dict[str, Any]:
+        t = self.tables.get(table_id)
+        self.tables.check_seat(t, seat, token)
+        self._allowed(t)
+        clean = " ".join(text.split())
+        if not clean or any(ord(ch) < 32 for ch in text.replace("\n", " ")):
+            raise Refused(422, "a message is 1 to 200 characters")
+        with self.lock:
+            n = self.counts.get(table_id, 0)
+            line = {"n": n, "seat": seat, "text": clean, "at": time.time(),
+                    "reaction": clean in REACTIONS}
+            kept = self.lines.setdefault(table_id, [])
+            kept.append(line)
+            del kept[:-CHAT_KEPT]
+            self.counts[table_id] = n + 1
+        return line
+
+    def read(self, table_id: str, since: int) -> dict[str, Any]:
+        t = self.tables.get(table_id)
+        self._allowed(t)
+        with self.lock:
+            lines = [x for x in self.lines.get(table_id, []) if x["n"] >= since]
+            return {"lines": lines, "next": self.counts.get(table_id, 0),
+                    "reactions": list(REACTIONS)}
+
+
+class Say(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(..., ge=0, le=64)
+    text: StrictStr = Field(..., min_length=1, max_length=200)
+
+
 class ChangeChoice(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(..., ge=0, le=64)
@@ -316,6 +369,18 @@ def add_routes(app: FastAPI, tables: Any, online: Any) -> None:
                        x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """Whether your sealed choice can still be changed, and to what (your token)."""
         return change_options(tables, table_id, seat, x_seat_token)
+
+    chat = Chat(tables)
+
+    @app.post("/api/tables/{table_id}/chat", tags=["play"])
+    def say(table_id: str, body: Say, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Say something at the table (or a quick reaction: one of its emoji), as your seat."""
+        return chat.say(table_id, body.seat, x_seat_token, body.text)
+
+    @app.get("/api/tables/{table_id}/chat", tags=["play"])
+    def read_chat(table_id: str, since: int = Query(0, ge=0, le=10**9)) -> dict[str, Any]:
+        """The table's chat lines from number ``since`` on, and the quick reactions."""
+        return chat.read(table_id, since)
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"])
     def table_replay(table_id: str, step: int | None = Query(None, ge=0, le=1_000_000),

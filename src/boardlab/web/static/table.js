@@ -153,6 +153,51 @@ function seatsCard() {
     "🔏 " + p.table.commitment.slice(0, 16) + "…") : null);
 }
 
+// ---- the table's chat and quick reactions (a card kept across redraws: what is being typed
+// stays; new lines are fetched every few seconds) ------------------------------------------
+const REACTION_WORDS = { "👍": ["赞", "Nice"], "😂": ["笑死", "Ha ha"], "😮": ["哇", "Wow"], "😅": ["尴尬", "Oops"],
+  "🤔": ["想想", "Hmm"], "👏": ["鼓掌", "Well played"], "🎉": ["太好了", "Hooray"], "😢": ["难过", "Sad"] };
+let chatEl = null, chatNext = 0, chatTimer = null, chatOff = false, chatSeen = new Set();
+function chatLine(x) {
+  return h("li", { class: x.reaction ? "reaction" : "", "data-chat": x.n }, h("b", {}, seatName(x.seat) + (getLang() === "zh" ? "：" : ": ")), x.text);
+}
+function pollChat() {
+  api(`/api/tables/${tableId}/chat?since=${chatNext}`).then(r => {
+    chatOff = false;
+    const ul = chatEl && chatEl.querySelector("#chat-lines");
+    if (!ul) return;
+    for (const x of r.lines) if (!chatSeen.has(x.n)) { chatSeen.add(x.n); ul.append(chatLine(x)); }
+    chatNext = r.next; ul.scrollTop = ul.scrollHeight;
+    words.addTooltips(ul);
+  }).catch(() => { chatOff = true; });
+}
+function chatCard() {
+  if (!p || (p.view && p.view.chat === false) || chatOff) return null;
+  if (!chatEl) {
+    const input = h("input", { id: "chat-input", maxlength: 200, placeholder: t("chatSay"), style: "flex:1;min-width:0" });
+    const send = async text => {
+      if (!text.trim() || seat === null) return;
+      try { await api(`/api/tables/${tableId}/chat`, { method: "POST", body: { seat, text }, headers: seatHeaders(tableId, seat) }); }
+      catch (e) { toast(e.message, true); return; }
+      pollChat();
+    };
+    input.onkeydown = e => { if (e.key === "Enter") { send(input.value); input.value = ""; } };
+    chatEl = h("div", { class: "card chat", id: "chat" }, h("h3", {}, "💬 " + t("chat")), h("ul", { class: "log", id: "chat-lines" }),
+      h("div", { class: "reactions", id: "reactions" }, Object.keys(REACTION_WORDS).map(r =>
+        h("button", { class: "secondary", "data-reaction": r, onclick: () => send(r) }, r))),
+      h("div", { class: "chat-say" }, input, h("button", { class: "primary", id: "chat-send", onclick: () => { send(input.value); input.value = ""; } }, t("chatSend"))));
+    pollChat();
+    chatTimer = setInterval(() => { if (document.visibilityState === "visible") pollChat(); }, 3000);
+  }
+  for (const b of chatEl.querySelectorAll("[data-reaction]")) b.title = REACTION_WORDS[b.dataset.reaction][getLang() === "zh" ? 0 : 1];
+  // (a spectator reads only)
+  for (const el of chatEl.querySelectorAll(".reactions, .chat-say")) el.style.display = seat === null ? "none" : "";
+  chatEl.querySelector("h3").textContent = "💬 " + t("chat");
+  chatEl.querySelector("#chat-input").placeholder = t("chatSay");
+  chatEl.querySelector("#chat-send").textContent = t("chatSend");
+  return chatEl;
+}
+
 let logSeen = -1, logTimer = null;  // lines already shown; new ones come one at a time, at the pace chosen
 function logCard() {
   const full = p.log || [];
@@ -357,6 +402,7 @@ function draw() {
   title.replaceChildren(t(p.table.title), h("span", { class: "tid" }, " · " + p.table.id));
   document.getElementById("who").textContent = seat === null ? "👀 " + t("spectator") : "🙂 " + seatName(seat);
   const before = snapshot(app);
+  const typing = document.activeElement && document.activeElement.id === "chat-input";
   app.innerHTML = "";
   if (cover !== null) {
     app.append(h("div", { class: "cover", id: "cover" }, h("div", {}, t("handOver")), h("div", { class: "who" }, seatName(cover)),
@@ -376,11 +422,12 @@ function draw() {
   if (p.result) { app.append(finalCard()); fetchFinalViews(); }
   app.append(h("div", { class: "layout", "data-version": p.table.version },
     h("div", { class: "board" }, controlsCard(ui), board),
-    h("div", { class: "side" }, seatsCard(), words.rulesPanel(phase, p.table.config), logCard())));
+    h("div", { class: "side" }, seatsCard(), chatCard(), words.rulesPanel(phase, p.table.config), logCard())));
   words.addTooltips(document.body);  // every emoji on screen: header, board, hand, controls, log
   animate(app, before);
   fitSheet();
   turnAlert();
+  if (typing) document.getElementById("chat-input")?.focus();
 }
 
 /** Once the game is over every seat's own final view is public (the record is): fetched

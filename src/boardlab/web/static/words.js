@@ -116,7 +116,9 @@ const UI_ICONS = {
   "📋": ["复制", "Copy"], "✕": ["关闭", "Close"], "✓": ["完成", "Done"],
   "🙋": ["你的座位", "Your seat"], "⏯": ["回放", "Replay"], "🏁": ["终局", "The end"], "⏮": ["第一步", "First step"],
   "⏭": ["最后一步", "Last step"], "◀": ["上一步", "Step back"], "🔔": ["轮到你时提醒", "Alert me on my turn"],
-  "🔄": ["再来一局", "Rematch"], "✏": ["改名字", "Change your name"], "⏱": ["回合计时", "Turn timer"], "💬": ["聊天", "Chat"],
+  "🔄": ["再来一局", "Rematch"], "✏": ["改名字", "Change your name"], "👍": ["赞", "Nice"], "😂": ["笑死", "Ha ha"],
+  "😮": ["哇", "Wow"], "😅": ["尴尬", "Oops"], "🤔": ["想想", "Hmm"], "👏": ["鼓掌", "Well played"], "🎉": ["太好了", "Hooray"],
+  "😢": ["难过", "Sad"], "⏱": ["回合计时", "Turn timer"], "💬": ["聊天", "Chat"],
 };
 let boardIcons = {};
 /** {icon: [zh, en]} from a renderer's tables of [icon, zh, en] (an icon with several
