@@ -25,6 +25,10 @@ def bot_factories(game) -> dict[str, Callable[[], Bot]]:
         bots["ismcts"] = ISMCTSBot
         bots["strong"] = StrongBot
     bots.update(game.bots())
+    # trained policies the operator listed in BOARDLAB_POLICIES (bots/policy.py)
+    from boardlab.bots.policy import policy_factories
+
+    bots.update(policy_factories())
     return bots
 
 
