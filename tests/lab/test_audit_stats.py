@@ -133,3 +133,18 @@ def test_sequential_error_rates_by_simulation():
     assert inside[CONTRADICTED] <= 0.03 and inside[HOLDS] >= 0.7, inside
     subtle = _sequential(0.5 * 0.8, 60, seed=3)  # the book 25% above the truth
     assert subtle[HOLDS] == 0 and subtle[CONTRADICTED] >= 0.9, subtle
+
+
+def test_coop_games_report_the_team_not_seats():
+    """Every seat wins or loses together: no per-seat test (it would be degenerate), the
+    team's outcome with an exact interval instead."""
+    from boardlab.lab.audit import seating_report
+    from boardlab.lab.spec import LabSpec
+
+    rows = [{"bots": ["team"] * 3, "players": 3, "options": {}, "scores": [0.0] * 3,
+             "winners": [0, 1, 2] if i % 4 == 0 else [], "index": i} for i in range(80)]
+    out, warnings = seating_report(None, "unused", LabSpec(), [rows], Budget(games=2))
+    assert out["coop"] and out["team"]["wins"] == 20 and out["fairness"] == []
+    assert (out["team"]["lo"], out["team"]["hi"]) == pytest.approx(
+        proportion_confint(20, 80, alpha=0.05, method="beta"))
+    assert "co-op" in out["regression"]["error"]
