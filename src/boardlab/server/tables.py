@@ -749,6 +749,7 @@ class Tables:
                     {"table_id": t.id, "n": n, **e} for n, e in enumerate(events)])
         with self._cache_lock:
             self.live[t.id] = t
+            self._trim_cache()
         self._durable()
         return t, host, invites, claimed
 
