@@ -59,10 +59,8 @@ def context(game, state, seat, seed, sampler):
 class Peeking(StrongBot):
     """A planted leak: plays its playouts in the true state instead of sampled worlds."""
 
-    def _playout(self, ctx, action, factory):
-        peek = DecisionContext(ctx.game, ctx.seat, None, ctx.legal, ctx.rng,
-                               lambda rng: ctx._state.copy())
-        return super()._playout(peek, action, factory)
+    def _playout(self, ctx, world, action, factory, rng):
+        return super()._playout(ctx, ctx._state.copy(), action, factory, rng)
 
 
 def choices(bot_factory, game, state, seat, seeds, sampler):

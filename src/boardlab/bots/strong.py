@@ -9,7 +9,7 @@ value a move by what random players would do next, which is why both lose to eve
 bot. So this bot spends the budget where it pays:
 
 * **the root is the seat's information set** (single-observer IS-MCTS cut to one level):
-  every iteration starts from a fresh ``ctx.sample_world()`` - the game re-deals all the
+  every round starts from a fresh ``ctx.sample_world()`` - the game re-deals all the
   seat cannot see - so nothing hidden is read; root choices are indices into the seat's
   own legal list, which depends only on what the seat knows;
 * **policy playouts**: below the root choice every seat (this one included) plays the
@@ -19,15 +19,20 @@ bot. So this bot spends the budget where it pays:
   sealed bids included: their hidden bids are drawn by the style they are assumed to
   play, not uniformly;
 * **prior and progressive widening**: the style's own choice for the real decision is the
-  first candidate, the others follow in a random order (the bot's generator); UCB1 (with
-  the prior's candidate preferred on ties) selects among the first
-  ``1 + widening * sqrt(iterations)`` candidates only, so a large action set is not spread
-  thin - with a small budget the bot plays the style's move unless a tried alternative
-  does measurably better;
-* **budget**: ``iterations`` (deterministic given the bot's generator) and/or ``seconds``
-  on ``clock`` (CPU time by default), whichever ends first; at least ``min_iterations``
-  so a slow moment never leaves the prior untested. The chosen action is the most visited
-  candidate (ties: the better mean).
+  first candidate, the others follow in a random order (the bot's generator); only the
+  first ``1 + widening * sqrt(worlds)`` candidates are played, so a large action set is
+  not spread thin - with a small budget the bot plays the style's move unless a tried
+  alternative does better;
+* **common random numbers**: search goes in rounds; each round samples one world and plays
+  every current candidate in a copy of it, each playout drawing from a generator with the
+  same seed. At a few dozen playouts per move the candidates' *differences* are what
+  matter, and pairing them on one world and one stream of playout draws removes most of
+  the noise independent playouts (or UCB over them) would leave;
+* **budget**: ``iterations`` playouts (deterministic given the bot's generator) and/or
+  ``seconds`` on ``clock`` (CPU time of this process by default), whichever ends first,
+  checked before every playout; at least ``min_iterations`` so a slow moment never leaves
+  the prior untested. The chosen action has the best mean among the candidates measured
+  on at least half as many worlds as the most measured one (ties: the prior's order).
 
 The value of a finished playout is the seat's share of the win plus a small score term
 (:func:`boardlab.bots.search.outcome_value`). Games without ``determinize`` cannot offer it.
@@ -37,6 +42,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -75,13 +81,13 @@ class StrongBot:
     """Determinized root search with style-policy playouts (module text)."""
 
     def __init__(self, iterations: int | None = 400, seconds: float | None = 0.09,
-                 epsilon: float = 0.1, exploration: float = 0.5, widening: float = 1.0,
+                 epsilon: float = 0.1, widening: float = 1.0,
                  min_iterations: int = 4, policy: Callable[[], Any] | None = None,
                  clock: Callable[[], float] = time.process_time) -> None:
         if iterations is None and seconds is None:
             raise ValueError("strong needs an iteration or a time budget")
         self.iterations, self.seconds = iterations, seconds
-        self.epsilon, self.exploration, self.widening = epsilon, exploration, widening
+        self.epsilon, self.widening = epsilon, widening
         self.min_iterations = min_iterations
         self.policy = policy
         self.clock = clock
@@ -115,43 +121,47 @@ class StrongBot:
         order = [first, *rest]
         visits, wins = [0] * n, [0.0] * n
         deadline = None if self.seconds is None else start + self.seconds
-        done = 0
+        done = worlds = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
+            # One sampled world per round, every current candidate played in a copy of it
+            # with the same playout generator: the candidates' differences are then
+            # measured on common random numbers, far less noisy than independent playouts
+            # at a budget of a few dozen.
+            width = min(n, 1 + int(self.widening * math.sqrt(worlds)))
+            world = ctx.sample_world()
+            seed = rng.getrandbits(64)
+            worlds += 1
+            stop = False
+            for i in order[:width]:
+                if self.iterations is not None and done >= self.iterations:
+                    stop = True
+                    break
+                if (deadline is not None and done >= self.min_iterations
+                        and self.clock() >= deadline):
+                    stop = True
+                    break
+                wins[i] += self._playout(ctx, world.copy(), ctx.legal[i], factory,
+                                         random.Random(seed))
+                visits[i] += 1
+                done += 1
+            if stop:
                 break
-            if (deadline is not None and done >= self.min_iterations
-                    and self.clock() >= deadline):
-                break
-            width = min(n, 1 + int(self.widening * math.sqrt(done)))
-            i = self._select(order[:width], visits, wins, done)
-            wins[i] += self._playout(ctx, ctx.legal[i], factory)
-            visits[i] += 1
-            done += 1
         self.last_iterations = done
-        return max(order, key=lambda i: (visits[i], wins[i] / visits[i] if visits[i] else 0.0))
+        # The best mean among the candidates measured on most worlds (a late entrant with
+        # one lucky playout does not win); ties go to the prior's order.
+        most = max(visits)
+        measured = [i for i in order if visits[i] and 2 * visits[i] >= most]
+        return max(measured, key=lambda i: wins[i] / visits[i])
 
-    def _select(self, candidates: list[int], visits: list[int], wins: list[float],
-                total: int) -> int:
-        """UCB1 over the widened candidates; an untried one first (prior order)."""
-        best, best_score = candidates[0], -1.0
-        log_total = math.log(total + 1)
-        for i in candidates:
-            if visits[i] == 0:
-                return i
-            score = wins[i] / visits[i] + self.exploration * math.sqrt(log_total / visits[i])
-            if score > best_score:
-                best, best_score = i, score
-        return best
-
-    def _playout(self, ctx: DecisionContext, action: Action, factory) -> float:
-        """One sampled world, ``action`` played in it, then the style (with ``epsilon``
-        random moves) for every seat to the end; the seat's value of the result."""
-        game, seat, rng = ctx.game, ctx.seat, ctx.rng
-        world = ctx.sample_world()
+    def _playout(self, ctx: DecisionContext, world, action: Action, factory,
+                 rng: random.Random) -> float:
+        """``action`` played in ``world``, then the style (with ``epsilon`` random moves)
+        for every seat to the end, drawing from ``rng``; the seat's value of the result."""
+        game, seat = ctx.game, ctx.seat
         step = quiet_step(game)
         step(world, seat, action)
         to_move, legal_actions = game.to_move, game.legal_actions
-        randbelow, random, eps = rng._randbelow, rng.random, self.epsilon
+        randbelow, rand, eps = rng._randbelow, rng.random, self.epsilon
         policies: dict[int, Any] = {}
         for _ in range(ROLLOUT_LIMIT):
             movers = to_move(world)
@@ -161,7 +171,7 @@ class StrongBot:
             legal = legal_actions(world, mover)
             if len(legal) == 1:
                 k = 0
-            elif factory is None or random() < eps:
+            elif factory is None or rand() < eps:
                 k = randbelow(len(legal))
             else:
                 bot = policies.get(mover)
