@@ -599,3 +599,26 @@ def test_no_chat_where_the_game_forbids_table_talk(browser, base_url):
         assert page.locator("#chat").count() == 0
     finally:
         ctx.close()
+
+
+def test_burgle_dice_tooltips_follow_the_language(browser, base_url):
+    t = new_table(base_url, "burgle", [{"kind": "human", "name": "Ann"}, {"kind": "bot"}], seed=3)
+    ctx = context(browser)
+    try:
+        page = ctx.new_page()
+        page.goto(seat_url(base_url, t, 0))
+        page.wait_for_selector("#board")
+        # every 🎲 on the board and in the log: the tooltip it shows (its own or its holder's)
+        dice = """(() => { const out = [], w = document.createTreeWalker(document.querySelector('#app'), NodeFilter.SHOW_TEXT);
+          for (let n = w.nextNode(); n; n = w.nextNode()) if (n.data.includes('🎲') && n.parentElement.closest('[title]'))
+            out.push(n.parentElement.closest('[title]').title);
+          return out; })()"""
+        set_lang(page, "zh")
+        zh = page.evaluate(dice)
+        set_lang(page, "en")
+        en = page.evaluate(dice)
+        assert zh and en, "no dice on the board"
+        assert all(re.search(r"[\u3400-\u9fff]", x) for x in zh), zh
+        assert not [x for x in en if re.search(r"[\u3400-\u9fff]", x)], en
+    finally:
+        ctx.close()
