@@ -126,3 +126,31 @@ def test_full_is_rate_limited_and_answers_only_its_socket(make_client):
         assert all("log_from" in m and m["log_from"] == 0 for m in got if m["type"] == "state")
         other.send_text("ping")
         assert other.ws.receive_json() == {"type": "pong"}  # nothing reached the others
+
+
+def test_the_background_chores_expire_tables_and_mark_presence(make_client, db_url):
+    """The serving loop closes tables that never started and records the seats whose
+    socket is open here (what another worker reads before a seat may go to a bot)."""
+    import sqlalchemy as sa
+
+    c = make_client(housekeeping_interval=0.05, open_ttl=0.5)
+    waiting = new_table(c, 2, start=False)["table"]["id"]
+    t = new_table(c, 2)
+    tid, tok = t["table"]["id"], t["tokens"]
+
+    def seen_at() -> float:
+        with sa.create_engine(db_url).connect() as conn:
+            return conn.execute(sa.text("select seen_at from seats where table_id = :t and "
+                                        "seat = 0"), {"t": tid}).scalar()
+
+    with watch(c, tid, 0, tok[0]) as ws:
+        ws.receive_json()
+        first = seen_at()
+        deadline = time.time() + 20
+        while seen_at() <= first:
+            assert time.time() < deadline, "presence was not refreshed"
+            time.sleep(0.05)
+    while c.get(f"/api/tables/{waiting}").json()["status"] != "closed":
+        assert time.time() < deadline, "the open table did not expire"
+        time.sleep(0.05)
+    assert c.get(f"/api/tables/{tid}").json()["status"] == "running"

@@ -62,7 +62,9 @@ class Hub:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def online(self, table_id: str) -> list[int]:
-        return sorted({s for s, _ in self.conns.get(table_id, {}).values() if s is not None})
+        # (a copy first: request threads ask too, while the loop changes the room)
+        held = list(self.conns.get(table_id, {}).values())
+        return sorted({s for s, _ in held if s is not None})
 
     async def join(self, table_id: str, ws: WebSocket, seat: int | None, key: str,
                    delta: bool = False) -> None:
