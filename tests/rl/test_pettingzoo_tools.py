@@ -104,3 +104,29 @@ def test_max_cycles_truncates():
         acts = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in p.agents}
         obs, _, terms, truncs, _ = p.step(acts)
     assert all(truncs.values()) and not any(terms.values()) and p.agents == []
+
+
+@pytest.mark.parametrize("gid", ["toys", "hotel", "burgle"])
+def test_boardlab_bots_as_opponents(gid):
+    game = loaded_game(gid)
+    players = max(game.min_players, 2)
+    styles = game.style_mix(players)
+    opponents = [None] + [styles[i % len(styles)] for i in range(players - 1)]
+    e = env(gid, players=players, opponents=opponents)
+    assert e.possible_agents == ["seat_0"]
+    api_test(e, num_cycles=20)
+    parallel_api_test(parallel_env(gid, players=players, opponents=opponents), num_cycles=20)
+    seed_test(partial(env, gid, players=players, opponents=opponents), num_cycles=10)
+
+    def play(seed):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            assert agent == "seat_0"
+            e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        return e.game.result(e.state).scores
+
+    assert play(3) == play(3)  # the opponents are seeded by the game's seed
+    with pytest.raises(ValueError, match="has no bot"):
+        env(gid, players=players, opponents=[None] + ["nobody"] * (players - 1))
