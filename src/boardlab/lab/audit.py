@@ -374,7 +374,12 @@ def _plan_dict(t: _Tracker, lk: Look | None, gap: float, alpha_last: float,
     return {"games": None if not math.isfinite(need) else int(math.ceil(need)),
             "power": POWER, "alpha": alpha_last, "spread": None if lk is None or not
             math.isfinite(lk.spread) else lk.spread, "gap": gap if math.isfinite(gap) else None,
-            "schedule": t.looks}
+            "schedule": t.looks,
+            # what --games auto would run for this claim: the scale of "practical"
+            "auto_end": plan.schedule(t.claim.check.games, None)[-1]}
+
+
+PRACTICAL = 10  # a plan beyond this many times the schedule is not worth a number
 
 
 def _plan_text(p: dict[str, Any] | None) -> str:
@@ -384,6 +389,11 @@ def _plan_text(p: dict[str, Any] | None) -> str:
         why = ("ours sits on the band's edge" if not p.get("gap") else
                "the book's own sampling error is wider than the room left")
         return f"plan: no number of games settles it ({why})"
+    scale = max(p["schedule"][-1], p["auto_end"])
+    if p["games"] > PRACTICAL * scale:
+        return (f"plan: no practical number of games settles it - ours is {p['gap']:.3g} "
+                f"from the band's edge (σ per game {p['spread']:.3g}), more than "
+                f"{PRACTICAL} × the automatic schedule's {scale:,} games would be needed")
     return (f"plan: about {p['games']:,} games for {p['power']:.0%} power at α "
             f"{p['alpha']:.2g} (σ per game {p['spread']:.3g}, distance to decide "
             f"{p['gap']:.3g})")
@@ -533,7 +543,9 @@ def judge_paired(t: _Tracker, rows_a: list[Row], rows_b: list[Row], k: int) -> V
 SECTIONS = (("book_errors", "Book errors: the book contradicts itself, arithmetic, its own "
              "example or a counterexample"),
             ("stand_in_gaps", "Stand-in gaps: published simulation figures our stand-in bots "
-             "do not reproduce"),
+             "do not reproduce - not errors of the book; the note says the cause when known, "
+             "and the book's simulator (or bots that play as its players did) would settle "
+             "them"),
             ("book", "The book's other claims"),
             ("stand_in", "Simulation figures that hold or stay open"))
 
