@@ -167,7 +167,10 @@ def test_verify_replays_a_record_step_by_step(tmp_path):
         a = rng.choice(game.legal_actions(state, seat))
         actions.append([seat, a])
         game.apply_in_place(state, seat, a)
-    record = {"game": "geometry", "config": {"players": 3}, "seed": 5, "practice": True,
+    from boardlab.server.fair import commit
+
+    record = {"game": "geometry", "config": {"players": 3}, "seed": 5, "nonce": "n0nce",
+              "commitment": commit(5, "n0nce"), "practice": False,
               "actions": actions, "result": game.result(state).model_dump(mode="json")}
     assert game.is_over(game.replay(GameRecord(game="geometry", config={"players": 3}, seed=5,
                                                actions=actions)))
@@ -189,4 +192,4 @@ def test_verify_replays_a_record_step_by_step(tmp_path):
         else:
             assert not re.search(r"[\u3400-\u9fff]", "\n".join(lines[1:]))
     plain = runner.invoke(app, ["verify", str(path)])
-    assert plain.exit_code == 0 and len(plain.output.splitlines()) == 1
+    assert plain.exit_code == 0 and not re.search(r"^\d+\. P\d", plain.output, re.M)

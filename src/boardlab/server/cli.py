@@ -112,6 +112,10 @@ def register(app: typer.Typer) -> None:
         commitment: str | None = typer.Option(None, "--commitment", help=(
             "The commitment (64 hex digits) the table published at its start, as you saw "
             "it: the record must carry this one.")),
+        replay: bool = typer.Option(False, "--replay", help="Then tell the game step by step: "
+                                    "each choice, the log spectators saw, every seat's own "
+                                    "board at the end."),
+        lang: str = typer.Option("zh", help="zh or en (for --replay)."),
     ) -> None:
         """Check a finished table's record: the seed matches the commitment published at the
         start (and the one given), every choice is legal on replay, and the result is the
@@ -139,6 +143,11 @@ def register(app: typer.Typer) -> None:
                     + ("" if commitment is None else " (the one given)"))
             typer.echo(f"OK: {data['game']} record replays ({len(data['actions'])} choices; "
                        f"{what})")
+            if replay:
+                from boardlab.server.replay_text import replay_lines
+
+                for line in replay_lines(data, get_game(data["game"]), lang):
+                    typer.echo(line)
             return
         for p in verdict.problems:
             typer.echo(f"FAIL: {p}", err=True)
