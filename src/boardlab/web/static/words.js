@@ -4,7 +4,7 @@ import { h, t, getLang } from "./i18n.js";
 
 let info = { labels: {} };
 const GENERIC_BOTS = { random: ["随机", "Random"], montecarlo: ["蒙特卡洛搜索", "Monte Carlo search"],
-  ismcts: ["信息集蒙特卡洛树搜索", "Information-set tree search"] };
+  ismcts: ["信息集蒙特卡洛树搜索", "Information-set tree search"], strong: ["强手", "Strong"] };
 
 export function setGameInfo(x) { info = x || { labels: {} }; if (!info.labels) info.labels = {}; }
 export function gameInfo() { return info; }
