@@ -49,6 +49,7 @@ log = logging.getLogger("boardlab.server")
 GameLookup = Callable[[str], Game]
 FINISHED = ("over", "closed", "failed")
 NOTIFY_CHANNEL = "boardlab_tables"
+SEAT_LOG_SHOWN = 50  # seat events in a table's summary (the newest)
 
 
 # The statements every choice runs, built once: a statement made anew per call costs more
@@ -294,8 +295,10 @@ class Live:
             "public": self.public,
             "practice": self.practice, "commitment": self.commitment,
             "turn_seconds": self.turn_seconds, "deadline": self.deadline(),
+            # the last SEAT_LOG_SHOWN events (every payload carries them; ``moves`` counts all)
             "seat_log": [{"seat": e["seat"], "kind": e["kind"], "started": e["started"],
-                          "at": e["at"], "text": seat_event_text(e)} for e in self.seat_log],
+                          "at": e["at"], "text": seat_event_text(e)}
+                         for e in self.seat_log[-SEAT_LOG_SHOWN:]],
         }
         if self.practice and self.seed >= 0:  # a chosen seed is shown to everyone
             out["seed"] = self.seed
