@@ -136,3 +136,23 @@ def test_a_seat_out_of_time_may_go_to_a_bot_while_online(make_client):
         info = c.get(f"/api/tables/{tid}").json()
         assert info["seat_log"][-1]["text"]["en"] == (
             "The host handed P2 to a bot: its turn time ran out")
+
+
+def test_a_seat_online_at_another_worker_is_not_taken(make_client):
+    """Two servers over one database (as two workers): the player's socket is open at the
+    first; the host asks the second, which knows the player is there from the presence the
+    first keeps writing (past the grace, several times over)."""
+    a = make_client(away_seconds=1.0, housekeeping_interval=0.1)
+    b = make_client(away_seconds=1.0, housekeeping_interval=0.1)
+    t = _open(a, 2, claim=[0, 1], start=True)
+    tid, host = t["table"]["id"], {"X-Host-Token": t["host_token"]}
+    tok = {x["seat"]: x["token"] for x in t["claimed"]}
+    with watch(a, tid, 1, tok[1]) as ws:
+        ws.receive_json()
+        for _ in range(3):
+            time.sleep(1.2)  # longer than the grace each time
+            r = b.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "random"}, headers=host)
+            assert r.status_code == 409, r.text
+    time.sleep(1.5)  # gone from every worker for longer than the grace
+    r = b.post(f"/api/tables/{tid}/seats/1/bot", json={"bot": "random"}, headers=host)
+    assert r.status_code == 200 and r.json()["seats"][1]["away"] is True
