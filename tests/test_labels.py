@@ -14,7 +14,7 @@ from boardlab.engine.protocol import LANGUAGES
 from boardlab.engine.registry import all_game_ids, get_game
 
 CJK = re.compile(r"[\u3400-\u9fff]")
-GENERIC_BOTS = {"random", "montecarlo", "ismcts"}  # named by the web app itself (words.js)
+GENERIC_BOTS = {"random", "montecarlo", "ismcts", "strong"}  # named by the web app (words.js)
 
 
 def _has_texts(game_id: str) -> bool:

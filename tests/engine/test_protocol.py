@@ -107,7 +107,7 @@ def test_scenario_passes_and_fails_with_step(bid_registered, tmp_path):
 def test_search_bot_uses_only_sampled_worlds_and_is_deterministic():
     from boardlab.bots.registry import bot_factories, make_bot
 
-    assert set(bot_factories(GAME)) == {"random", "montecarlo", "ismcts"}
+    assert set(bot_factories(GAME)) == {"random", "montecarlo", "ismcts", "strong"}
     bots = [make_bot(GAME, "montecarlo"), RandomBot(), RandomBot()]
     a = play_match(GAME, {"players": 3}, 4, bots)
     b = play_match(GAME, {"players": 3}, 4, bots)
