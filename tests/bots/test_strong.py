@@ -9,7 +9,7 @@ import pytest
 
 from boardlab.bots.base import DecisionContext, RandomBot
 from boardlab.bots.registry import bot_factories
-from boardlab.bots.strong import StrongBot, style_policy
+from boardlab.bots.strong import StrongBot, rollout_policy, style_policy
 from boardlab.engine.match import decision_context, play_match
 from boardlab.engine.protocol import canonical
 from boardlab.engine.registry import get_game
@@ -23,6 +23,12 @@ def test_plays_to_the_end_legally_and_deterministically(game_id, players):
     game = get_game(game_id)
     assert "strong" in bot_factories(game)
     assert style_policy(game) is not None, "the game names its rollout style"
+    if game_id == "hotel":  # a lighter rival model in playouts, the full style as prior
+        from boardlab.games.hotel.bots import QuickTaker
+
+        assert rollout_policy(game) is QuickTaker
+    else:
+        assert rollout_policy(game) is style_policy(game)
 
     def bots():
         return [StrongBot(iterations=3, seconds=None)] + [RandomBot()] * (players - 1)

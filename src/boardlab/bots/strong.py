@@ -13,7 +13,8 @@ bot. So this bot spends the budget where it pays:
   seat cannot see - so nothing hidden is read; root choices are indices into the seat's
   own legal list, which depends only on what the seat knows;
 * **policy playouts**: below the root choice every seat (this one included) plays the
-  game's strongest style bot (``STRONG_POLICY`` in ``games/<id>/bots.py``), on its own
+  game's strongest style bot (``STRONG_POLICY`` in ``games/<id>/bots.py``, or a lighter
+  ``STRONG_ROLLOUT`` factory there: hotel's ``taker`` on a cheaper rival model), on its own
   view of the sampled world, with a small share ``epsilon`` of uniformly random moves so
   that playouts of one choice differ. For the other seats that *is* the opponent model,
   sealed bids included: their hidden bids are drawn by the style they are assumed to
@@ -54,16 +55,24 @@ from boardlab.engine.protocol import Action
 from boardlab.engine.rollout import ROLLOUT_LIMIT, quiet_step
 
 
-def style_policy(game) -> Callable[[], Any] | None:
-    """The factory of the game's rollout style (``STRONG_POLICY`` in its ``bots`` module),
-    or ``None`` (uniformly random playouts)."""
-    package = type(game).__module__
+def _bots_module(game):
     try:
-        module = importlib.import_module(f"{package}.bots")
+        return importlib.import_module(f"{type(game).__module__}.bots")
     except ImportError:
         return None
-    name = getattr(module, "STRONG_POLICY", None)
+
+
+def style_policy(game) -> Callable[[], Any] | None:
+    """The factory of the game's prior style (``STRONG_POLICY`` in its ``bots`` module),
+    or ``None`` (uniformly random playouts)."""
+    name = getattr(_bots_module(game), "STRONG_POLICY", None)
     return game.bots().get(name) if name else None
+
+
+def rollout_policy(game) -> Callable[[], Any] | None:
+    """The playout policy: the game's ``STRONG_ROLLOUT`` factory where it names a lighter
+    one (hotel), else the prior style."""
+    return getattr(_bots_module(game), "STRONG_ROLLOUT", None) or style_policy(game)
 
 
 def bot_index(bot, ctx: DecisionContext) -> int:
@@ -93,14 +102,15 @@ class StrongBot:
         self.clock = clock
         self.name = "strong"
         self.last_iterations = 0
-        self._policy_for: tuple[Any, Callable[[], Any] | None] | None = None
+        self._policy_for: tuple[Any, Any, Any] | None = None
 
-    def _policy(self, game) -> Callable[[], Any] | None:
+    def _policies(self, game) -> tuple[Any, Any]:
+        """(prior, playout policy) factories for ``game``."""
         if self.policy is not None:
-            return self.policy
+            return self.policy, self.policy
         if self._policy_for is None or self._policy_for[0] is not game:
-            self._policy_for = (game, style_policy(game))
-        return self._policy_for[1]
+            self._policy_for = (game, style_policy(game), rollout_policy(game))
+        return self._policy_for[1], self._policy_for[2]
 
     def choose(self, ctx: DecisionContext) -> Action:
         return ctx.legal[self.choose_index(ctx)]
@@ -111,11 +121,11 @@ class StrongBot:
         if n == 1:
             return 0
         start = self.clock()
-        factory = self._policy(ctx.game)
+        prior, factory = self._policies(ctx.game)
         rng = ctx.rng
         # The prior: the style's move for the real decision (it reads only the seat's view),
         # then every other choice in a random order.
-        first = bot_index(factory(), ctx) if factory is not None else rng._randbelow(n)
+        first = bot_index(prior(), ctx) if prior is not None else rng._randbelow(n)
         rest = [i for i in range(n) if i != first]
         rng.shuffle(rest)
         order = [first, *rest]
