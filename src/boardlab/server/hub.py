@@ -163,6 +163,8 @@ class Hub:
             return None
         with self.tables.locked(table_id):
             now = self.tables.shown(t, seat)
+            if table_id not in self._shown:  # the first socket: the next push's replay
+                self._replay_from(table_id, t)  # starts here (the steps between, one by one)
         return message_text(now, None, delta, kind="state", online=online), now
 
     def _forget(self, ws: WebSocket) -> None:
