@@ -24,6 +24,11 @@ cooperative game: ismcts's game / the baseline's). Pairings are played round-rob
 measured, and ``--summarise FILE`` prints the table from such a file. Not a test: a few
 hundred games take minutes.
 
+``--me strong`` seats the strong bot (:mod:`boardlab.bots.strong`, always on a CPU-time budget
+of ``--seconds``) instead of ismcts; ``--vs a,b`` keeps only those style bots, ``--players``
+sets the table size (the issue 26 goal: ``--me strong --budget time --seconds 0.1
+--no-montecarlo --vs <strongest style> --players 4``, geometry 3).
+
 Usage: ``python benchmarks/h2h.py [--games 200] [--only cat,toys] [--budget time] [--styles]``.
 """
 
@@ -198,8 +203,8 @@ def play_one(pairing: dict, i: int, max_steps: int) -> dict:
 
 def summarise(rows: list[dict], budget: str, console: Console, me: str = "ismcts") -> None:
     """Win shares with 95% Wilson intervals per pairing, from per-game rows."""
-    table = Table("game", "opponents", "games", "ismcts [95% Wilson]", "baseline",
-                  "ms/move ismcts", "ms/move opp.", "capped",
+    table = Table("game", "opponents", "games", f"{me} [95% Wilson]", "baseline",
+                  f"ms/move {me}", "ms/move opp.", "capped",
                   title=f"{me} vs opponents, budget: {budget}")
     groups: dict[tuple[str, str], list[dict]] = {}
     seen: set[tuple[str, str, int]] = set()
