@@ -100,7 +100,7 @@ def test_light_commands_import_neither_the_web_stack_nor_the_lab(tmp_path):
     scenario = sorted((Path(__file__).parent.parent / "scenarios" / "toys").glob("*.yaml"))[0]
     helps = [[name, "--help"] for name in (
         "replay", "play", "bots", "options", "simulate", "runs", "show", "export", "report",
-        "check", "balance")]
+        "check", "balance", "arena")]
     # a command's help needs neither the engine nor the games
     for got in imports_of(helps, WEB + PLOTS + LAB + ("boardlab.engine", "boardlab.games"),
                           tmp_path):

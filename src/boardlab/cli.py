@@ -23,7 +23,7 @@ from typer.core import TyperGroup
 COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "boardlab.play": ("play",),
     "boardlab.lab.cli": ("simulate", "runs", "show", "export", "report", "check", "balance",
-                         "bots", "options"),
+                         "bots", "options", "arena"),
     "boardlab.server.cli": ("serve", "verify"),
 }
 

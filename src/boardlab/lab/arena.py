@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardlab.lab.runner import RunSpec, code_version, run, with_default_players
-from boardlab.lab.seats import style_mixes
-from boardlab.lab.spec import Row, resolve_game
-from boardlab.lab.stats import wilson
+# The lab's runner, seating and statistics are imported where they are used: `register`
+# runs for every `boardlab` command (`bots --help` too), which must not load NumPy or the
+# engine (tests/test_cli.py).
+if TYPE_CHECKING:
+    from boardlab.lab.spec import Row
 
 Z95 = 1.959963984540054
 
@@ -65,6 +66,8 @@ def pairings(bots: list[str], players: int) -> list[list[str]]:
         raise ValueError("name each bot once in --bots")
     if len(bots) < 2:
         raise ValueError("an arena needs at least two bots")
+    from boardlab.lab.seats import style_mixes
+
     return [list(m) for m in style_mixes(bots, players)]
 
 
@@ -113,6 +116,8 @@ def head_to_head(rows: Iterable[Row], bots: list[str]) -> dict[str, dict[str, li
 
 
 def summarise(rows: list[Row], bots: list[str]) -> dict[str, Any]:
+    from boardlab.lab.stats import wilson
+
     ratings = rate(rows, bots)
     out = []
     for b in bots:
@@ -136,6 +141,9 @@ def play(game_ref: str, bots: list[str], games: int, seed: int = 0,
          progress: Callable[[int], None] | None = None) -> tuple[list[Row], dict[str, Any]]:
     """Play the round-robin: ``games`` games per pairing, the same seeds in every pairing.
     Returns the rows (``variant`` = pairing) and the run's config."""
+    from boardlab.lab.runner import RunSpec, run, with_default_players
+    from boardlab.lab.spec import resolve_game
+
     game = resolve_game(game_ref)
     options = dict(options or {})
     players = game.make_config(with_default_players(game, options)).players
@@ -164,6 +172,7 @@ def play(game_ref: str, bots: list[str], games: int, seed: int = 0,
 def store_run(game_ref: str, rows: list[Row], config: dict[str, Any],
               summary: dict[str, Any], seed: int, games: int) -> str:
     from boardlab.lab import store
+    from boardlab.lab.runner import code_version
 
     return store.save_run(game_ref, "arena", config, rows, summary, code_version(), seed,
                           games)
