@@ -25,12 +25,17 @@ slot's meaning then varies with the state). No registered game uses it.
 
 Observations
 ------------
-A seat's ``view`` (never the state) is flattened into named features: numbers and booleans by
-their JSON path (``.seats[2].score``), strings as indicators (``.phase=respond``); ``None``
-and absent values give 0. The log (``log``/``visible_log``) and bilingual texts (``{"zh",
-"en"}``) are left out: they retell in words what the rest of the view holds, and the log grows
-without bound. The feature list is the sorted union of the features of every seat's view at
-every step of the probe games; a feature the probe never met is dropped.
+Every registered game declares the shape of its seat's view (``Game.observation_spec``,
+``games/<id>/space.py``), compiled by :mod:`boardlab.rl.observation` into a fixed encoder:
+every field of the view (never the state), seats relative to the observer, numbers scaled
+to about [0, 1]; a field the spec does not describe raises. For a game that declares none,
+the fallback flattens the view into named features (JSON path for numbers and flags,
+``path=value`` indicators for strings; the log and bilingual texts left out), the sorted
+union of what the probe games met (a feature the probe never met is dropped).
+
+The probe games (``PROBE_GAMES`` seeded random games) still measure two things no
+declaration gives: whether a config ever asks several seats at once (OpenSpiel's
+dynamics) and the longest game (OpenSpiel's ``max_game_length``).
 """
 
 from __future__ import annotations
