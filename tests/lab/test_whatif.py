@@ -102,6 +102,15 @@ def test_cli_set_json_and_bad_options() -> None:
         assert said in r.output and "Traceback" not in r.output
 
 
+def test_cli_set_in_the_terminal_speaks_words_not_reprs() -> None:
+    r = CliRunner().invoke(app, ["check", REF, "--set", "limit=15", "--games", "60",
+                                 "--walks", "30", "--workers", "1", "--only", "limit,dice"])
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert "verdict(s) changed" in text and "before: " in text and "after: " in text
+    assert "{'" not in text and "':" not in text, text
+
+
 def test_sweep_finds_the_cliff_and_plots_whole_number_ticks(tmp_path) -> None:
     assert parse_sweep("limit=10..13") == ("limit", [10, 11, 12, 13])
     assert parse_sweep("dice=1,2") == ("dice", [1, 2])

@@ -369,8 +369,11 @@ def print_what_if(console, w: WhatIf) -> None:
         console.print(f"    [dim]{escape(c.why(w.changes))}[/]")
     flipped = sum(c.flipped for c in w.claims)
     dep = sum(c.effect == DEPENDS for c in w.claims)
+    def tally(counts: dict[str, int]) -> str:  # "1 holds, 2 contradicted", never a dict repr
+        return ", ".join(f"{n} {verdict}" for verdict, n in counts.items()) or "no claims"
+
     console.print(f"{flipped} verdict(s) changed; {dep} claim(s) depend on the change; "
-                  f"before {w.base.counts()}, after {w.changed.counts()}")
+                  f"before: {tally(w.base.counts())}; after: {tally(w.changed.counts())}")
 
 
 def sweep_table(sw: Sweep) -> list[list[str]]:
