@@ -559,7 +559,12 @@ class PlainToys(type(GAME)):
             if name in st.companion_pool:
                 st.companion_pool.remove(name)
         while len(names) < len(st.task_cells):
-            names.append(self._companion(st))
+            # ruling R22 (issue 22's wave): the same rule as the fast code - no marker left
+            # leaves the cell bare, and a mid-night refill skips the marker just drawn
+            name = self._companion(st, names)
+            if name is None:
+                break
+            names.append(name)
         st.markers = dict(zip(st.task_cells, names, strict=False))
         self._set_sight(st, plan, 1)
         st.pos = [rules.START] * n

@@ -192,3 +192,24 @@ def test_labels_in_both_languages():
     label = GAME.describe_action(st, 0, {"type": "noise", "card": 2, "item": "socks"}, "en")
     assert "💥" in label and "🧦" in label
     assert GAME.view(st, 0)["prompt"]["en"].startswith("Move")
+
+
+def test_a_task_cell_stays_bare_when_every_companion_is_held():
+    """Ruling R22: with all 12 markers held by the seats, a new night's task cells get no
+    companion (the rules used to fail with 'pop from empty list')."""
+    from boardlab.games.toys.data import COMPANIONS
+
+    st = new(players=3, nights=[])
+    names = list(COMPANIONS)
+    st.companions = [[{"name": n, "night": 1} for n in names[i::3]] for i in range(3)]
+    st.companion_pool = []
+    GAME._start_night(st)
+    assert st.markers == {}
+    held = sorted(x["name"] for h in st.companions for x in h)
+    assert held == sorted(names)  # nobody's companion was taken back
+    # one marker free again: exactly one task cell gets it, the other stays bare
+    freed = st.companions[0].pop()["name"]
+    st.companion_pool = []
+    GAME._start_night(st)
+    assert list(st.markers.values()) == [freed]
+    assert set(st.markers) <= set(st.task_cells)

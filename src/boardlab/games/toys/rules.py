@@ -617,12 +617,16 @@ class ToysGame(Game[ToysConfig, ToysState]):
             shuffle(st.rng, st.item_deck)
         return st.item_deck.pop() if st.item_deck else None
 
-    def _companion(self, st: ToysState) -> str:
+    def _companion(self, st: ToysState, placing: list[str]) -> str | None:
+        """The next companion marker, the pool refilled from the markers nobody holds and
+        that are not being placed this night (``placing``: a refill in the middle of a night
+        must not deal the marker just drawn a second time); None when no marker is left
+        (ruling R22: that task cell gets no companion)."""
         if not st.companion_pool:
-            st.companion_pool = [c for c in COMPANIONS
-                                 if all(c != x["name"] for h in st.companions for x in h)]
+            st.companion_pool = [c for c in COMPANIONS if c not in placing
+                                 and all(c != x["name"] for h in st.companions for x in h)]
             shuffle(st.rng, st.companion_pool)
-        return st.companion_pool.pop()
+        return st.companion_pool.pop() if st.companion_pool else None
 
     # ---- night and moment flow ---------------------------------------------------------
 
@@ -640,7 +644,10 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 st.companion_pool.remove(name)
         while len(names) < len(st.task_cells):
             pool = st.companion_pool  # ``_companion`` only when the pool must be refilled
-            names.append(pool.pop() if pool else self._companion(st))
+            name = pool.pop() if pool else self._companion(st, names)
+            if name is None:  # every marker is held: the other cells stay bare (R22)
+                break
+            names.append(name)
         st.markers = dict(zip(st.task_cells, names, strict=False))
         # ② roll-over card -> sight cells (9.5: redrawn each moment instead).
         self._set_sight(st, plan, 1)
