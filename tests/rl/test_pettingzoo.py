@@ -9,17 +9,12 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the rl extra: pip install 'boardlab[rl]'")
 
-from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
 from boardlab.rl.pettingzoo_env import env, parallel_env  # noqa: E402
 
 from .helpers import game_counts, loaded_game  # noqa: E402
 
 CASES = game_counts()
-
-
-def _ids(case):
-    return f"{case[0]}-{case[1]}"
 
 
 @pytest.fixture(autouse=True)
@@ -31,13 +26,7 @@ def _quiet():
         yield
 
 
-@pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_pettingzoo_api_parallel_and_seed(case):
-    gid, players = case
-    loaded_game(gid)
-    api_test(env(gid, players=players), num_cycles=40)
-    parallel_api_test(parallel_env(gid, players=players), num_cycles=40)
-    seed_test(lambda: env(gid, players=players), num_cycles=20)
+# PettingZoo's own tools (api_test, seed tests, conversions ...) run in test_pettingzoo_tools.py.
 
 
 def _play_aec(e, seed: int, rng: np.random.Generator) -> tuple[list[float], int]:
