@@ -330,14 +330,7 @@ class BoardlabAEC(_Table, AECEnv):
             self._lose(agent)
             return
         self._apply(seat, chosen)
-        self._play_bots()
-        self._steps += 1
-        if self.game.is_over(self.state):
-            self._finish()
-        elif self.max_cycles is not None and self._steps >= self.max_cycles:
-            self._truncate()
-        else:
-            self._select()
+        self._after_step(self._select)
 
     def _step_cycle(self, agent: str, action: Any) -> None:
         self._cycle[self._seat[agent]] = action
@@ -363,6 +356,12 @@ class BoardlabAEC(_Table, AECEnv):
             self._lose(lost)
             return
         _apply_together(self, chosen)
+        self._after_step(self._start_cycle)
+
+    def _after_step(self, next_decision) -> None:
+        """After a step's choices are applied (one seat's, or a whole cycle's): the
+        opponents' bots play, then the game ends, is truncated at ``max_cycles``, or asks
+        its next decision (``next_decision``)."""
         self._play_bots()
         self._steps += 1
         if self.game.is_over(self.state):
@@ -370,7 +369,7 @@ class BoardlabAEC(_Table, AECEnv):
         elif self.max_cycles is not None and self._steps >= self.max_cycles:
             self._truncate()
         else:
-            self._start_cycle()
+            next_decision()
 
     def _finish(self) -> None:
         final = self._final_rewards()
