@@ -76,3 +76,24 @@ def test_a_bad_listing_is_a_clear_error(monkeypatch):
     monkeypatch.setenv("BOARDLAB_POLICIES", "boardlab_no_such_module:act")
     with pytest.raises(ValueError, match="no module"):
         bot_factories(get_game("hotel"))["boardlab_no_such_module:act"]()
+
+
+def test_simulate_seats_a_policy_named_on_its_command_line(policies, monkeypatch):
+    """No listing needed for `boardlab simulate --bots module:callable`: the person who
+    names the code runs it (bots/policy.py: allow_from_command_line)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from boardlab.cli import app
+
+    monkeypatch.delenv("BOARDLAB_POLICIES", raising=False)
+    r = CliRunner().invoke(app, ["simulate", "hotel", "--players", "3", "--games", "6",
+                                 "--workers", "1", "--no-store", "--json", "--bots",
+                                 "boardlab_test_policies:first,taker,random"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["spec"]["bots"][0] == "boardlab_test_policies:first"
+    assert SEEN  # the policy was asked
+    r = CliRunner().invoke(app, ["simulate", "hotel", "--games", "2", "--workers", "1",
+                                 "--no-store", "--bots", "boardlab_no_such_module:act,taker"])
+    assert r.exit_code == 2 and "no module" in r.output and "Traceback" not in r.output

@@ -13,7 +13,9 @@ players. So a policy is a bot name only once the operator lists it in the enviro
 variable ``BOARDLAB_POLICIES`` (``module:callable`` specs, or ``name=module:callable``,
 separated by commas): ``BOARDLAB_POLICIES=mypkg.agent:act boardlab simulate hotel --bots
 mypkg.agent:act,taker,taker`` (worker processes inherit it), and a web app started with it
-offers the same names as bot kinds.
+offers the same names as bot kinds. ``boardlab simulate`` and ``arena`` list the
+``module:callable`` names of their own ``--bots`` themselves (:func:`allow_from_command_line`):
+there the person naming the code is the one running it, so no listing is needed.
 """
 
 from __future__ import annotations
@@ -40,6 +42,16 @@ def listed_policies() -> dict[str, str]:
             raise ValueError(f"{ENV}: {item!r} is not module:callable or name=module:callable")
         out[name] = spec
     return out
+
+
+def allow_from_command_line(names: list[str]) -> None:
+    """List the ``module:callable`` names among a command line's ``--bots`` as policies (in
+    this process's environment, so the lab's worker processes inherit them). Only for a
+    local command: the web app never calls this, so a name a player sends stays unlisted."""
+    specs = [n for n in names if ":" in n and n not in listed_policies()]
+    if specs:
+        have = os.environ.get(ENV, "")
+        os.environ[ENV] = ",".join(filter(None, [have, *specs]))
 
 
 def load_policy(spec: str) -> Callable[..., Any]:

@@ -183,6 +183,13 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place lists every la
         if design not in DESIGNS:
             console.print(f"[red]error:[/] --design is one of {', '.join(DESIGNS)}")
             raise typer.Exit(2)
+        from boardlab.bots.policy import allow_from_command_line
+
+        try:  # a trained policy named on the command line plays as a bot (bots/policy.py)
+            allow_from_command_line(_split(bots))
+        except ValueError as exc:
+            console.print(f"[red]error:[/] {exc}")
+            raise typer.Exit(2) from None
         spec = RunSpec(game=game, games=games, seed=seed, bots=_split(bots),
                        options=fixed, sweep=sweep, roles=_split(roles) or None,
                        rotate=not no_rotate and design != "fixed", label=label,
