@@ -13,8 +13,8 @@ players. So a policy is a bot name only once the operator lists it in the enviro
 variable ``BOARDLAB_POLICIES`` (``module:callable`` specs, or ``name=module:callable``,
 separated by commas): ``BOARDLAB_POLICIES=mypkg.agent:act boardlab simulate hotel --bots
 mypkg.agent:act,taker,taker`` (worker processes inherit it), and a web app started with it
-offers the same names as bot kinds. ``boardlab simulate`` and ``arena`` list the
-``module:callable`` names of their own ``--bots`` themselves (:func:`allow_from_command_line`):
+offers the same names as bot kinds. ``boardlab simulate`` lists the
+``module:callable`` names of its own ``--bots`` itself (:func:`allow_from_command_line`):
 there the person naming the code is the one running it, so no listing is needed.
 """
 
