@@ -144,3 +144,39 @@ def test_the_seat_is_told_what_it_may_change_to_and_nobody_else(client):
     assert client.get(f"/api/tables/{tid}/change", params=ask,
                       headers={"X-Seat-Token": tok[1]}).status_code == 403
     assert client.get(f"/api/tables/{tid}/change", params=ask).status_code == 403
+
+
+def test_another_worker_sees_the_changed_choice_not_the_first(tmp_path):
+    """Two servers over one database (two workers): a choice changed through one is the
+    choice in the other's copy of the table, which must replay the record rather than catch
+    up from its last step (db.tables.rewrites)."""
+    from support.sealed import GAME
+
+    lookup = {"sealed2": ChangeableSealed(), "sealed": GAME}
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+
+    def server():
+        return TestClient(create_app(url, games=lookup.__getitem__,
+                                     game_ids=lambda: list(lookup), bot_move_seconds=30.0))
+
+    with server() as a, server() as b:
+        tid, tok = _table(a)
+        hand = state(a, tid, 0, tok[0])["view"]["hand"]
+        first, other = hand[0], hand[-1]
+        _bid(a, tid, 0, tok[0], first)
+        assert state(b, tid, 0, tok[0])["view"]["my_bid"] == first  # b holds a copy now
+        r = a.post(f"/api/tables/{tid}/change", json={
+            "seat": 0, "action": {"type": "bid", "card": other}},
+            headers={"X-Seat-Token": tok[0]})
+        assert r.status_code == 200, r.text
+        assert state(b, tid, 0, tok[0])["view"]["my_bid"] == other
+        for s in (1, 2):  # the reveal happens at b
+            _bid(b, tid, s, tok[s], state(b, tid, s, tok[s])["view"]["hand"][0])
+        reveal = [e for e in state(b, tid, 1, tok[1])["log"]
+                  if e["text"]["en"].startswith("reveal")]
+        assert f"'0': {other}" in reveal[-1]["text"]["en"]
+        for s in range(3):  # the second round, to the end, at b
+            _bid(b, tid, s, tok[s], state(b, tid, s, tok[s])["view"]["hand"][0])
+        for srv in (a, b):  # the stored record and both copies agree on the final choice
+            record = srv.get(f"/api/tables/{tid}/record").json()
+            assert record["actions"][0] == [0, {"type": "bid", "card": other}]

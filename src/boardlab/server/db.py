@@ -47,6 +47,9 @@ tables = sa.Table(
     sa.Column("bot_steps", sa.Integer, nullable=False, server_default="0"),
     # a keyed digest of the creator's address (open tables per client), never the address
     sa.Column("creator", sa.String(64), nullable=False, server_default=""),
+    # choices rewritten in place (a sealed choice changed before its reveal): a worker whose
+    # copy has fewer replays the table instead of catching up from its last step
+    sa.Column("rewrites", sa.Integer, nullable=False, server_default="0"),
 )
 
 seats = sa.Table(
@@ -89,7 +92,7 @@ choices = sa.Table(
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "0005"
+HEAD = "0006"
 # pg_advisory_xact_lock key: only one process migrates at a time (several workers start at once)
 MIGRATION_LOCK = 0x626F61726C6162
 

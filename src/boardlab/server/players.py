@@ -224,13 +224,17 @@ def change_choice(tables: Any, table_id: str, seat: int, token: str | None,
             conn.execute(db.choices.update().where(db.choices.c.table_id == t.id,
                                                    db.choices.c.step == steps[at])
                          .values(action=checked))
-            # the new rev makes another worker's copy of the table read it again
+            # the new rev makes another worker's copy of the table read it again, and the
+            # rewrite count makes it replay the record rather than catch up from its last
+            # step (which would keep the old choice)
             bumped = conn.execute(db.tables.update().where(db.tables.c.id == t.id,
                                                            db.tables.c.rev == t.rev)
-                                  .values(rev=t.rev + 1)).rowcount
+                                  .values(rev=t.rev + 1,
+                                          rewrites=db.tables.c.rewrites + 1)).rowcount
             if bumped != 1:
                 raise Refused(409, "the table changed meanwhile; reload and choose again")
         t.rev += 1
+        t.rewrites += 1
         t.actions[at] = (seat, checked)
         t.state = state
         # what was built from the old state: the seats' logs and payloads, the summary

@@ -225,6 +225,7 @@ class Live:
     # every seat claim, move, hand-over and return (public; ``db.seat_events``)
     seat_log: list[dict[str, Any]] = field(default_factory=list)
     creator: str = ""  # a digest of the creator's address (open tables per client)
+    rewrites: int = 0  # stored choices changed in place (``db.tables.rewrites``)
     # what each seat sees, by (rev, version, status, seat): built once per change for the
     # act answer and every push (a step the hub replays has its own version)
     seen: dict[tuple[Any, ...], Shown] = field(default_factory=dict, repr=False)
@@ -452,7 +453,10 @@ class Tables:
                     for r in conn.execute(sa.select(db.seat_events).where(
                         db.seat_events.c.table_id == table_id).order_by(
                         db.seat_events.c.n)).mappings()]
-        fresh = t is not None and t.state is not None and row["version"] >= t.version
+        # catching up from the last step is right only while no earlier choice was
+        # rewritten in place (players.change_choice); else the table is replayed
+        fresh = (t is not None and t.state is not None and row["version"] >= t.version
+                 and row["rewrites"] == t.rewrites)
         if fresh:
             try:  # (a stored row that cannot be read: rebuilt below, and failed there)
                 new = conn.execute(sa.select(db.choices).where(
@@ -467,7 +471,7 @@ class Tables:
             t = self._build(conn, row, persist=not lock_row)
         t.seats, t.seat_log = seats, seat_log
         for key in ("status", "name", "rev", "practice", "reason", "turn_seconds", "updated_at",
-                    "bot_steps", "creator"):
+                    "bot_steps", "creator", "rewrites"):
             setattr(t, key, row[key])
         t.public = bool(row["public"])
         t.practice = bool(row["practice"])
