@@ -29,6 +29,18 @@ def context(browser, viewport=None, lang="zh"):
     return ctx
 
 
+def ann_here_bo_by_api(browser, base_url: str, game: str, seed: int):
+    """A table of Ann (seat 0, this browser's context), Bo (seat 1, played through the API)
+    and a bot: the table id, both seats' tokens and the context holding Ann's seat."""
+    t = new_table(base_url, game, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
+                                   {"kind": "bot"}], seed=seed, claim=[0, 1])
+    tid = t["table"]["id"]
+    tokens = {s["seat"]: s["token"] for s in t["claimed"]}
+    ctx = context(browser)
+    ctx.add_init_script(f"localStorage.setItem('boardlab:t:{tid}', JSON.stringify({{seats: {{0: '{tokens[0]}'}}}}))")
+    return tid, tokens, ctx
+
+
 def set_lang(page, lang: str) -> None:
     if page.evaluate("document.documentElement.lang") != lang:
         page.click("#lang")
@@ -104,12 +116,7 @@ def test_phone_sheet_folds_and_never_covers_a_target(browser, base_url, game):
 def test_cat_face_down_card_leaves_the_hand_and_shows_no_code(browser, base_url):
     """P2, a second human played here through the API, draws but holds back its play: the
     reveal waits for it, so my card stays face down on the page."""
-    t = new_table(base_url, "cat", [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
-                                    {"kind": "bot"}], seed=4, claim=[0, 1])
-    tid = t["table"]["id"]
-    tokens = {s["seat"]: s["token"] for s in t["claimed"]}
-    ctx = context(browser)
-    ctx.add_init_script(f"localStorage.setItem('boardlab:t:{tid}', JSON.stringify({{seats: {{0: '{tokens[0]}'}}}}))")
+    tid, tokens, ctx = ann_here_bo_by_api(browser, base_url, "cat", seed=4)
 
     def second_player_draws() -> None:
         st = httpx.get(f"{base_url}/api/tables/{tid}/state", params={"seat": 1},
@@ -515,12 +522,7 @@ def test_a_guest_chooses_a_name_everyone_sees(browser, base_url):
 # ---- a sealed choice changed before the reveal ------------------------------------------------
 
 def test_a_sealed_bid_is_changed_before_the_reveal(browser, base_url):
-    t = new_table(base_url, "hotel", [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
-                                      {"kind": "bot"}], seed=5, claim=[0, 1])
-    tid = t["table"]["id"]
-    tokens = {s["seat"]: s["token"] for s in t["claimed"]}
-    ctx = context(browser)
-    ctx.add_init_script(f"localStorage.setItem('boardlab:t:{tid}', JSON.stringify({{seats: {{0: '{tokens[0]}'}}}}))")
+    tid, tokens, ctx = ann_here_bo_by_api(browser, base_url, "hotel", seed=5)
 
     def bo_sees() -> dict:
         st = httpx.get(f"{base_url}/api/tables/{tid}/state", params={"seat": 1},
