@@ -23,22 +23,12 @@ import warnings
 from collections.abc import Callable
 
 import numpy as np
+from run import ViewReader  # make bench's table-1 bot (this folder is on sys.path)
 
-from boardlab.bots.base import RandomBot
 from boardlab.engine.match import play_match
 from boardlab.engine.registry import get_game
 
 ROUNDS = 5
-
-
-class ViewReader(RandomBot):
-    """A random bot that reads its view first, as every style bot does."""
-
-    name = "view_reader"
-
-    def choose(self, ctx):
-        ctx.view  # noqa: B018 - reading it is the point
-        return super().choose(ctx)
 
 
 def engine_runner(gid: str) -> Callable[[], int]:
