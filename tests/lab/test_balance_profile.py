@@ -98,3 +98,20 @@ def test_cli_balance_json_html_and_errors(tmp_path) -> None:
     r = CliRunner().invoke(app, ["check", REF, "--balance", "--bots", "bold", "--players", "2",
                                  "--games", "10", "--workers", "1", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["strongest_bot"] == "bold"
+
+
+def test_the_strongest_bot_is_the_games_strong_policy() -> None:
+    from boardlab.bots.registry import bot_factories
+    from boardlab.games.cat import bots as cat_bots
+    from boardlab.lab.spec import resolve_game
+
+    cat = resolve_game("cat")
+    name, why = bp.strongest(cat, bot_factories(cat))
+    # cat's first default bot is the weakest style (wild); its STRONG_POLICY is not
+    assert name == cat_bots.STRONG_POLICY != cat.default_bots(3)[0]
+    assert "STRONG_POLICY" in why
+    # a game without a bots module falls back to its first default bot, and says so
+    name, why = bp.strongest(GAME, bot_factories(GAME))
+    assert name == GAME.default_bots(GAME.min_players)[0] and "no STRONG_POLICY" in why
+    pr = bp.profile(REF, players=[3], games=12, restrictions=1, seed=1)
+    assert pr.strong == name and pr.to_json()["strongest_bot_why"] == why

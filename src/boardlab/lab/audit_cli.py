@@ -138,8 +138,9 @@ def register(app: typer.Typer, console: Console) -> None:  # noqa: C901 - one pl
         players=typer.Option(None, "--players", help="with --balance: player counts, comma "
                                                       "separated (default: every count)"),
         bots=typer.Option(None, "--bots", help="with --balance: the bot standing in for the "
-                                                "strongest player (default: the game's first "
-                                                "default bot; boardlab bots GAME)"),
+                                                "strongest player (default: the game's "
+                                                "STRONG_POLICY, its strongest style; strong "
+                                                "for the search bot; boardlab bots GAME)"),
     )
 
     def check(game: str = typer.Argument(..., help="game id (or module:ATTR)"),

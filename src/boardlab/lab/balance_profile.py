@@ -286,9 +286,11 @@ class Profile:
     strong: str
     options: dict[str, Any]
     counts: list[CountProfile]
+    strong_why: str = ""  # why this bot stands in for the strongest player
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "strongest_bot": self.strong, "random_bot": "random",
+        return {"game": self.game, "strongest_bot": self.strong,
+                "strongest_bot_why": self.strong_why, "random_bot": "random",
                 "options": self.options, "per_player_count": [c.to_json() for c in self.counts],
                 "method": "Jaffe et al. 2012 restricted play; paired on seeds"}
 
@@ -313,6 +315,26 @@ def _label(game, r: Restriction) -> str:
     return f"never {r[0]}={r[1]}"
 
 
+def strongest(game, factories) -> tuple[str, str]:
+    """The bot standing in for the strongest player, and why: the game's ``STRONG_POLICY``
+    (``games/<id>/bots.py``: its strongest style, the one the arena's ``strong`` search bot
+    plays as its prior and in its playouts), else the game's first default bot. The
+    ``strong`` search bot itself is chosen with ``--bots strong`` (it spends ~0.1 s a move,
+    too slow for every condition by default)."""
+    import importlib
+
+    try:
+        mod = importlib.import_module(f"{type(game).__module__}.bots")
+    except ImportError:
+        mod = None
+    name = getattr(mod, "STRONG_POLICY", None)
+    if name and name in factories:
+        return name, (f"{name}: the game's strongest style (STRONG_POLICY in games/{game.id}/"
+                      "bots.py, the prior and playout policy of the arena's strong bot)")
+    first = game.default_bots(game.min_players)[0]
+    return first, f"{first}: the game's first default bot (the game names no STRONG_POLICY)"
+
+
 def profile(game_ref: str, players: list[int] | None = None, games: int = 60,
             restrictions: int = 6, strong: str | None = None, seed: int = 0,
             workers: int = 1, options: dict[str, Any] | None = None,
@@ -324,7 +346,10 @@ def profile(game_ref: str, players: list[int] | None = None, games: int = 60,
     game = resolve_game(game_ref)
     counts = players or list(range(game.min_players, game.max_players + 1))
     factories = bot_factories(game)
-    strong = strong or game.default_bots(counts[0])[0]
+    if strong:
+        why = f"{strong}: chosen with --bots"
+    else:
+        strong, why = strongest(game, factories)
     if strong not in factories:
         raise ValueError(f"{game.id} has no bot {strong!r}; choose from "
                          f"{', '.join(sorted(factories))}")
@@ -345,7 +370,7 @@ def profile(game_ref: str, players: list[int] | None = None, games: int = 60,
     finally:
         if pool is not None:
             pool.shutdown()
-    return Profile(game.id, strong, dict(options or {}), out)
+    return Profile(game.id, strong, dict(options or {}), out, why)
 
 
 def _count_profile(game, p: int, base: list[dict], run, restrictions: int,
@@ -423,6 +448,8 @@ def print_profile(console, pr: Profile) -> None:
     console.print(f"[bold]{pr.game}[/]: balance profile (restricted play, Jaffe et al. 2012); "
                   f"stand-ins: [bold]{escape(pr.strong)}[/] as the strongest bot, uniform "
                   "random play as the weakest")
+    if pr.strong_why:
+        console.print(f"    [dim]strongest bot: {escape(pr.strong_why)}[/]")
     for c in pr.counts:
         console.print(f"[bold]{c.players} players[/] ({c.games} games per condition, "
                       f"95% intervals)")
@@ -462,7 +489,8 @@ def html(pr: Profile) -> str:
              ".needed{color:#a00}.harmful{color:#06a}</style>",
              f"<h1>{e(pr.game)}: balance profile</h1><p>Restricted play after Jaffe et al., "
              "AIIDE 2012. Stand-ins: <b>" + e(pr.strong) + "</b> as the strongest bot, "
-             "uniform random play as the weakest; 95% intervals.</p>"]
+             "uniform random play as the weakest; 95% intervals."
+             + (f" Strongest bot: {e(pr.strong_why)}." if pr.strong_why else "") + "</p>"]
     for c in pr.counts:
         parts.append(f"<h2>{c.players} players</h2><p>{c.games} games per condition.")
         if c.coop:
