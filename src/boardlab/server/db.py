@@ -92,7 +92,7 @@ choices = sa.Table(
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "0006"
+HEAD = "0007"
 # pg_advisory_xact_lock key: only one process migrates at a time (several workers start at once)
 MIGRATION_LOCK = 0x626F61726C6162
 

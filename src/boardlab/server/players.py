@@ -7,7 +7,8 @@
 - ``POST /api/tables/{id}/rematch`` (the seats' own tokens): the same seats at a new table,
   a new deal. The first player to ask opens it; each human seat is taken by its own player's
   click (their token at the old table proves the seat), and the game starts when every human
-  seat is in. ``GET`` tells who is in already (public, like every seat claim).
+  seat is in. ``GET`` tells who is in already (public, like every seat claim). Stored in the
+  database (``boardlab.server.social``): one rematch per table, whichever worker is asked.
 - ``POST /api/tables/{id}/seats/{seat}/name`` (the seat's token): a guest names their seat
   (an invited player or one who joined from the lobby); the name is public, like the seat.
 - ``POST /api/tables/{id}/change`` (the seat's token): a sealed choice replaced while its
@@ -15,8 +16,8 @@
   one's place, so every other seat's view, log and choices stay exactly as they were, nobody
   else is sent anything, and the record keeps only the final choice.
 - ``GET/POST /api/tables/{id}/chat``: a table's chat and quick reactions - seated players
-  write (their token), everyone at the table reads; kept by this process, the last
-  ``CHAT_KEPT`` lines of each table. A game may forbid table talk (cat's variant E: its
+  write (their token), everyone at the table reads; kept in the database (every worker
+  serves the same chat, a restart keeps it), the last ``CHAT_KEPT`` lines of each table. A game may forbid table talk (cat's variant E: its
   view says ``"chat": false``); such a table has no chat.
 - ``GET /api/tables/{id}/replay?step=N&seat=S``: a finished table's record stepped through:
   the spectator's view after the first N choices; once the last choice is reached (the
@@ -29,9 +30,7 @@ tables is touched.
 
 from __future__ import annotations
 
-import threading
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
@@ -41,6 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from boardlab.engine.errors import IllegalAction
 from boardlab.engine.protocol import GameRecord
 from boardlab.server import db
+from boardlab.server.social import CHAT_KEPT, REACTIONS, Chat, Rematches
 from boardlab.server.tables import FINISHED, Refused
 
 IDLE_SECONDS = 20 * 60  # a running table without a choice or a player this long: abandoned
@@ -97,74 +97,6 @@ def replay(tables: Any, table_id: str, step: int | None, seat: int | None) -> di
             "moved": last[0] if last else None,
             "view": game.view(state, seat), "log": game.visible_log(state, seat),
             "result": game.result(state).model_dump(mode="json") if over else None}
-
-
-@dataclass
-class Rematch:
-    """A finished table's rematch: the new table, its host secret (kept here: the rematch
-    starts itself) and the invite codes of the human seats not yet taken."""
-
-    table: str
-    host: str
-    invites: dict[int, str] = field(default_factory=dict)
-
-
-class Rematches:
-    """The rematches opened by this process (one per finished table)."""
-
-    def __init__(self, tables: Any) -> None:
-        self.tables = tables
-        self.made: dict[str, Rematch] = {}
-        self.lock = threading.Lock()
-
-    def ask(self, old_id: str, held: dict[int, str]) -> dict[str, Any]:
-        """Seats ``held`` ({seat: token} at the old table) join its rematch (opened if it is
-        the first ask); their tokens at the new table come back. The game starts when every
-        human seat is in."""
-        tables = self.tables
-        t = tables.get(old_id)
-        if t.status not in FINISHED:
-            raise Refused(409, "a rematch is offered once the game is over")
-        if not held:
-            raise Refused(400, "name your seat and its token: {\"seats\": {\"0\": TOKEN}}")
-        for seat, token in held.items():
-            tables.check_seat(t, seat, token)
-            if t.seats[seat].kind != "human":
-                raise Refused(409, f"seat {seat} is played by a bot")
-        with self.lock:
-            r = self.made.get(old_id)
-            if r is None:
-                specs = [{"kind": "human", "name": s.name or None,
-                          **({"timeout_bot": s.timeout_bot} if s.timeout_bot else {})}
-                         if s.kind == "human" else {"kind": "bot", "bot": s.bot}
-                         for s in t.seats]
-                options = {k: v for k, v in t.config.items() if k != "players"}
-                new, host, invites, _ = tables.create(
-                    t.game.id, len(t.seats), options, specs, t.name, None, t.public,
-                    turn_seconds=t.turn_seconds)
-                r = self.made[old_id] = Rematch(new.id, host, dict(invites))
-            claimed = []
-            for seat in sorted(held):
-                code = r.invites.pop(seat, None)
-                if code is not None:  # (a second ask from the same seat: already in)
-                    _, token = tables.claim(r.table, code)
-                    claimed.append({"seat": seat, "token": token})
-            new = tables.get(r.table)
-            if new.status == "open" and all(s.kind != "human" or s.claimed for s in new.seats):
-                tables.start(r.table, r.host)
-        return {**self.shown(old_id), "claimed": claimed}
-
-    def shown(self, old_id: str) -> dict[str, Any]:
-        """The rematch of ``old_id``: its table, the human seats in and those still to come."""
-        r = self.made.get(old_id)
-        if r is None:
-            self.tables.get(old_id)  # an unknown table says so
-            raise Refused(404, "nobody has asked for a rematch of this table yet")
-        new = self.tables.get(r.table)
-        humans = [s for s in new.seats if s.kind == "human"]
-        return {"table": r.table, "status": new.status,
-                "joined": [s.seat for s in humans if s.claimed],
-                "waiting": [s.seat for s in humans if not s.claimed]}
 
 
 def rename(tables: Any, table_id: str, seat: int, token: str | None, name: str) -> dict[str, Any]:
@@ -226,7 +158,8 @@ def change_choice(tables: Any, table_id: str, seat: int, token: str | None,
                          .values(action=checked))
             # the new rev makes another worker's copy of the table read it again, and the
             # rewrite count makes it replay the record rather than catch up from its last
-            # step (which would keep the old choice)
+            # step (which would keep the old choice); both together leave the revision the
+            # seats see (``Live.seen_rev``) as it was
             bumped = conn.execute(db.tables.update().where(db.tables.c.id == t.id,
                                                            db.tables.c.rev == t.rev)
                                   .values(rev=t.rev + 1,
@@ -237,10 +170,11 @@ def change_choice(tables: Any, table_id: str, seat: int, token: str | None,
         t.rewrites += 1
         t.actions[at] = (seat, checked)
         t.state = state
-        # what was built from the old state: the seats' logs and payloads, the summary
+        # what was built from the old state: the seats' logs, the summary (the payloads
+        # kept stay: a payload's name marks its seat's own latest choice, so each name
+        # still holds what it held, and every other seat's are still the current ones)
         t.logs.clear()
         getattr(t, "log_texts", {}).clear()
-        t.seen.clear()
         t.shared = None
         return tables.shown(t, seat).body()
 
@@ -263,49 +197,6 @@ def change_options(tables: Any, table_id: str, seat: int, token: str | None) -> 
             {"action": a, "current": a == current,
              "label": {"zh": describe(before, seat, a, "zh"), "en": describe(before, seat, a, "en")}}
             for a in game.legal_actions(before, seat)]}
-
-
-CHAT_KEPT = 200
-REACTIONS = ("👍", "😂", "😮", "😅", "🤔", "👏", "🎉", "😢")
-
-
-class Chat:
-    """The chat of the tables this process serves: numbered lines, the last CHAT_KEPT each."""
-
-    def __init__(self, tables: Any) -> None:
-        self.tables = tables
-        self.lines: dict[str, list[dict[str, Any]]] = {}
-        self.counts: dict[str, int] = {}
-        self.lock = threading.Lock()
-
-    def _allowed(self, t: Any) -> None:
-        if t.state is not None and t.game.view(t.state, None).get("chat") is False:
-            raise Refused(409, "this table plays without table talk (a variant of the game)")
-
-    def say(self, table_id: str, seat: int, token: str | None, text: str) -> dict[str, Any]:
-        t = self.tables.get(table_id)
-        self.tables.check_seat(t, seat, token)
-        self._allowed(t)
-        clean = " ".join(text.split())
-        if not clean or any(ord(ch) < 32 for ch in text.replace("\n", " ")):
-            raise Refused(422, "a message is 1 to 200 characters")
-        with self.lock:
-            n = self.counts.get(table_id, 0)
-            line = {"n": n, "seat": seat, "text": clean, "at": time.time(),
-                    "reaction": clean in REACTIONS}
-            kept = self.lines.setdefault(table_id, [])
-            kept.append(line)
-            del kept[:-CHAT_KEPT]
-            self.counts[table_id] = n + 1
-        return line
-
-    def read(self, table_id: str, since: int) -> dict[str, Any]:
-        t = self.tables.get(table_id)
-        self._allowed(t)
-        with self.lock:
-            lines = [x for x in self.lines.get(table_id, []) if x["n"] >= since]
-            return {"lines": lines, "next": self.counts.get(table_id, 0),
-                    "reactions": list(REACTIONS)}
 
 
 class Say(BaseModel):
@@ -394,4 +285,4 @@ def add_routes(app: FastAPI, tables: Any, online: Any) -> None:
         return replay(tables, table_id, step, seat)
 
 
-__all__ = ["FINISHED", "IDLE_SECONDS", "Rematches", "add_routes", "lobby", "replay"]
+__all__ = ["CHAT_KEPT", "FINISHED", "IDLE_SECONDS", "REACTIONS", "Chat", "Rematches", "add_routes", "lobby", "replay"]
