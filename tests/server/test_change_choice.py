@@ -1,6 +1,6 @@
 """A sealed choice changed while its window is open (POST /api/tables/{id}/change): only the
 changer's view changes - every other seat's view, log, choices and the spectators' are
-exactly as they were (only the cache name view_tag moves), nobody else is sent anything,
+exactly as they were (view tags included: test_change_unseen), nobody else is sent anything,
 and the record keeps only the final choice. Refused, changing nothing: after the reveal, for
 a game that declares no sealed choices, with another seat's token, an illegal choice."""
 
@@ -50,9 +50,8 @@ def _bid(client, tid, seat, token, card):
 
 
 def _seen(client, tid, seat, token):
-    """What a seat (or a spectator) is shown, but the cache's name for it."""
+    """What a seat (or a spectator) is shown, but who is online."""
     got = state(client, tid, seat, token)
-    got.pop("view_tag", None)
     got.pop("online", None)
     return got
 

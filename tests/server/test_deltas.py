@@ -194,7 +194,7 @@ def test_texts_are_the_dict_messages_they_replaced(game_id):
             for seat, past in history.items():
                 tree = tables._payload(t, seat)
                 wire = json.loads(_old_dumps(tree))
-                tag = tag_of(t.rev, t.version, t.status)
+                tag = t.view_tag(seat)
                 # the log's texts encoded anew, and kept across payloads (the table's own)
                 assert Shown(tree, tag).body() == _old_dumps(tree).encode()
                 now = tables._shown(t, seat)

@@ -38,16 +38,10 @@ SMALL = ("table", "seat", "to_move", "legal", "step", "result")
 
 
 def tag_of(rev: int, version: int, status: str) -> str:
-    """The name of a seat's payload at a table state (with the seat, the payload cache key)."""
+    """The name of the payloads at a table state, from what every seat sees of it (the
+    revision of visible changes, choices, status); ``Tables.view_tag`` adds a seat's own
+    mark. With the seat, the payload cache key."""
     return f"{rev}.{version}.{status}"
-
-
-def parse_tag(tag: str) -> tuple[int, int, str] | None:
-    rev, _, rest = tag.partition(".")
-    version, _, status = rest.partition(".")
-    if not (rev.isdigit() and version.isdigit() and status.isalpha()):
-        return None
-    return int(rev), int(version), status
 
 
 def _not_json(o: Any) -> Any:

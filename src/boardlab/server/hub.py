@@ -31,7 +31,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from boardlab.engine.protocol import SeatLog
+from boardlab.engine.protocol import GameRecord, SeatLog
 from boardlab.server.delta import LogTexts, Shown, message_text
 
 MAX_STEPS = 40  # a longer burst (an all-bot stretch) sends only its last steps one by one
@@ -50,8 +50,9 @@ class Hub:
         self._deltas: set[WebSocket] = set()  # sockets that take the view's changes only
         self._waiting: set[str] = set()  # tables with a push scheduled and not yet begun
         self._tasks: set[asyncio.Task[None]] = set()
-        # table -> (version, its state then, the seats' logs and log texts of that state)
-        self._shown: dict[str, tuple[int, Any, Any, Any]] = {}
+        # table -> (version, its state then, the seats' logs and log texts of that state,
+        # the table's count of choices rewritten in place then)
+        self._shown: dict[str, tuple[int, Any, Any, Any, int]] = {}
         # the pushes' own threads: asyncio's default pool has cpu+4 threads, and a push
         # waits for its table's lock while that table's change waits to be written, so a
         # few slow tables would hold up every other table's pushes
@@ -212,11 +213,22 @@ class Hub:
             known = t.log_texts.get(seat)
             if known is not None and known.source is feed.entries:
                 texts[seat] = known.fork(logs[seat].entries)
-        self._shown[table_id] = (t.version, copy, logs, texts)
+        self._shown[table_id] = (t.version, copy, logs, texts, t.rewrites)
         if before is None or before[0] >= t.version:
             return None
-        return (before[0], before[1], before[2], before[3],
-                dataclasses.replace(t, actions=list(t.actions)))
+        version, state, logs, texts = before[:4]
+        if before[4] != t.rewrites:
+            # a sealed choice was changed since: the kept copy has the old one, and the
+            # steps between (a reveal among them) must show the new one - replayed from the
+            # record as it is now, the same states everyone would have seen without it
+            try:
+                state = t.game.replay(GameRecord(
+                    game=t.game.id, config=t.config, seed=int(t.seed),
+                    actions=[[who, a] for who, a in t.actions[:version]]))
+            except Exception:  # (a replay that goes wrong only costs the steps between)
+                return None
+            logs, texts = {}, {}
+        return (version, state, logs, texts, dataclasses.replace(t, actions=list(t.actions)))
 
     @staticmethod
     def _between(version: int, state: Any, logs: dict[int | None, SeatLog],

@@ -41,7 +41,7 @@ from boardlab.engine.match import decision_context
 from boardlab.engine.protocol import Game, GameRecord, GameState, SeatLog, log_feed
 from boardlab.engine.rng import make_rng
 from boardlab.server import db
-from boardlab.server.delta import LogTexts, Shown, parse_tag, parts_of, tag_of
+from boardlab.server.delta import LogTexts, Shown, dumps, parts_of, tag_of
 from boardlab.server.fair import commit, draw_seed
 from boardlab.server.limits import valid_table_id
 
@@ -225,10 +225,13 @@ class Live:
     # every seat claim, move, hand-over and return (public; ``db.seat_events``)
     seat_log: list[dict[str, Any]] = field(default_factory=list)
     creator: str = ""  # a digest of the creator's address (open tables per client)
-    rewrites: int = 0  # stored choices changed in place (``db.tables.rewrites``)
-    # what each seat sees, by (rev, version, status, seat): built once per change for the
-    # act answer and every push (a step the hub replays has its own version)
+    # stored choices changed in place (``db.tables.rewrites``); each one bumps ``rev`` too
+    rewrites: int = 0
+    # what each seat sees, by (its view tag, seat): built once per change for the act
+    # answer and every push (a step the hub replays has its own version)
     seen: dict[tuple[Any, ...], Shown] = field(default_factory=dict, repr=False)
+    # seat -> ((version, rewrites), the mark of its own latest choice): see ``view_tag``
+    marks: dict[int, tuple[tuple[int, int], str]] = field(default_factory=dict, repr=False)
     # each seat's log of ``state`` kept incrementally (a payload converts only new events);
     # a copy of the table on another state (the hub's replay) must get its own dict
     logs: dict[int | None, SeatLog] = field(default_factory=dict, repr=False)
@@ -246,6 +249,29 @@ class Live:
     @property
     def version(self) -> int:
         return len(self.actions)
+
+    @property
+    def seen_rev(self) -> int:
+        """The revision every seat and spectator sees: the changes they can see. A choice
+        rewritten in place (a sealed choice changed before its reveal) bumps ``rev`` - the
+        worker-only revision: another worker's copy reads the table again - and
+        ``rewrites`` together, so it leaves this one as it was: nobody else can tell."""
+        return self.rev - self.rewrites
+
+    def view_tag(self, seat: int | None) -> str:
+        """The name of ``seat``'s payload (``delta.tag_of`` of what everyone sees), for a
+        seat followed by a mark of its own latest choice: a sealed choice changed in place
+        renames only that seat's payload (one name, one content), every other name stays."""
+        tag = tag_of(self.seen_rev, self.version, self.status)
+        if seat is None:
+            return tag
+        key = (len(self.actions), self.rewrites)
+        got = self.marks.get(seat)
+        if got is None or got[0] != key:
+            last = next((a for s, a in reversed(self.actions) if s == seat), None)
+            mark = hashlib.blake2b(dumps(last).encode(), digest_size=6).hexdigest()
+            got = self.marks[seat] = (key, mark)
+        return f"{tag}.{got[1]}"
 
     def seat_steps(self, seat: int) -> int:
         """How many choices ``seat`` has made: the ``step`` its next choice must carry."""
@@ -1209,13 +1235,13 @@ class Tables:
         texts, feed = t.log_texts.get(seat), t.logs.get(seat)
         if feed is not None and (texts is None or texts.source is not feed.entries):
             texts = t.log_texts[seat] = LogTexts(feed.entries)
-        return Shown(payload, tag_of(t.rev, t.version, t.status),
+        return Shown(payload, t.view_tag(seat),
                      t.summary_parts(payload["table"]), texts if feed is not None else None)
 
     def shown(self, t: Live, seat: int | None) -> Shown:
         """The payload of ``seat`` with what incremental messages need (``delta.Shown``);
         built once per change and seat, under the table's lock."""
-        key = (t.rev, t.version, t.status, seat)
+        key = (t.view_tag(seat), seat)
         got = t.seen.get(key)
         if got is None:
             got = self._keep(t, key, self._shown(t, seat))
@@ -1224,7 +1250,7 @@ class Tables:
     def shown_step(self, step: Live, seat: int | None) -> Shown:
         """:meth:`shown` for a step the hub replays on its own copy of the state: built
         without the table's lock (nothing else reads that copy), kept under it."""
-        key = (step.rev, step.version, step.status, seat)
+        key = (step.view_tag(seat), seat)
         got = step.seen.get(key)
         if got is None:
             made = self._shown(step, seat)
@@ -1246,8 +1272,7 @@ class Tables:
     def shown_by_tag(self, t: Live, seat: int | None, tag: str) -> Shown | None:
         """The payload named ``tag`` (a ``view_tag`` sent to ``seat``) if it is still kept;
         only ever one that was built for this seat."""
-        parsed = parse_tag(tag)
-        return None if parsed is None else t.seen.get((*parsed, seat))
+        return t.seen.get((tag, seat))
 
     def _payload(self, t: Live, seat: int | None) -> dict[str, Any]:
         game, state = t.game, t.state

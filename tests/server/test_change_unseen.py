@@ -1,0 +1,146 @@
+"""A sealed choice changed before its reveal is seen by nobody else: the same game is played
+twice through the server's API - once with seat 0 choosing another card or bid first and then
+changing it (POST /api/tables/{id}/change), once with seat 0 choosing the final one at once -
+and every byte the other seats and the spectators are sent is the same in both: each answer
+to their choices (incremental, relative to the payload they hold), their states, the table's
+summary, every WebSocket message (whole and incremental, the steps the bots take between, the
+view tags), the record at the end. cat (a card played face down) and hotel (a sealed bid),
+with a human seat choosing after seat 0 and random bots, whose choices after the reveal the
+hub pushes step by step."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import types
+
+import pytest
+from fastapi.testclient import TestClient
+
+from boardlab.engine.protocol import GameRecord
+from boardlab.engine.registry import get_game
+from boardlab.server import create_app
+from boardlab.server import tables as tables_module
+from boardlab.server.delta import rebuild
+
+from .helpers import new_table
+
+CHANGER, WATCHER = 0, 1  # seat 0 changes its sealed choices; seat 1 is a human who sees it all
+
+
+def _drain(ws, held: dict, version: int, out: list) -> None:
+    """Every message of ``ws`` up to the one that shows ``version`` choices (kept as text)."""
+    while held.get("table", {}).get("version", -1) < version:
+        text = ws.receive_text()
+        msg = json.loads(text)
+        if msg.get("type") != "state":  # (who is online: when the test's own sockets join)
+            continue
+        out.append(text)
+        new = rebuild(held or None, msg)
+        held.clear()
+        held.update(new)
+
+
+def _play(tmp_path, monkeypatch, game_id: str, players: int, seed: int, change: bool):
+    """One game to its end (or 250 choices); what seat 0 does differs by ``change`` only.
+    Returns every text the other seats and the spectators were sent, and how many sealed
+    choices seat 0 changed."""
+    clock = types.SimpleNamespace(time=lambda: 1_800_000_000.0, monotonic=time.monotonic)
+    monkeypatch.setattr(tables_module, "time", clock)  # (times are in summaries)
+    game = get_game(game_id)
+    app = create_app(f"sqlite:///{tmp_path / ('c.sqlite' if change else 'n.sqlite')}",
+                     rate=1e6, burst=10**6, bot_move_seconds=60.0)
+    seen: list[str] = []
+    changed = 0
+    seats = [{"kind": "human"}, {"kind": "human"}] + [
+        {"kind": "bot", "bot": "random"} for _ in range(players - 2)]
+    with TestClient(app) as client:
+        tables = app.state.tables
+        tables.bot_budget = 60.0  # the bots' turns within the request: the same steps each run
+        made = new_table(client, players=players, game=game_id, seed=seed, seats=seats)
+        tid, tok = made["table"]["id"], made["tokens"]
+        rng = random.Random(seed)
+        held_by: dict[int, str] = {}  # the view tag seat 1 holds (its last answer)
+
+        def look(seat):
+            params = {} if seat is None else {"seat": seat}
+            headers = {} if seat is None else {"X-Seat-Token": tok[seat]}
+            r = client.get(f"/api/tables/{tid}/state", params=params, headers=headers)
+            assert r.status_code == 200, r.text
+            return r
+
+        with client.websocket_connect(f"/ws/tables/{tid}") as w1, \
+                client.websocket_connect(f"/ws/tables/{tid}") as w1d, \
+                client.websocket_connect(f"/ws/tables/{tid}") as spec, \
+                client.websocket_connect(f"/ws/tables/{tid}") as specd:
+            socks = []
+            for ws, hello in ((w1, {"seat": WATCHER, "token": tok[WATCHER]}),
+                              (w1d, {"seat": WATCHER, "token": tok[WATCHER], "delta": True}),
+                              (spec, {}), (specd, {"delta": True})):
+                ws.send_json(hello)
+                socks.append((ws, {}))
+                _drain(ws, socks[-1][1], 0, seen)
+            for _ in range(250):
+                t = tables.get(tid)
+                if t.status != "running":
+                    break
+                movers = [s for s in game.to_move(t.state) if s in (CHANGER, WATCHER)]
+                assert movers, "the bots left a human seat's turn undone"
+                seat = movers[0]
+                legal = json.loads(look(seat).content)["legal"]
+                action = legal[rng.randrange(len(legal))]["action"]
+                after = game.replay(GameRecord(game=game_id, config=t.config, seed=t.seed,
+                                               actions=[*map(list, t.actions), [seat, action]]))
+                # seat 0 first chooses another card or bid, when the choice is a sealed one
+                # and seat 1 is still to choose after it (so the window stays open)
+                sealed = (seat == CHANGER and len(legal) > 1 and game.changeable(after, seat)
+                          and WATCHER in game.to_move(after))
+                first = action
+                if sealed and change:
+                    first = next(c["action"] for c in legal if c["action"] != action)
+                body = {"seat": seat, "action": first, "step": t.seat_steps(seat)}
+                if seat == WATCHER and WATCHER in held_by:
+                    body["have"] = held_by[WATCHER]
+                r = client.post(f"/api/tables/{tid}/act", json=body,
+                                headers={"X-Seat-Token": tok[seat]})
+                assert r.status_code == 200, r.text
+                if seat == WATCHER:
+                    seen.append(r.text)
+                if first != action:
+                    r = client.post(f"/api/tables/{tid}/change", json={
+                        "seat": seat, "action": action}, headers={"X-Seat-Token": tok[seat]})
+                    assert r.status_code == 200, r.text
+                    changed += 1
+                version = tables.get(tid).version
+                for ws, held in socks:
+                    _drain(ws, held, version, seen)
+                held_by[WATCHER] = socks[1][1]["view_tag"]
+                for who in (WATCHER, None):
+                    seen.append(look(who).text)
+                seen.append(client.get(f"/api/tables/{tid}").text)
+        record = client.get(f"/api/tables/{tid}/record")
+        if record.status_code == 200:
+            seen.append(record.text)
+        final = tables.get(tid)
+        secret = [tid, final.commitment, final.nonce]
+    out = []
+    for text in seen:  # (the table's id and deal commitment differ between the two runs)
+        for i, s in enumerate(secret):
+            if s:
+                text = text.replace(s, f"<{i}>")
+        out.append(text)
+    return out, changed
+
+
+@pytest.mark.parametrize("game_id,players,seed", [("cat", 4, 3), ("hotel", 4, 5)])
+def test_a_changed_sealed_choice_is_seen_by_nobody_else(tmp_path, monkeypatch, game_id,
+                                                        players, seed):
+    plain, none = _play(tmp_path, monkeypatch, game_id, players, seed, change=False)
+    changed, count = _play(tmp_path, monkeypatch, game_id, players, seed, change=True)
+    assert none == 0 and count >= 3, count  # (seat 0 changed several choices)
+    assert len(changed) == len(plain)
+    for i, (a, b) in enumerate(zip(changed, plain, strict=True)):
+        assert a == b, (i, a[:600], b[:600])
+    # the view tags were sent and compared too (every message names its view)
+    assert sum('"view_tag"' in text for text in plain) > 20
