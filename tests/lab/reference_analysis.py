@@ -1,7 +1,9 @@
 """The lab's analysis as it was written row by row (before the flat columns of
 ``analysis.Accumulator``): every figure from per-game Python lists, the interval tests from
-per-game arrays, the bootstrap unbatched. Tests compare the streaming analysis with this
-obvious path to the last bit (``to_json`` equality)."""
+per-game arrays, the bootstrap's outcomes counted game by game and drawn unbatched. Tests
+compare the streaming analysis with this obvious path to the last bit (``to_json``
+equality); the bootstrap itself is checked against the plain resampling of the rows
+(:func:`resample_rows`) and the exact law of a small run in ``test_bootstrap_batch.py``."""
 
 from __future__ import annotations
 
@@ -27,25 +29,72 @@ from boardlab.lab.stats import (
 
 def _bootstrap_ci(groups: list[np.ndarray], bounds: tuple[float, float] | None,
                   seed: int = 0) -> tuple[float, float] | None:
-    """Percentile bootstrap over games of the pooled mean (SciPy), clipped to the bounds."""
+    """The lab's percentile bootstrap over games of the pooled mean, clipped to the bounds,
+    written out game by game: the games' distinct (sum, count) outcomes counted in a dict,
+    the same draws as ``inference._bootstrap_ratios`` (multiplicities from one multinomial
+    call, or one call of g uniform games per resample when outcomes hardly repeat), so the
+    streamed analysis can be compared with this one to the last bit. That these draws are
+    a bootstrap of the games at all is tested against :func:`resample_rows` (the plain
+    bootstrap of the rows) in ``test_bootstrap_batch.py``."""
     g = len(groups)
     if g < 5:
         return None
-    sums = np.array([x.sum() for x in groups])
-    counts = np.array([x.size for x in groups], dtype=float)
-    if np.ptp(sums / np.maximum(counts, 1)) == 0 and np.all(counts == counts[0]):
-        v = float(sums.sum() / counts.sum())
+    sums = [float(x.sum()) for x in groups]
+    counts = [float(x.size) for x in groups]
+    if len({s / max(c, 1) for s, c in zip(sums, counts, strict=True)}) == 1 and \
+            len(set(counts)) == 1:
+        v = float(np.sum(sums) / np.sum(counts))
         return v, v
-    def ratio(idx, axis=-1):
-        idx = idx.astype(int)
-        return sums[idx].sum(axis=axis) / counts[idx].sum(axis=axis)
-
-    res = sps.bootstrap((np.arange(g),), ratio, vectorized=True, n_resamples=999,
-                        method="percentile", random_state=seed)
-    lo, hi = float(res.confidence_interval.low), float(res.confidence_interval.high)
+    freq: dict[tuple[float, float], int] = defaultdict(int)
+    for key in zip(sums, counts, strict=True):
+        freq[key] += 1
+    outcomes = sorted(freq)
+    k = len(outcomes)
+    rng = np.random.default_rng(seed)
+    if k * 8 > g:
+        where = {o: i for i, o in enumerate(outcomes)}
+        code = np.array([where[key] for key in zip(sums, counts, strict=True)])
+        m = np.array([np.bincount(code[rng.integers(0, g, size=g)], minlength=k)
+                      for _ in range(999)])
+    else:
+        m = rng.multinomial(g, np.array([freq[o] for o in outcomes]) / g, size=999)
+    s = np.array([o[0] for o in outcomes])
+    c = np.array([o[1] for o in outcomes])
+    theta = (m * s).sum(axis=1) / (m * c).sum(axis=1)
+    lo, hi = (float(q) for q in np.quantile(theta, [0.025, 0.975]))
     if bounds:
         lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
     return lo, hi
+
+
+def resample_rows(groups: list[np.ndarray], resamples: int, rng: np.random.Generator
+                  ) -> np.ndarray:
+    """The plain bootstrap of the games, as a textbook writes it: draw g games with
+    replacement, pool every value of the drawn games, take the mean; ``resamples`` times.
+    Nothing is shared with the lab's code (no sums, no outcomes, no multiplicities): the
+    games' values sit in a padded table (a mask says which cells are values), and the drawn
+    games' rows of it are pooled."""
+    g = len(groups)
+    width = max(x.size for x in groups)
+    table = np.zeros((g, width))
+    mask = np.zeros((g, width), dtype=bool)
+    for i, x in enumerate(groups):
+        table[i, :x.size] = x
+        mask[i, :x.size] = True
+    out = np.empty(resamples)
+    for start in range(0, resamples, 256):
+        idx = rng.integers(0, g, size=(min(256, resamples - start), g))
+        out[start:start + idx.shape[0]] = (table[idx].sum(axis=(1, 2))
+                                           / mask[idx].sum(axis=(1, 2)))
+    return out
+
+
+def resample_rows_ci(groups: list[np.ndarray], seed: int, resamples: int = 999
+                     ) -> tuple[float, float]:
+    """The 95% percentile interval of :func:`resample_rows`."""
+    theta = resample_rows(groups, resamples, np.random.default_rng(seed))
+    lo, hi = np.quantile(theta, [0.025, 0.975])
+    return float(lo), float(hi)
 
 
 def interval_test(groups: Sequence[Sequence[float]], low: float, high: float,

@@ -19,8 +19,9 @@ inconclusive otherwise. The one-sided p-values come from SciPy / statsmodels:
 * several figures per game (seats, pooled events) -> the mean as an intercept-only OLS with
   game-clustered (CR1) standard errors (statsmodels), t with G - 1 degrees of freedom.
 
-A bounded figure (a rate, a count) gets a bootstrap interval over games (SciPy
-``bootstrap``, percentile), which stays inside its bounds.
+A bounded figure (a rate, a count) gets a percentile bootstrap interval over games, which
+stays inside its bounds (the resamples drawn as multiplicities of the distinct game outcomes:
+:func:`_bootstrap_ci`).
 """
 
 from __future__ import annotations
@@ -66,9 +67,11 @@ def _combine(greater_low: float, less_high: float, less_low: float, greater_high
     return p_hold, p_contra
 
 
-# A bootstrap batch holds about this many resampled game indices at once (SciPy's index
-# array, its int copy and two gathered arrays, 8 bytes each): ~1 MB whatever the run's size.
+# A bootstrap batch holds about this many cells at once (resampled multiplicities, or
+# resampled games when few outcomes repeat; 8 bytes each, a few arrays): ~1 MB whatever
+# the run's size.
 BOOTSTRAP_CELLS = 32_768
+BOOTSTRAP_RESAMPLES = 999
 
 
 def game_sums(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -90,30 +93,64 @@ def game_sums(values: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return out
 
 
+def _bootstrap_ratios(sums: np.ndarray, counts: np.ndarray, resamples: int, seed: int,
+                      by_games: bool | None = None) -> np.ndarray:
+    """The pooled mean ``Σ sums / Σ counts`` of ``resamples`` bootstrap resamples of the
+    games (g games drawn with replacement), deterministic from ``seed``.
+
+    A resample's statistic is ``Σ m_k s_k / Σ m_k c_k`` over the K distinct (sum, count)
+    outcomes, m_k being how many of its g games had outcome k, so only the multiplicities
+    are drawn: ``m ~ Multinomial(g, f / g)`` (f: how many games had each outcome), the law
+    of counting g games drawn with replacement. A resample costs O(K), not O(g) (K is a
+    handful in the lab: win shares by seat count). When outcomes hardly repeat (``by_games``;
+    by default K > g / 8, a continuous figure, where K binomial draws would cost more than
+    g uniform ones) the g games are drawn as indices and counted instead: the same
+    multiplicities in law, the path chosen by the data, never by chance. Batches of at most
+    ``BOOTSTRAP_CELLS`` cells bound the memory and do not change the draws."""
+    g = len(sums)
+    outcomes, code, freq = np.unique(
+        np.column_stack((np.asarray(sums, dtype=float), np.asarray(counts, dtype=float))),
+        axis=0, return_inverse=True, return_counts=True)
+    code = code.reshape(-1)
+    s, c = outcomes[:, 0], outcomes[:, 1]
+    k = len(freq)
+    if by_games is None:
+        by_games = k * 8 > g
+    rng = np.random.default_rng(seed)
+    per = max(1, BOOTSTRAP_CELLS // (g if by_games else k))
+    theta = np.empty(resamples)
+    for start in range(0, resamples, per):
+        b = min(per, resamples - start)
+        if by_games:
+            # one call per resample: a call's bounded draws keep a half-used 64-bit word
+            # to themselves, so one call for several resamples would tie the stream to
+            # the batch
+            drawn = code[np.stack([rng.integers(0, g, size=g) for _ in range(b)])]
+            drawn += np.arange(b)[:, None] * k
+            m = np.bincount(drawn.ravel(), minlength=b * k).reshape(b, k)
+        else:
+            m = rng.multinomial(g, freq / g, size=b)
+        # row by row sums (no BLAS kernel chosen by the batch's shape): a resample's
+        # statistic is the same float in any batch
+        theta[start:start + b] = (m * s).sum(axis=1) / (m * c).sum(axis=1)
+    return theta
+
+
 def _bootstrap_ci(sums: np.ndarray, counts: np.ndarray, bounds: tuple[float, float] | None,
                   seed: int = 0) -> tuple[float, float] | None:
-    """Percentile bootstrap over games of the pooled mean (SciPy), clipped to the bounds.
-    ``sums`` and ``counts``: each game's sum of values and number of values."""
+    """Percentile bootstrap (95%, linear quantiles as SciPy's ``bootstrap``) over games of
+    the pooled mean, from :func:`_bootstrap_ratios`, clipped to the bounds. ``sums`` and
+    ``counts``: each game's sum of values and number of values."""
     g = len(sums)
     if g < 5:
         return None
+    sums = np.asarray(sums, dtype=float)
     counts = np.asarray(counts, dtype=float)
     if np.ptp(sums / np.maximum(counts, 1)) == 0 and np.all(counts == counts[0]):
         v = float(sums.sum() / counts.sum())
         return v, v
-
-    def ratio(idx, axis=-1):
-        idx = idx.astype(int, copy=False)
-        return sums[idx].sum(axis=axis) / counts[idx].sum(axis=axis)
-
-    # ``batch`` bounds memory to BOOTSTRAP_CELLS resampled indices at a time (999 × games
-    # at once was the lab parent's peak on long runs). SciPy draws the same resamples and
-    # each resample's statistic is computed alone, so the interval does not depend on the
-    # batch (tests/lab/test_bootstrap_batch.py).
-    batch = max(1, min(64, BOOTSTRAP_CELLS // g))
-    res = sps.bootstrap((np.arange(g),), ratio, vectorized=True, n_resamples=999,
-                        method="percentile", random_state=seed, batch=batch)
-    lo, hi = float(res.confidence_interval.low), float(res.confidence_interval.high)
+    theta = _bootstrap_ratios(sums, counts, BOOTSTRAP_RESAMPLES, seed)
+    lo, hi = (float(q) for q in np.quantile(theta, [0.025, 0.975]))
     if bounds:
         lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
     return lo, hi
