@@ -65,8 +65,8 @@ def context(game, state, seat, seed, sampler):
 class Peeking(StrongBot):
     """A planted leak: plays its playouts in the true state instead of sampled worlds."""
 
-    def _playout(self, ctx, world, action, factory, rng):
-        return super()._playout(ctx, ctx._state.copy(), action, factory, rng)
+    def _playout(self, ctx, world, action, factory, rng, hooks=None):
+        return super()._playout(ctx, ctx._state.copy(), action, factory, rng, hooks)
 
 
 def choices(bot_factory, game, state, seat, seeds, sampler):
@@ -147,3 +147,85 @@ def test_time_budget_stops_at_the_deadline():
         StrongBot(iterations=None, seconds=None)
     # the default budget is CPU time of this process (other jobs do not shorten it)
     assert StrongBot().clock is time.process_time
+
+
+def hotel_bid_decision(seed: int, seat: int = 2):
+    """A real hotel bid night (seat ``seat`` to seal, seats before it sealed) after taker
+    play, with the engine's context for it."""
+    from boardlab.games.hotel.bots import ContractBot
+
+    game = get_game("hotel")
+    state = game.new_game({"players": 4}, seed)
+    rng = random.Random(seed)
+    while True:
+        mover = game.to_move(state)[0]
+        legal = game.legal_actions(state, mover)
+        if state.phase == "bid" and mover == seat and len(legal) > 1 and state.night >= 2:
+            return game, state, decision_context(game, state, seat, make_rng(seed))
+        ctx = decision_context(game, state, mover, random.Random(rng.random()))
+        game.apply_in_place(state, mover, ContractBot().choose(ctx) if len(legal) > 1
+                            else legal[0])
+
+
+def test_hotel_budget_is_a_playout_count_and_the_choice_is_reproducible():
+    """hotel's default budget is its hooks' playout count (the CPU-time figure only guards
+    a slow host): a bid decision plays exactly that many, and the same seed gives the same
+    choice and the same number again."""
+    from boardlab.games.hotel.bots import STRONG_SEARCH
+
+    game, _, ctx = hotel_bid_decision(3)
+    assert StrongBot().iterations is None  # set from the game at the first decision
+    bot = StrongBot()
+    first = bot.choose(ctx)
+    assert first in ctx.legal
+    assert (bot.iterations, bot.seconds) == STRONG_SEARCH.budget
+    assert bot.last_iterations == STRONG_SEARCH.budget[0]
+    _, _, again = hotel_bid_decision(3)
+    assert StrongBot().choose(again) == first
+    assert StrongBot(iterations=5).choose(hotel_bid_decision(3)[2]) in ctx.legal
+
+
+def test_hotel_prepare_seals_the_other_seats_and_leaves_the_seat_alone():
+    """Once per sampled world every other seat not in hospital seals tonight's choice (the
+    guesses ``determinize`` put in place of the sealed ones are redrawn by the opponent
+    model); the deciding seat has not sealed and keeps its legal choices."""
+    from boardlab.bots.strong import style_policy
+    from boardlab.games.hotel.bots import STRONG_SEARCH
+
+    game, state, ctx = hotel_bid_decision(5)
+    seat = ctx.seat
+    for k in range(3):
+        world = ctx.sample_world()
+        STRONG_SEARCH.prepare(ctx, world, random.Random(k), style_policy(game))
+        others = {p for p in range(4) if p != seat and p not in world.resting}
+        assert set(world.bids) == others
+        assert world.phase == "bid" and game.to_move(world) == [seat]
+        assert game.legal_actions(world, seat) == ctx.legal
+        for p in others:  # each a choice the rules accept from that seat
+            assert world.bids[p]["type"] in ("bid", "checkin", "pass")
+        # the seat's own choice then resolves the night
+        game.apply_in_place(world, seat, ctx.legal[0])
+        assert world.phase != "bid" or world.night > state.night
+
+
+def test_hotel_playouts_stop_at_the_night_and_are_valued_from_the_seat():
+    """Below a root choice the playout ends when the night does (``horizon``) with the
+    hooks' value of that world from the seat's side; without hooks it plays to the end."""
+    from boardlab.games.hotel.bots import STRONG_SEARCH
+
+    game, state, ctx = hotel_bid_decision(7)
+    bot = StrongBot(iterations=8)
+    bot.choose(ctx)  # sets the game's policies
+    _, factory, hooks = bot._policies(game)
+    assert hooks is STRONG_SEARCH
+    values = set()
+    for k in range(4):
+        world = ctx.sample_world()
+        v = bot._playout(ctx, world, ctx.legal[k], factory, random.Random(k), hooks)
+        assert world.night == state.night + 1 and not game.is_over(world)
+        assert v == hooks.value(world, ctx.seat) and 0.0 < v < 1.0
+        values.add(v)
+        full = ctx.sample_world()
+        bot._playout(ctx, full, ctx.legal[k], factory, random.Random(k), None)
+        assert game.is_over(full)
+    assert len(values) > 1

@@ -207,3 +207,21 @@ def test_risky_gambles_only_when_not_leading():
         bot = BOTS["risky"]()
         bot.options(ctx_for(s, 0))
         assert bot.risk_bonus == bonus
+
+
+def test_the_strong_bots_estimate_is_the_score_once_the_game_is_over():
+    """``position_estimates`` (the strong bot's value at its horizon) reads a finished
+    game exactly as the rules score it; before the end it adds what is still to come."""
+    from boardlab.games.hotel.bots import STRONG_SEARCH, lead_chances, position_estimates
+
+    for seed in range(6):
+        out = play_match(GAME, {"players": 4}, seed, [BOTS["taker"]() for _ in range(4)],
+                         check=False)
+        assert position_estimates(out.state) == [float(x) for x in GAME.scores(out.state)]
+        s = GAME.new_game({"players": 4}, seed)
+        est = position_estimates(s)
+        assert all(e > x for e, x in zip(est, GAME.scores(s), strict=True))
+        v = STRONG_SEARCH.value(s, 0)
+        assert 0.0 < v < 1.0
+    chances = lead_chances([3, 1, 1, 0], 2, 3)
+    assert chances[0] == max(chances) and chances[3] == min(chances)

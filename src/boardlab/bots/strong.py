@@ -37,6 +37,25 @@ bot. So this bot spends the budget where it pays:
 
 The value of a finished playout is the seat's share of the win plus a small score term
 (:func:`boardlab.bots.search.outcome_value`). Games without ``determinize`` cannot offer it.
+
+**A game's search hooks** (``STRONG_SEARCH`` in ``games/<id>/bots.py``, all optional; hotel
+names one, where a policy-played game costs ~12-25 ms and ~20 playouts a move decided
+nothing):
+
+* ``budget``: ``(iterations, seconds)``, the game's default budget (else 400 playouts or
+  90 ms of CPU): a game whose playouts cost very different amounts per move sets a playout
+  count (reproducible on any machine) with ``seconds`` only a guard against a slow host;
+* ``rank(ctx, prior) -> [indices]``: the candidates' order from the seat's decision alone
+  (the prior style's own worth of each choice), instead of the prior's choice then random;
+* ``width``: a fixed number of candidates, every one played in every round (instead of
+  progressive widening), and ``epsilon``: the playouts' share of random moves;
+* ``prepare(ctx, world, rng, factory)``: once per sampled world, before the candidates are
+  played in copies of it (hotel: every other seat seals tonight's choice there, drawn by
+  the opponent model - it cannot see this seat's sealed choice, so one draw serves every
+  candidate and they differ only by the seat's own choice);
+* ``horizon(world)`` and ``value(world, seat)``: a playout stops as soon as ``horizon``
+  changes (hotel: at the end of the night) and is valued by ``value`` from the seat's side
+  in that sampled world, unless the game is over (then ``outcome_value``).
 """
 
 from __future__ import annotations
@@ -75,6 +94,15 @@ def rollout_policy(game) -> Callable[[], Any] | None:
     return getattr(_bots_module(game), "STRONG_ROLLOUT", None) or style_policy(game)
 
 
+def search_hooks(game):
+    """The game's ``STRONG_SEARCH`` hooks (module text), or ``None``."""
+    return getattr(_bots_module(game), "STRONG_SEARCH", None)
+
+
+DEFAULT_BUDGET = (400, 0.09)
+"""(playouts, CPU seconds) per move for a game that names no budget of its own."""
+
+
 def bot_index(bot, ctx: DecisionContext) -> int:
     """A bot's answer as an index into ``ctx.legal`` (by identity, else by equality)."""
     if hasattr(bot, "choose_index"):
@@ -89,28 +117,40 @@ def bot_index(bot, ctx: DecisionContext) -> int:
 class StrongBot:
     """Determinized root search with style-policy playouts (module text)."""
 
-    def __init__(self, iterations: int | None = 400, seconds: float | None = 0.09,
-                 epsilon: float = 0.1, widening: float = 1.0,
+    def __init__(self, iterations: int | None | str = "game",
+                 seconds: float | None | str = "game",
+                 epsilon: float | None = None, widening: float = 1.0,
                  min_iterations: int = 4, policy: Callable[[], Any] | None = None,
-                 clock: Callable[[], float] = time.process_time) -> None:
+                 clock: Callable[[], float] = time.process_time,
+                 search: Any = "game") -> None:
+        # "game": the game's own default (its hooks' ``budget``), else DEFAULT_BUDGET.
         if iterations is None and seconds is None:
             raise ValueError("strong needs an iteration or a time budget")
-        self.iterations, self.seconds = iterations, seconds
+        self._budget = (iterations, seconds)
+        self.iterations, self.seconds = (None if iterations == "game" else iterations,
+                                         None if seconds == "game" else seconds)
         self.epsilon, self.widening = epsilon, widening
         self.min_iterations = min_iterations
         self.policy = policy
         self.clock = clock
+        self.search = search  # "game": the game's STRONG_SEARCH hooks; None: none
         self.name = "strong"
         self.last_iterations = 0
-        self._policy_for: tuple[Any, Any, Any] | None = None
+        self._policy_for: tuple[Any, ...] | None = None
 
-    def _policies(self, game) -> tuple[Any, Any]:
-        """(prior, playout policy) factories for ``game``."""
-        if self.policy is not None:
-            return self.policy, self.policy
+    def _policies(self, game) -> tuple[Any, Any, Any]:
+        """(prior, playout policy, search hooks) for ``game``; sets the game's budget where
+        this bot was made with ``"game"``."""
         if self._policy_for is None or self._policy_for[0] is not game:
-            self._policy_for = (game, style_policy(game), rollout_policy(game))
-        return self._policy_for[1], self._policy_for[2]
+            hooks = search_hooks(game) if self.search == "game" else self.search
+            prior = self.policy or style_policy(game)
+            rollout = self.policy or rollout_policy(game)
+            self._policy_for = (game, prior, rollout, hooks)
+            budget = getattr(hooks, "budget", None) or DEFAULT_BUDGET
+            it, sec = self._budget
+            self.iterations = budget[0] if it == "game" else it
+            self.seconds = budget[1] if sec == "game" else sec
+        return self._policy_for[1], self._policy_for[2], self._policy_for[3]
 
     def choose(self, ctx: DecisionContext) -> Action:
         return ctx.legal[self.choose_index(ctx)]
@@ -121,14 +161,19 @@ class StrongBot:
         if n == 1:
             return 0
         start = self.clock()
-        prior, factory = self._policies(ctx.game)
+        prior, factory, hooks = self._policies(ctx.game)
         rng = ctx.rng
-        # The prior: the style's move for the real decision (it reads only the seat's view),
-        # then every other choice in a random order.
-        first = bot_index(prior(), ctx) if prior is not None else rng._randbelow(n)
-        rest = [i for i in range(n) if i != first]
-        rng.shuffle(rest)
-        order = [first, *rest]
+        rank = getattr(hooks, "rank", None)
+        order = rank(ctx, prior) if rank is not None and prior is not None else None
+        if order is None:
+            # The prior: the style's move for the real decision (it reads only the seat's
+            # view), then every other choice in a random order.
+            first = bot_index(prior(), ctx) if prior is not None else rng._randbelow(n)
+            rest = [i for i in range(n) if i != first]
+            rng.shuffle(rest)
+            order = [first, *rest]
+        fixed = getattr(hooks, "width", None)
+        prepare = getattr(hooks, "prepare", None)
         visits, wins = [0] * n, [0.0] * n
         deadline = None if self.seconds is None else start + self.seconds
         done = worlds = 0
@@ -137,9 +182,11 @@ class StrongBot:
             # with the same playout generator: the candidates' differences are then
             # measured on common random numbers, far less noisy than independent playouts
             # at a budget of a few dozen.
-            width = min(n, 1 + int(self.widening * math.sqrt(worlds)))
+            width = min(n, fixed or 1 + int(self.widening * math.sqrt(worlds)))
             world = ctx.sample_world()
             seed = rng.getrandbits(64)
+            if prepare is not None:
+                prepare(ctx, world, random.Random(seed ^ 1), prior or factory)
             worlds += 1
             stop = False
             for i in order[:width]:
@@ -151,7 +198,7 @@ class StrongBot:
                     stop = True
                     break
                 wins[i] += self._playout(ctx, world.copy(), ctx.legal[i], factory,
-                                         random.Random(seed))
+                                         random.Random(seed), hooks)
                 visits[i] += 1
                 done += 1
             if stop:
@@ -164,16 +211,24 @@ class StrongBot:
         return max(measured, key=lambda i: wins[i] / visits[i])
 
     def _playout(self, ctx: DecisionContext, world, action: Action, factory,
-                 rng: random.Random) -> float:
+                 rng: random.Random, hooks=None) -> float:
         """``action`` played in ``world``, then the style (with ``epsilon`` random moves)
-        for every seat to the end, drawing from ``rng``; the seat's value of the result."""
+        for every seat to the end (or the game's horizon), drawing from ``rng``; the seat's
+        value of the result."""
         game, seat = ctx.game, ctx.seat
+        horizon = getattr(hooks, "horizon", None)
+        mark = horizon(world) if horizon is not None else None
         step = quiet_step(game)
         step(world, seat, action)
         to_move, legal_actions = game.to_move, game.legal_actions
-        randbelow, rand, eps = rng._randbelow, rng.random, self.epsilon
+        eps = self.epsilon
+        if eps is None:
+            eps = getattr(hooks, "epsilon", 0.1)
+        randbelow, rand = rng._randbelow, rng.random
         policies: dict[int, Any] = {}
         for _ in range(ROLLOUT_LIMIT):
+            if horizon is not None and horizon(world) != mark and not game.is_over(world):
+                return hooks.value(world, seat)
             movers = to_move(world)
             if not movers:
                 break

@@ -725,3 +725,146 @@ class QuickTaker(ContractBot):
 
 # The strong bot's playouts use this instead of STRONG_POLICY (which stays its prior).
 STRONG_ROLLOUT = QuickTaker
+
+
+# -- the strong bot's search hooks (boardlab.bots.strong, ``STRONG_SEARCH``) ---------------
+
+CARD_BASE = 3.0  # points: what a card still playable in a night to come is worth ...
+CARD_FIRE = 0.8  # ... plus this per point of its value (card_cost's ledger, other side)
+INTEL_POINTS = 1.2  # points per intel card held (checkin_value's draw)
+VAULT_INFLOW = 0.9  # gold per seat and night into the vault (vault_race_gain's estimate)
+MARGIN_SCALE = 4.0  # points: the logistic's scale for the lead over the best rival ...
+MARGIN_PER_NIGHT = 2.0  # ... widened by this per night still to play
+
+
+def lead_chances(checkins: list[int], nights_left: int, played: int) -> list[float]:
+    """Each seat's chance of ending with the most stays (``vault_race_gain``'s model: each
+    seat keeps checking in at the rate it has shown), for the dividend's expectation."""
+    n = len(checkins)
+    rates = [(c + 0.6) / (played + 2) for c in checkins]
+    out = []
+    for p in range(n):
+        mine = checkins[p] + rates[p] * nights_left
+        chance = 1.0
+        for q in range(n):
+            if q != p:
+                margin = mine - (checkins[q] + rates[q] * nights_left)
+                chance *= 1 / (1 + math.exp(-1.5 * margin))
+        out.append(chance)
+    return out
+
+
+def position_estimates(s) -> list[float]:
+    """Every seat's expected final score in a (sampled) state between nights: the score
+    so far (reputation, gold, wounds), the dividend times the chance of leading the stays,
+    the cards it can still play in the nights left (its best ones, one a night; a seat in
+    hospital plays one night fewer) and its intel. After the last night: the scores."""
+    cfg = s.cfg
+    n = len(s.gold)
+    left = cfg.nights - s.night + 1  # nights still to play, the one starting included
+    if left <= 0:
+        div = [0] * n
+        top = max(s.checkins)
+        leaders = [p for p in range(n) if s.checkins[p] == top] if top > 0 else []
+        share = min(s.vault, cfg.vault_cap)
+        if len(leaders) == 1:
+            div[leaders[0]] = share
+        elif leaders and cfg.vault_tie == "split":
+            for p in leaders:
+                div[p] = share // len(leaders)
+        dividend = [float(x) for x in div]
+    else:
+        prize = min(cfg.vault_cap, s.vault + VAULT_INFLOW * n * (left - 0.5))
+        dividend = [prize * x for x in lead_chances(s.checkins, left, s.night - 1)]
+    out = []
+    for p in range(n):
+        nights = left - (p in s.resting)
+        cards = sorted((_VALUE[c] for c in s.hands[p]), reverse=True)[:max(0, nights)]
+        future = sum(CARD_BASE + CARD_FIRE * v for v in cards)
+        intel = INTEL_POINTS * len(s.intel[p]) if left > 0 else 0.0
+        out.append(s.rep[p] * cfg.rep_points + s.gold[p] - s.wounds[p] * cfg.wound_points
+                   + dividend[p] + future + intel)
+    return out
+
+
+class HotelSearch:
+    """How ``strong`` searches hotel (``boardlab.bots.strong``'s hooks).
+
+    A bid night is one simultaneous sealed choice, and a policy-played game costs 12-25 ms,
+    so the search plays one night deep from the seat's view:
+
+    * **candidates**: the prior style's (``taker``'s) own worth of every sealed choice
+      ranks them (its chosen move first); the best ``width`` are all played in every
+      sampled world;
+    * **opponent model, drawn once per world**: in each re-dealt world every other seat
+      seals tonight's choice as ``taker`` would from its view of that world (the guesses
+      ``determinize`` puts in place of choices already sealed are replaced the same way);
+      none of them can see this seat's sealed choice, so the candidates meet the same rival
+      bids and differ only by the seat's own choice;
+    * **horizon**: the night is played out (executions, salvage, the next night's event)
+      and the position valued by ``position_estimates``: a logistic of the seat's lead over
+      the best rival, on a scale that widens with the nights left. On the last night the
+      playout reaches the end and is valued by the result.
+    """
+
+    budget = (96, 0.3)  # playouts per move; the CPU seconds only guard a slow host
+    width = 8
+    epsilon = 0.0
+
+    def rank(self, ctx: DecisionContext, prior) -> list[int] | None:
+        bot = prior()
+        first = _index(ctx.legal, bot.choose(ctx))
+        if ctx.view["phase"] != "bid" or not isinstance(bot, StyleBot):
+            rest = [i for i in range(len(ctx.legal)) if i != first]
+            ctx.rng.shuffle(rest)
+            return [first, *rest]
+        worth: dict[int, float] = {}
+        for x, a in bot.options(ctx):
+            if a in ctx.legal:
+                k = ctx.legal.index(a)
+                worth[k] = max(worth.get(k, -math.inf), x)
+        rest = [i for i in range(len(ctx.legal)) if i != first]
+        ctx.rng.shuffle(rest)  # the unranked ones (intel, pass) in a random order
+        rest.sort(key=lambda i: -worth.get(i, -math.inf))
+        return [first, *rest]
+
+    def prepare(self, ctx: DecisionContext, world, rng: random.Random, factory) -> None:
+        if world.phase != "bid" or factory is None:
+            return
+        from boardlab.engine.context import StateContext
+        from boardlab.engine.rollout import quiet_step
+
+        game, seat = ctx.game, ctx.seat
+        step = quiet_step(game)
+        for p in range(len(world.gold)):
+            if p == seat or p in world.resting:
+                continue
+            world.bids.pop(p, None)
+            bot = factory()
+            for _ in range(8):  # intel first (a peek, a foresight's order), then the seal
+                legal = game.legal_actions(world, p)
+                if not legal or p in world.bids:
+                    break
+                a = legal[0] if len(legal) == 1 else bot.choose(
+                    StateContext(game, p, legal, rng, world, None))
+                step(world, p, a)
+
+    def horizon(self, world) -> int:
+        return world.night
+
+    def value(self, world, seat: int) -> float:
+        est = position_estimates(world)
+        left = world.cfg.nights - world.night + 1
+        lead = est[seat] - max(x for p, x in enumerate(est) if p != seat)
+        scale = MARGIN_SCALE + MARGIN_PER_NIGHT * max(0, left)
+        return 1 / (1 + math.exp(-lead / scale))
+
+
+def _index(legal: list[Action], action: Action) -> int:
+    for k, a in enumerate(legal):
+        if a is action:
+            return k
+    return legal.index(action)
+
+
+STRONG_SEARCH = HotelSearch()
