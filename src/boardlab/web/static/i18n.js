@@ -29,6 +29,7 @@ const WORDS = {
   rematchGo: ["去再来一局的桌", "Go to the rematch"], rematchIn: ["已加入：", "in:"], rematchWatch: ["观看再来一局", "Watch the rematch"],
   rename: ["改名字", "Change your name"], changeChoice: ["改选（揭示前都可以改）", "Change my choice (until the reveal)"],
   changeTo: ["改成：", "Change it to:"], chat: ["聊天", "Chat"], chatSay: ["说点什么…", "Say something…"], chatSend: ["发送", "Send"], keepChoice: ["不改了", "Keep it"], save: ["保存", "Save"],
+  level: ["难度", "Difficulty"], levelCustom: ["自选机器人", "a bot of your choice"],
   waitingSeats: ["等待其他玩家入座", "Waiting for the other players to take their seats"], lastMove: ["最近一步", "last move"], onBoard: ["在棋盘上点选（发光的位置）", "Choose on the board (the glowing places)"],
 };
 

@@ -6,6 +6,7 @@ import * as words from "./words.js";
 
 const app = document.getElementById("app");
 let games = [], chosen = null, created = null;
+let seatLevels = {};  // the difficulty chosen per seat (kept while the player count changes)
 
 document.getElementById("langslot").append(langButton(draw));
 
@@ -53,14 +54,48 @@ function createForm() {
   const nInput = h("input", { type: "number", id: "players", min: g.min_players, max: g.max_players,
     value: Math.min(g.max_players, Math.max(g.min_players, defaults.players || g.min_players)), style: "width:5em" });
   const seatsBox = h("div", { id: "seatspecs" });
+  // difficulty per bot seat: easy / normal / hard -> the bot the server names for that seat
+  // and player count (GET /api/games: boardlab/bots/difficulty.py, as `boardlab play --level`)
+  const diff = g.difficulty || { levels: [], words: {}, bots: {} };
+  const levelBot = (lv, n, i) => (((diff.bots || {})[lv] || {})[String(n)] || [])[i];
+  const levelOf = (bot, n, i, prefer) =>
+    (levelBot(prefer, n, i) === bot ? prefer : diff.levels.find(lv => levelBot(lv, n, i) === bot)) || "";
   const drawSeats = () => {
     const n = +nInput.value; seatsBox.innerHTML = "";
     for (let i = 0; i < n; i++) {
       const style = ((g.default_bots || {})[String(n)] || [])[i];  // the rulebook's style for this seat
+      const wanted = seatLevels[i] || "normal";
+      const first = levelBot(wanted, n, i) || style;
       const sel = h("select", { "data-seat": i }, h("option", { value: "human" }, "🙂 " + t("human")),
-        g.bots.map(b => h("option", { value: "bot:" + b, selected: i > 0 && b === style ? "" : null }, "🤖 " + words.botLabel(b))));
-      if (i > 0 && !style && g.bots.length) sel.value = "bot:" + g.bots[0];
-      seatsBox.append(h("div", { class: "seatrow" }, h("b", {}, `P${i + 1}`), sel,
+        g.bots.map(b => h("option", { value: "bot:" + b, selected: i > 0 && b === first ? "" : null }, "🤖 " + words.botLabel(b))));
+      if (i > 0 && !g.bots.includes(first) && g.bots.length) sel.value = "bot:" + g.bots[0];
+      const custom = h("option", { value: "", "data-custom": "1" }, t("levelCustom"));
+      const lvl = h("select", { "data-level": i },
+        diff.levels.map(lv => h("option", { value: lv }, t((diff.words || {})[lv] || lv))), custom);
+      const lvlBox = h("label", { class: "level", "data-level-box": i }, t("level"), lvl);
+      const sync = () => {
+        const bot = sel.value.startsWith("bot:");
+        lvlBox.style.display = bot && diff.levels.length ? "" : "none";
+        if (!bot) return;
+        lvl.value = levelOf(sel.value.slice(4), n, i, seatLevels[i] || "normal");
+        custom.hidden = lvl.value !== "";
+        if (lvl.value) seatLevels[i] = lvl.value;
+      };
+      lvl.onchange = () => {
+        const b = levelBot(lvl.value, n, i);
+        if (lvl.value) seatLevels[i] = lvl.value;
+        if (b && g.bots.includes(b)) sel.value = "bot:" + b;
+        sync();
+      };
+      sel.onchange = () => {  // a seat turned into a bot plays at the level it had (or normal)
+        if (sel.value.startsWith("bot:") && lvlBox.style.display === "none") {
+          const b = levelBot(seatLevels[i] || "normal", n, i);
+          if (b && g.bots.includes(b)) sel.value = "bot:" + b;
+        }
+        sync();
+      };
+      sync();
+      seatsBox.append(h("div", { class: "seatrow" }, h("b", {}, `P${i + 1}`), sel, lvlBox,
         h("input", { placeholder: t("name"), "data-name": i, style: "width:9em", value: i === 0 ? myName() || null : null })));
     }
   };
@@ -185,7 +220,7 @@ function draw() {
   app.innerHTML = "";
   const tiles = h("div", { class: "games" }, games.map(g => h("div", {
     class: "game-tile" + (g.id === chosen ? " sel" : ""), "data-game": g.id,
-    onclick: () => { chosen = g.id; created = null; draw(); } },
+    onclick: () => { chosen = g.id; created = null; seatLevels = {}; draw(); } },
     h("div", { class: "big" }, t(g.title)), h("div", { class: "muted" }, `${g.min_players}–${g.max_players} 👥`))));
   app.append(
     h("div", { class: "card" }, h("h1", {}, "🎲 " + t("newTable")), tiles),
