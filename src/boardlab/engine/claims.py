@@ -16,6 +16,9 @@ and *how ours is computed* (``check``), one of:
   bots, compared with the published value within a margin (equivalence test);
 * :class:`Paired` - "X is cheaper / wins more than Y": the same seeds played under two
   settings, compared pairwise (McNemar for yes/no, Wilcoxon for scores);
+* :class:`Enumerate` - a figure of chance alone (a deal, a draw, a die): every chance
+  outcome enumerated with its exact probability (:mod:`boardlab.engine.chance`), so the
+  claim is *proved* - holds or contradicted by the exact figure, no games, no interval;
 * :class:`NotCheckable` - with the reason.
 
 This module is data only: it imports nothing from the lab, so ``games/`` stays rules plus
@@ -156,11 +159,38 @@ class Paired:
 
 
 @dataclass(frozen=True)
+class Enumerate:
+    """A claim about chance alone, proved by enumerating every chance outcome.
+
+    ``outcomes()`` returns a :class:`boardlab.engine.chance.Dist` of the claim's figure (one
+    value per chance outcome, exact probabilities), built from the game's data or its
+    ``chance(config)`` nodes. ``statistic`` says what the book states about it:
+
+    * ``"mean"`` - the expected figure ("a chaos card averages 2.85");
+    * ``"prob"`` - the probability that the figure is true (a Dist of booleans: "a role
+      is in the game 3 times in 5");
+    * ``"every"`` - every outcome's figure ("always exactly 2 left": ``compare="eq"``;
+      "never fewer than 4": ``"ge"``); a failing outcome is the counterexample, with its
+      probability.
+
+    ``tolerance`` is how far the exact figure may be from the printed one: ``None`` (the
+    default) is the book's rounding, half a unit of its last printed digit (``precision``
+    overrides the unit, as for :class:`Simulate`); ``0`` asks for equality."""
+
+    outcomes: Callable[[], Any]
+    statistic: Literal["mean", "prob", "every"] = "mean"
+    compare: Compare = "eq"
+    tolerance: float | None = None
+    precision: float | None = None
+
+
+@dataclass(frozen=True)
 class NotCheckable:
     why: str
 
 
-Check = Replay | Formula | Search | Counterexample | Simulate | Paired | NotCheckable
+Check = Replay | Formula | Search | Counterexample | Simulate | Paired | Enumerate | \
+    NotCheckable
 
 
 @dataclass(frozen=True)

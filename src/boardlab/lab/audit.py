@@ -13,6 +13,7 @@ inside the band, contradicted when it lies outside. The family is the whole regi
 from __future__ import annotations
 
 import math
+import numbers
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ import boardlab
 from boardlab.engine.claims import (
     Claim,
     Counterexample,
+    Enumerate,
     Formula,
     NotCheckable,
     Paired,
@@ -66,9 +68,15 @@ class Verdict:
     story: str = ""  # a counterexample as a short readable story
     vacuous: bool = False
     stopped: str = ""  # why an open claim stopped: the schedule's end, the plan, the time
+    proved: bool = False  # decided by enumerating every chance outcome (exact)
 
     def __post_init__(self) -> None:
         self.basis = self.basis or self.claim.resting_on
+
+    @property
+    def label(self) -> str:
+        """The verdict as printed: "holds (proved)" for an enumerated claim."""
+        return f"{self.verdict} (proved)" if self.proved else self.verdict
 
     def ours_text(self) -> str:
         if isinstance(self.ours, Estimate):
@@ -98,7 +106,7 @@ class Verdict:
                 "holds_if_within": None if self.interval is None else [
                     num(self.interval[0]), num(self.interval[1])],
                 "margin": self.margin, "plan": self.plan, "stopped": self.stopped,
-                "vacuous": self.vacuous, "story": self.story,
+                "vacuous": self.vacuous, "proved": self.proved, "story": self.story,
                 "counterexample": self.counterexample, "note": c.note}
 
 
@@ -145,7 +153,7 @@ def _compare_exact(value: Any, published: Any, compare: str, tol: float) -> bool
         return value <= published + tol
     if compare == "between":
         return published[0] - tol <= value <= published[1] + tol
-    if isinstance(value, int | float) and isinstance(published, int | float):
+    if isinstance(value, numbers.Real) and isinstance(published, numbers.Real):
         return abs(value - published) <= tol
     return value == published
 
@@ -163,6 +171,87 @@ def check_formula(c: Claim) -> Verdict:
     return Verdict(c, HOLDS if ok else CONTRADICTED, ours,
                    "fixed by construction: compared exactly" if ok else
                    f"ours is {_fmt(value)}, the book says {_fmt(c.published)}", "formula")
+
+
+def check_enumerate(c: Claim) -> Verdict:
+    """A claim about chance alone, proved: its figure over every chance outcome, with exact
+    probabilities (engine/chance.py). Holds or contradicted by the exact figure against the
+    book's, within the book's rounding (half a unit of its last printed digit) unless the
+    claim says otherwise; "every": each outcome against the bound, the first failing one
+    (with its probability) the counterexample."""
+    from fractions import Fraction
+
+    from boardlab.engine.chance import Dist, exact_text
+
+    chk = c.check
+    assert isinstance(chk, Enumerate)
+    method = "enumeration of every chance outcome (exact)"
+    try:
+        dist = chk.outcomes()
+        if not isinstance(dist, Dist):
+            raise TypeError(f"outcomes() gave {type(dist).__name__}, not a chance.Dist")
+    except Exception as exc:  # a register bug must show as such, not abort the audit
+        return Verdict(c, NOT_CHECKABLE, detail=f"enumeration failed: {exc}", method=method)
+    n = dist.enumerated
+
+    def frac(x: Any) -> Fraction:
+        return Fraction(repr(x)) if isinstance(x, float) else Fraction(x)
+
+    if chk.statistic == "every":
+        low = high = None
+        if chk.compare == "eq":
+            low = high = frac(c.published)
+        elif chk.compare == "ge":
+            low = frac(c.published)
+        elif chk.compare == "le":
+            high = frac(c.published)
+        else:
+            low, high = (frac(x) for x in c.published)
+        try:
+            ordered = sorted(dist.items())
+        except TypeError:
+            ordered = sorted(dist.items(), key=lambda kv: repr(kv[0]))
+        bad = [(k, p) for k, p in ordered
+               if (low is not None and frac(k) < low) or (high is not None and frac(k) > high)]
+        lo_v, hi_v = dist.lowest()[0], dist.highest()[0]
+        seen = _fmt(lo_v) if lo_v == hi_v else f"{_fmt(lo_v)}–{_fmt(hi_v)}"
+        v = Verdict(c, HOLDS, seen, method=method, proved=True,
+                    margin="every chance outcome, exactly as stated")
+        if bad:
+            k, p = bad[0]
+            share = sum((q for _, q in bad), Fraction(0))
+            v.verdict = CONTRADICTED
+            v.counterexample = {"outcome": _jsonable(k), "probability": str(p)}
+            v.detail = (f"proved: of {n} chance outcomes, those with probability "
+                        f"{exact_text(share)} break it ({len(bad)} of the {len(dist)} "
+                        f"figures they give), e.g. {_fmt(k)} (probability {exact_text(p)}) "
+                        f"against the book's {published_text(c)}")
+        else:
+            v.detail = (f"proved: every one of {n} chance outcomes gives {seen}, within the "
+                        f"book's {published_text(c)}")
+        return v
+    exact_value = dist.mean() if chk.statistic == "mean" else dist.prob(bool)
+    rate = chk.statistic == "prob"
+    if chk.tolerance is not None:
+        tol = Fraction(repr(float(chk.tolerance)))
+        why = f"within {chk.tolerance:g} of" if chk.tolerance else "equal to"
+    else:
+        unit = chk.precision if chk.precision is not None else plan.printed_unit(
+            float(c.published if not isinstance(c.published, tuple) else c.published[0]),
+            rate)
+        tol = Fraction(repr(unit)) / 2
+        why = f"within the book's rounding (half its printed unit {unit:g}) of"
+    ok = _compare_exact(exact_value, frac(c.published) if not isinstance(
+        c.published, tuple) else tuple(frac(x) for x in c.published), chk.compare, tol)
+    word = "expected figure" if chk.statistic == "mean" else "probability"
+    text = exact_text(exact_value)
+    v = Verdict(c, HOLDS if ok else CONTRADICTED, text, method=method, proved=True,
+                margin=("exact: no interval, no tolerance" if not tol else
+                        f"exact figure within ±{float(tol):g} ({why.removesuffix(' of')})"))
+    v.detail = (f"proved: the exact {word} over {n} chance outcomes is {text}, "
+                + (f"{why} the book's {published_text(c)}" if ok else
+                   f"not {why} the book's {published_text(c)}"))
+    return v
 
 
 def _replay(game_id: str, path: str):
@@ -623,6 +712,8 @@ def audit(game_ref: str, budget: Budget | None = None, only: list[str] | None = 
             verdicts[c.id] = check_formula(c)
         elif isinstance(chk, Replay | Counterexample):
             verdicts[c.id] = check_replay(c, game.id)
+        elif isinstance(chk, Enumerate):
+            verdicts[c.id] = check_enumerate(c)
         elif isinstance(chk, Search):
             verdicts[c.id] = check_search(c, game, _cap(chk.walks, budget.walks), budget.seed)
         elif isinstance(chk, NotCheckable):

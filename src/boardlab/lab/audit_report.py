@@ -60,7 +60,7 @@ def print_terminal(console, au) -> None:
         console.print(f"\n[{colour}]{escape(title)}[/] ({len(vs)})")
         for v in vs:
             c = v.claim
-            console.print(f"[{COLOUR[v.verdict]}]{escape(f'[{v.verdict}]')}[/] "
+            console.print(f"[{COLOUR[v.verdict]}]{escape(f'[{v.label}]')}[/] "
                           f"[bold]{escape(c.id)}[/]  {escape(c.section)} · {c.kind} · "
                           f"{v.basis}")
             console.print(f"    「{escape(c.quote)}」 {escape(c.english)}")
@@ -142,7 +142,7 @@ def _claim_cells(v) -> str:
             f"<td>{_e(c.english)}</td><td>{_e(c.kind)}<br><small>{_e(v.basis)}</small></td>"
             f"<td>{_e(published_text(c))}</td><td>{_e(v.ours_text())}<br><small>"
             f"{_e(v.method)}{f', {v.games} games' if v.games else ''}</small></td>"
-            f"<td class=\"{cls}\">{_e(v.verdict)}</td><td>{p}</td>"
+            f"<td class=\"{cls}\">{_e(v.label)}</td><td>{p}</td>"
             f"<td>{''.join(why)}</td></tr>")
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from boardlab.engine.claims import (
     Claim,
     Counterexample,
+    Enumerate,
     Formula,
     NotCheckable,
     Paired,
@@ -95,6 +96,15 @@ def change_claim(c: Claim, changes: dict[str, Any]) -> tuple[Claim, str]:
                 return fn()
 
         return dataclasses.replace(c, check=dataclasses.replace(chk, fn=changed_fn)), ""
+    if isinstance(chk, Enumerate):  # chance outcomes read from the (changed) rules' data
+        outcomes = chk.outcomes
+
+        def changed_outcomes(outcomes=outcomes):
+            with rules_changed(changes):
+                return outcomes()
+
+        return dataclasses.replace(c, check=dataclasses.replace(
+            chk, outcomes=changed_outcomes)), ""
     if isinstance(chk, Replay | Counterexample):
         return c, AS_WRITTEN
     assert isinstance(chk, NotCheckable)

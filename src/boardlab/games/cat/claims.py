@@ -26,8 +26,10 @@ A "contradicted" verdict can therefore mean different bots, not wrong rules.
 
 from __future__ import annotations
 
+from boardlab.engine.chance import Dist, deal
 from boardlab.engine.claims import (
     Claim,
+    Enumerate,
     Formula,
     Metric,
     NotCheckable,
@@ -244,6 +246,18 @@ def _chaos_points() -> int:
     return sum(v * n for v, n in data.CHAOS_COUNTS.items())
 
 
+def _drawn_chaos_value() -> Dist:
+    """The value of the top card of a shuffled room pile (every card equally likely)."""
+    return Dist.uniform(data.chaos_value(c) for c in data.full_pile("kitchen"))
+
+
+def _role_dealt(p: int):
+    """Whether the Cat's role is in a ``p``-seat game: the game deals the roles as
+    ``random.sample`` (rules.py setup), every ordered choice of ``p`` of the 5 equally
+    likely; by symmetry every role gets the same figure."""
+    return lambda: deal(data.ROLES, p).map(lambda roles: "cat" in roles)
+
+
 def _cat():
     from boardlab.games.cat import GAME
 
@@ -266,8 +280,10 @@ def rulebook_claims() -> list[Claim]:
         Claim("cards.room_points", "胡闹牌数值分布", "合计 20 张 57 点",
               "A room's 20 chaos cards total 57 points.", "arithmetic", 57,
               Formula(_chaos_points)),
-        Claim("cards.mean", "胡闹牌数值分布", "均值 2.85 点/张", "A chaos card averages 2.85.",
-              "arithmetic", 2.85, Formula(lambda: _chaos_points() / chaos, tolerance=0.005)),
+        Claim("cards.mean", "胡闹牌数值分布", "均值 2.85 点/张",
+              "A chaos card drawn from a shuffled room pile is worth 2.85 on average.",
+              "arithmetic", 2.85, Enumerate(_drawn_chaos_value, "mean", tolerance=0),
+              note="proved over the 20 cards a draw can give: exactly 57/20"),
         Claim("map.cards_4p", "地图特点", "4 人局 28 张牌", "A 4-player game plays 28 cards.",
               "arithmetic", 28, Formula(lambda: 4 * config(_cat().Config, players=4).stations)),
         Claim("map.exposure_line", "地图特点", "曝光线 12 达到即触发，第 6 站起失效",
@@ -421,6 +437,13 @@ def cross_claims() -> list[Claim]:
                 round(5 / p, 4),
                 Formula(lambda p=p: round(sum(pub.ROLE_WIN_RATE[r][p] for r in ROLES), 4),
                         tolerance=0.003)),
+            Claim(f"B.role.{p}p.dealt", f"{APPX_B} 角色平衡", f"{p} 人 " + " / ".join(
+                f"{pub.ROLE_WIN_RATE[r][p]:.1%}" for r in ROLES),
+                f"The premise of the 5/{p}: with roles dealt one a seat at random, a role is "
+                f"in a {p}-player game with probability {p}/5 (so its win rate is its share "
+                f"of the wins over {p}/5).", "arithmetic", p / 5,
+                Enumerate(_role_dealt(p), "prob", tolerance=0),
+                note="proved over every deal of the roles (5!/(5-p)! ordered deals)"),
             Claim(f"B.exposure.{p}p.bills_sum", f"{APPX_B} 曝光频率与账单",
                   f"{p} 人 终局剩余 {' / '.join(map(str, ex[p]['leftover']))} 终局账单合计 "
                   f"{ex[p]['final_bills_total']}",
@@ -507,7 +530,8 @@ RULEBOOK = Rulebook(
         f"{CB}:576-585": (*(f"B.role.{p}p.{r}" for p in PLAYERS for r in ROLES),
                           *(f"B.role.4p.{r}.score" for r in ROLES),
                           *(f"B.range.role.{p}p" for p in PLAYERS),
-                          *(f"B.role.{p}p.sum" for p in PLAYERS)),
+                          *(f"B.role.{p}p.sum" for p in PLAYERS),
+                          *(f"B.role.{p}p.dealt" for p in PLAYERS)),
         f"{CB}:587-592": tuple(f"B.exposure.{p}p.{k}" for p in PLAYERS for k in (
             "per_game", "round", "mess", "half_bill", "final_bills", "bills_sum",
             "half_of_mess", "leftover.living", "leftover.kitchen", "leftover.bath")),
