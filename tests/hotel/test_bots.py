@@ -225,3 +225,23 @@ def test_the_strong_bots_estimate_is_the_score_once_the_game_is_over():
         assert 0.0 < v < 1.0
     chances = lead_chances([3, 1, 1, 0], 2, 3)
     assert chances[0] == max(chances) and chances[3] == min(chances)
+
+
+def test_the_strong_bots_shared_rival_model_is_the_tables_own():
+    """Within one decision the strong bot's opponent model works a seat's rival model out
+    once: the first answer is exactly ``Table.rival_interest`` on the same generator, later
+    ones the same object; another seat, or a seat whose wounds differ, gets its own."""
+    from boardlab.games.hotel.bots import _SharedModelTable
+
+    s = GAME.new_game({"players": 4}, 3)
+    memo: dict = {}
+    view = GAME.view(s, 1)
+    plain = Table(view, 1, random.Random(9)).rival_interest()
+    first = _SharedModelTable(view, 1, random.Random(9), {}, memo).rival_interest()
+    assert first == plain
+    assert _SharedModelTable(view, 1, random.Random(1), {}, memo).rival_interest() is first
+    other = _SharedModelTable(GAME.view(s, 2), 2, random.Random(9), {}, memo).rival_interest()
+    assert other is not first and len(memo) == 2
+    hurt = dict(view, wounds=[0, 1, 0, 0])
+    _SharedModelTable(hurt, 1, random.Random(9), {}, memo).rival_interest()
+    assert len(memo) == 3

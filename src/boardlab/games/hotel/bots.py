@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from math import exp
 from typing import Any
 
@@ -800,16 +801,24 @@ class HotelSearch:
       seals tonight's choice as ``taker`` would from its view of that world (the guesses
       ``determinize`` puts in place of choices already sealed are replaced the same way);
       none of them can see this seat's sealed choice, so the candidates meet the same rival
-      bids and differ only by the seat's own choice;
+      bids and differ only by the seat's own choice. A seat's model of *its* rivals
+      (``Table.rival_interest``) reads only what is public to it - the worlds of one
+      decision differ in hidden hands, which it samples itself - so it is worked out once
+      per seat and decision (keyed also by any hand that seat has read, and by the
+      wounds and gold its own intel may change), and each world draws only that seat's
+      choice from its own hand;
     * **horizon**: the night is played out (executions, salvage, the next night's event)
       and the position valued by ``position_estimates``: a logistic of the seat's lead over
       the best rival, on a scale that widens with the nights left. On the last night the
       playout reaches the end and is valued by the result.
     """
 
-    budget = (96, 0.3)  # playouts per move; the CPU seconds only guard a slow host
+    budget = (160, 0.3)  # playouts per move; the CPU seconds only guard a slow host
     width = 8
     epsilon = 0.0
+
+    def __init__(self) -> None:
+        self._memo: tuple[Any, dict] | None = None
 
     def rank(self, ctx: DecisionContext, prior) -> list[int] | None:
         bot = prior()
@@ -835,12 +844,18 @@ class HotelSearch:
         from boardlab.engine.rollout import quiet_step
 
         game, seat = ctx.game, ctx.seat
+        held = self._memo  # read once: another thread's decision may replace it
+        if held is None or held[0] is not ctx:
+            held = self._memo = (ctx, {})  # one decision's rival models (the class text)
+        memo = held[1]
         step = quiet_step(game)
         for p in range(len(world.gold)):
             if p == seat or p in world.resting:
                 continue
             world.bids.pop(p, None)
             bot = factory()
+            if isinstance(bot, StyleBot):
+                bot.table = partial(_shared_model_table, bot, memo)  # type: ignore[method-assign]
             for _ in range(8):  # intel first (a peek, a foresight's order), then the seal
                 legal = game.legal_actions(world, p)
                 if not legal or p in world.bids:
@@ -858,6 +873,29 @@ class HotelSearch:
         lead = est[seat] - max(x for p, x in enumerate(est) if p != seat)
         scale = MARGIN_SCALE + MARGIN_PER_NIGHT * max(0, left)
         return 1 / (1 + math.exp(-lead / scale))
+
+
+class _SharedModelTable(Table):
+    """A table whose rival model is looked up in ``memo`` first (``HotelSearch``)."""
+
+    def __init__(self, view: dict[str, Any], seat: int, rng: random.Random,
+                 reserve: dict[str, float], memo: dict) -> None:
+        super().__init__(view, seat, rng, reserve)
+        self.memo = memo
+
+    def rival_interest(self) -> list[list[list[float]]]:
+        v = self.v
+        read = tuple(None if h is None or p == self.seat else tuple(h)
+                     for p, h in enumerate(v["hands"]))
+        key = (self.seat, read, tuple(v["wounds"]), tuple(v["gold"]))
+        q = self.memo.get(key)
+        if q is None:
+            q = self.memo[key] = super().rival_interest()
+        return q
+
+
+def _shared_model_table(bot: StyleBot, memo: dict, ctx: DecisionContext) -> Table:
+    return _SharedModelTable(ctx.view, ctx.seat, ctx.rng, bot.reserve(ctx), memo)
 
 
 def _index(legal: list[Action], action: Action) -> int:
