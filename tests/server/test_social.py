@@ -237,3 +237,21 @@ def test_kill_9_keeps_an_answered_rematch_and_chat(db_url):
         assert ask(c, old, {1: tok[1]}).json()["status"] == "running"
     finally:
         stop(proc)
+
+
+def test_a_rematch_that_closed_unstarted_is_opened_anew(make_client, db_url):
+    """Nobody came before the open tables' time ran out (expire_open closed it): the next ask,
+    at either worker, opens a fresh rematch table in its place, once."""
+    a, b = make_client(), make_client()
+    old, tok = played_out(a)
+    first = ask(a, old, {0: tok[0]}).json()
+    closed = a.app.state.tables.expire_open(now=10**12)
+    assert first["table"] in closed
+    assert b.get(f"/api/tables/{old}/rematch").json()["status"] == "closed"
+    again = ask(b, old, {1: tok[1]}).json()
+    assert again["table"] != first["table"] and again["status"] == "open"
+    assert again["joined"] == [1] and again["waiting"] == [0]
+    assert rematch_rows(db_url) == [(old, again["table"])]
+    done = ask(a, old, {0: tok[0]}).json()
+    assert done["table"] == again["table"] and done["status"] == "running"
+    assert [c["seat"] for c in done["claimed"]] == [0]

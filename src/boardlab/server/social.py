@@ -57,6 +57,10 @@ def _write(tables: Any) -> Any:
     return tables._write_lock
 
 
+class _Lost(Exception):
+    """Another worker replaced a closed rematch first."""
+
+
 class Rematches:
     """The rematches of finished tables (one each), kept in ``rematches``."""
 
@@ -69,32 +73,40 @@ class Rematches:
                                 .where(rematches.c.old_table == old_id)).scalar()
 
     def _open(self, t: Any) -> str:
-        """The rematch table of finished table ``t``: the one stored, or a new one."""
+        """The rematch table of finished table ``t``: the one stored, or a new one (also in
+        place of one that closed unstarted: nobody came before the open tables' time ran
+        out)."""
         tables = self.tables
-        found = self._new_id(t.id)
-        if found is not None:
-            return found
-        specs = [{"kind": "human", "name": s.name or None,
-                  **({"timeout_bot": s.timeout_bot} if s.timeout_bot else {})}
-                 if s.kind == "human" else {"kind": "bot", "bot": s.bot}
-                 for s in t.seats]
-        options = {k: v for k, v in t.config.items() if k != "players"}
-        new, _host, _invites, _ = tables.create(
-            t.game.id, len(t.seats), options, specs, t.name, None, t.public,
-            turn_seconds=t.turn_seconds, invite=[])
-        try:
-            with _write(tables), tables.engine.begin() as conn:
-                conn.execute(rematches.insert().values(old_table=t.id, new_table=new.id,
-                                                       created_at=time.time()))
-        except IntegrityError:
-            # another worker stored its rematch first: ours was never shown to anyone
-            self._discard(new.id)
+        for _attempt in range(_RETRIES):
             found = self._new_id(t.id)
-            if found is None:  # pragma: no cover - a row is never deleted
-                raise Refused(409, "the rematch changed meanwhile; ask again") from None
-            return found
-        tables._durable()
-        return new.id
+            if found is not None and tables.get(found).status != "closed":
+                return found
+            specs = [{"kind": "human", "name": s.name or None,
+                      **({"timeout_bot": s.timeout_bot} if s.timeout_bot else {})}
+                     if s.kind == "human" else {"kind": "bot", "bot": s.bot}
+                     for s in t.seats]
+            options = {k: v for k, v in t.config.items() if k != "players"}
+            new, _host, _invites, _ = tables.create(
+                t.game.id, len(t.seats), options, specs, t.name, None, t.public,
+                turn_seconds=t.turn_seconds, invite=[])
+            try:
+                with _write(tables), tables.engine.begin() as conn:
+                    if found is None:
+                        conn.execute(rematches.insert().values(
+                            old_table=t.id, new_table=new.id, created_at=time.time()))
+                    else:  # the closed one replaced, unless another worker did it first
+                        won = conn.execute(rematches.update().where(
+                            rematches.c.old_table == t.id, rematches.c.new_table == found)
+                            .values(new_table=new.id, created_at=time.time())).rowcount
+                        if won != 1:
+                            raise _Lost
+            except (IntegrityError, _Lost):
+                # another worker stored its rematch first: ours was never shown to anyone
+                self._discard(new.id)
+                continue
+            tables._durable()
+            return new.id
+        raise Refused(409, "the rematch changed meanwhile; ask again")
 
     def _discard(self, table_id: str) -> None:
         tables = self.tables
