@@ -259,6 +259,233 @@ def compile_spec(spec: Any, max_seats: int, path: str = "") -> tuple[list[str], 
     raise ValueError(f"{path}: unknown observation spec {spec!r}")
 
 
+# ---- the compiled encoder ----------------------------------------------------------------
+#
+# ``compile_spec`` builds the encoder as a tree of closures: a Python call per node of the
+# view, which made it most of an environment step. ``generate`` writes the same encoder as
+# one Python function instead (straight-line code per dict key, a loop per list, every
+# offset and index table computed once), compiled with ``exec``. It writes exactly what the
+# closures write (the same indices, the same values computed the same way, so the vector is
+# the same bit for bit: ``tests/rl/test_encoder_golden.py`` replays seeded games of every
+# game and config against the closures). It only recognises views that fit the spec
+# exactly; on anything else (a key outside the spec, a value outside an enum, a list too
+# long, an unexpected type) it stops, and :class:`ObservationEncoder` runs the closures
+# instead, which raise the precise :class:`ViewOutsideSpec` (or, where they accept what
+# the generated code was too strict for, such as an int subclass, give their vector).
+
+
+class _Miss(Exception):
+    """The generated encoder met something it does not handle: the closures decide."""
+
+
+SPARSE_KEYS = 6
+"""A dict item of a list with this many declared keys is read by its own items."""
+
+
+class _Gen:
+    """Writes the Python source of a spec's encoder (see :func:`generate`)."""
+
+    def __init__(self, max_seats: int):
+        self.max_seats = max_seats
+        self.lines: list[str] = []
+        self.consts: dict[str, Any] = {"_Miss": _Miss, "_PLAIN": _PLAIN, "_freeze": _freeze}
+        self.count = 0
+
+    def var(self, stem: str) -> str:
+        self.count += 1
+        return f"{stem}{self.count}"
+
+    def const(self, stem: str, value: Any) -> str:
+        name = self.var("_" + stem)
+        self.consts[name] = value
+        return name
+
+    def emit(self, ind: int, line: str) -> None:
+        self.lines.append("    " * ind + line)
+
+    @staticmethod
+    def at(base: tuple[str | None, int], plus: int = 0) -> str:
+        var, k = base
+        k += plus
+        if var is None:
+            return str(k)
+        return f"{var} + {k}" if k else var
+
+    def size(self, spec: Any) -> int:
+        return len(compile_spec(spec, self.max_seats)[0])
+
+    def sparse_dict(self, spec: dict[str, Any], x: str, base: tuple[str | None, int],
+                    ind: int) -> None:
+        """A dict read by its own items (most of its keys are usually missing: burgle's
+        cells), each key's code found by a binary search on the key's number."""
+        emit = self.emit
+        keys, offsets, at = [], [], 0
+        for key, sub in spec.items():
+            size = self.size(sub)
+            if size:
+                keys.append(key)
+                offsets.append(at)
+            at += size
+        number = self.const("key", {k: (keys.index(k) if k in keys else -1) for k in spec})
+        key, y, h = self.var("q"), self.var("v"), self.var("h")
+        emit(ind, f"if type({x}) is not dict: raise _Miss")
+        emit(ind, f"for {key}, {y} in {x}.items():")
+        emit(ind + 1, f"{h} = {number}[{key}]")  # a key outside the spec: KeyError
+        emit(ind + 1, f"if {h} < 0 or {y} is None: continue")
+
+        def search(lo: int, hi: int, depth: int) -> None:
+            if hi - lo == 1:
+                self.node(spec[keys[lo]], y, (base[0], base[1] + offsets[lo]), depth)
+                return
+            mid = (lo + hi) // 2
+            emit(depth, f"if {h} < {mid}:")
+            search(lo, mid, depth + 1)
+            emit(depth, "else:")
+            search(mid, hi, depth + 1)
+        if keys:
+            search(0, len(keys), ind + 1)
+
+    def node(self, spec: Any, x: str, base: tuple[str | None, int], ind: int,
+             repeated: bool = False) -> None:
+        """Code writing ``spec`` for the value in variable ``x`` (known not ``None``) at
+        offset ``base`` (a variable or None, plus a constant); ``repeated``: inside a loop
+        over a list's items (where dicts are read by their own keys)."""
+        emit, at = self.emit, self.at
+        if isinstance(spec, dict) and repeated and len(spec) >= SPARSE_KEYS:
+            self.sparse_dict(spec, x, base, ind)
+            return
+        if isinstance(spec, dict):
+            allowed = self.const("keys", frozenset(spec))
+            emit(ind, f"if type({x}) is not dict or not {x}.keys() <= {allowed}: raise _Miss")
+            off = 0
+            for key, sub in spec.items():
+                size = self.size(sub)
+                if size:
+                    y = self.var("v")
+                    emit(ind, f"{y} = {x}.get({key!r})")
+                    emit(ind, f"if {y} is not None:")
+                    self.node(sub, y, (base[0], base[1] + off), ind + 1)
+                    if self.lines[-1].endswith(":"):
+                        emit(ind + 1, "pass")
+                off += size
+            return
+        kind = spec[0]
+        if kind == "skip":
+            emit(ind, "pass")
+        elif kind == "num":
+            scale = repr(float(spec[1]))
+            emit(ind, f"if type({x}) is not int and type({x}) is not float: raise _Miss")
+            emit(ind, f"out[{at(base)}] = {x} / {scale}")
+        elif kind == "flag":
+            emit(ind, f"if {x}:")
+            emit(ind + 1, f"out[{at(base)}] = 1.0")
+        elif kind == "enum":  # a value outside the enum: KeyError, the closures decide
+            table = self.const("enum", {v: base[1] + i for i, v in enumerate(spec[1])})
+            where = f"{base[0]} + {table}[{x}]" if base[0] is not None else f"{table}[{x}]"
+            emit(ind, f"out[{where}] = 1.0")
+        elif kind == "seat":
+            emit(ind, f"if {x} != -1:")
+            emit(ind + 1, f"if type({x}) is not int or not 0 <= {x} < n: raise _Miss")
+            emit(ind + 1, f"out[{at(base)} + ({x} - me) % n] = 1.0")
+        elif kind == "seatset":
+            s = self.var("s")
+            emit(ind, f"for {s} in {x}:")
+            emit(ind + 1, f"if {s} is None or {s} == -1: continue")
+            emit(ind + 1, f"if type({s}) is not int or not 0 <= {s} < n: raise _Miss")
+            emit(ind + 1, f"out[{at(base)} + ({s} - me) % n] = 1.0")
+        elif kind == "bag":
+            index = {_freeze(v): i for i, v in enumerate(spec[1])}
+            flat = all(type(k) is tuple and all(type(e) in _PLAIN for e in k) for k in index)
+            table = self.const("bag", index)
+            step = repr(1.0 / float(spec[2]))
+            y, ty, i, a = self.var("b"), self.var("t"), self.var("i"), self.var("a")
+            emit(ind, f"for {y} in {x}:")
+            emit(ind + 1, f"{ty} = type({y})")
+            emit(ind + 1, f"if {ty} in _PLAIN:")
+            emit(ind + 2, f"{i} = {table}[{y}]")
+            emit(ind + 1, "else:")
+            key = (f"tuple({y}) if {ty} is list else _freeze({y})" if flat
+                   else f"_freeze({y})")
+            emit(ind + 2, f"{i} = {table}[{key}]")
+            emit(ind + 1, f"{a} = {at(base)} + {i}")
+            emit(ind + 1, f"out[{a}] = out.get({a}, 0.0) + {step}")
+        elif kind == "opt":
+            emit(ind, f"out[{at(base)}] = 1.0")
+            self.node(spec[1], x, (base[0], base[1] + 1), ind)
+        elif kind == "each":
+            subs = spec[1]
+            emit(ind, f"if type({x}) is not list or len({x}) > {len(subs)}: raise _Miss")
+            sizes = [self.size(sub) for sub in subs]
+            if subs and all(sub == subs[0] for sub in subs):  # the same item: a loop
+                k, y, b = self.var("k"), self.var("e"), self.var("o")
+                emit(ind, f"for {k}, {y} in enumerate({x}):")
+                emit(ind + 1, f"if {y} is None: continue")
+                emit(ind + 1, f"{b} = {at(base)} + {k} * {sizes[0]}")
+                self.node(subs[0], y, (b, 0), ind + 1, repeated=True)
+                return
+            off = 0
+            n = self.var("m")
+            emit(ind, f"{n} = len({x})")
+            for k, sub in enumerate(subs):
+                if sizes[k]:
+                    y = self.var("e")
+                    emit(ind, f"if {n} > {k}:")
+                    emit(ind + 1, f"{y} = {x}[{k}]")
+                    emit(ind + 1, f"if {y} is not None:")
+                    self.node(sub, y, (base[0], base[1] + off), ind + 2)
+                off += sizes[k]
+        elif kind in ("list", "seats"):
+            seats = kind == "seats"
+            bound = self.max_seats if seats else int(spec[1])
+            item = spec[1] if seats else spec[2]
+            width = self.size(item) + 1
+            emit(ind, f"if type({x}) is not list or len({x}) > {bound}: raise _Miss")
+            i, y, b = self.var("i"), self.var("e"), self.var("o")
+            emit(ind, f"for {i}, {y} in enumerate({x}):")
+            slot = f"({i} - me) % n" if seats else i
+            emit(ind + 1, f"{b} = {at(base)} + {slot} * {width}")
+            emit(ind + 1, f"out[{b}] = 1.0")
+            leaf = item[0] if isinstance(item, tuple) else None
+            if leaf == "flag":  # the closures' list of flags: anything but None / False
+                emit(ind + 1, f"if {y} is not None and {y} is not False:")
+                emit(ind + 2, f"out[{b} + 1] = 1.0")
+            elif leaf == "num":  # ... and of numbers: False is no number, not an error
+                emit(ind + 1, f"if {y} is not None and {y} is not False:")
+                self.node(item, y, (b, 1), ind + 2)
+            else:
+                emit(ind + 1, f"if {y} is not None:")
+                self.node(item, y, (b, 1), ind + 2, repeated=True)
+        elif kind in ("keyed", "seatkeyed"):
+            seats = kind == "seatkeyed"
+            keys = [str(k) for k in range(self.max_seats)] if seats else list(spec[1])
+            item = spec[1] if seats else spec[2]
+            width = self.size(item) + 1
+            table = self.const("keyed", {k: i for i, k in enumerate(keys)})  # KeyError: out
+            key, y, i, b = self.var("q"), self.var("e"), self.var("i"), self.var("o")
+            emit(ind, f"if type({x}) is not dict: raise _Miss")
+            emit(ind, f"for {key}, {y} in {x}.items():")
+            emit(ind + 1, f"{i} = {table}[{key} if type({key}) is str else str({key})]")
+            slot = f"({i} - me) % n" if seats else i
+            emit(ind + 1, f"{b} = {at(base)} + {slot} * {width}")
+            emit(ind + 1, f"out[{b}] = 1.0")
+            emit(ind + 1, f"if {y} is not None:")
+            self.node(item, y, (b, 1), ind + 2, repeated=True)
+        else:
+            raise ValueError(f"unknown observation spec {spec!r}")
+
+
+def generate(spec: Any, max_seats: int) -> tuple[Writer, str]:
+    """The generated writer of ``spec`` (the closures' equal, see above) and its source."""
+    g = _Gen(max_seats)
+    g.emit(0, "def write(view, out, me, n):")
+    g.emit(1, "if view is None: return")
+    g.node(spec, "view", (None, 0), 1)
+    source = "\n".join(g.lines) + "\n"
+    namespace = dict(g.consts)
+    exec(compile(source, "<boardlab observation encoder>", "exec"), namespace)
+    return namespace["write"], source
+
+
 class ObservationEncoder:
     """A compiled spec: ``encode(view, seat, players)`` -> float32 vector of ``size``."""
 
@@ -268,13 +495,30 @@ class ObservationEncoder:
         names, self._write = compile_spec(spec, max_seats)
         self.features: tuple[str, ...] = tuple(names)
         self.size = len(names)
+        self._fast, self.source = generate(spec, max_seats)
 
     def encode(self, view: dict[str, Any], seat: int | None, players: int,
                out: np.ndarray | None = None) -> np.ndarray:
-        # The writers fill a dict {index: value} (a dict store is a fraction of a NumPy
+        # The writer fills a dict {index: value} (a dict store is a fraction of a NumPy
         # item store, and most features are 0), copied into the array in one scatter.
         buffer: dict[int, float] = {}
+        me = 0 if seat is None else seat
+        try:
+            self._fast(view, buffer, me, players)
+        except Exception:  # outside what the generated code knows: the closures decide
+            buffer = {}
+            self._write(view, buffer, 0, me, players)
+        return self._scatter(buffer, out)
+
+    def encode_reference(self, view: dict[str, Any], seat: int | None, players: int
+                         ) -> np.ndarray:
+        """:meth:`encode` by the closures alone (the reference the generated code is
+        tested against)."""
+        buffer: dict[int, float] = {}
         self._write(view, buffer, 0, 0 if seat is None else seat, players)
+        return self._scatter(buffer, None)
+
+    def _scatter(self, buffer: dict[int, float], out: np.ndarray | None) -> np.ndarray:
         vec = np.zeros(self.size, np.float32) if out is None else out
         if out is not None:
             vec[:] = 0.0
