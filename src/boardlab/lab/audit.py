@@ -443,6 +443,13 @@ class _Tracker:
     done: bool = False
     planned: float = math.nan  # games the plan asks for (after the first look)
     hopeless: bool = False  # the plan says the schedule cannot decide it
+    # where the last look left it, for the allocator: distance to decide, one game's spread,
+    # the share of the stream's games that give the figure, the book's games (two-sample)
+    gap: float = math.nan
+    spread: float = math.nan
+    share: float = 1.0
+    book_games: int | None = None
+    seen: int = 0  # games that gave the figure at the last look
 
     @property
     def next_games(self) -> int:
@@ -474,18 +481,24 @@ PRACTICAL = 10  # a plan beyond this many times the schedule is not worth a numb
 def _plan_text(p: dict[str, Any] | None) -> str:
     if not p:
         return ""
-    if p["games"] is None:
-        why = ("ours sits on the band's edge" if not p.get("gap") else
+    now = "games_now" in p
+    games, gap, spread = ((p["games_now"], p["gap_now"], p["spread_now"]) if now
+                          else (p["games"], p["gap"], p["spread"]))
+    where = " from where ours stands at the last look" if now else ""
+    if games is None:
+        why = ("ours sits on the band's edge" if not gap else
                "the book's own sampling error is wider than the room left")
         return f"plan: no number of games settles it ({why})"
     scale = max(p["schedule"][-1], p["auto_end"])
-    if p["games"] > PRACTICAL * scale:
-        return (f"plan: no practical number of games settles it - ours is {p['gap']:.3g} "
-                f"from the band's edge (σ per game {p['spread']:.3g}), more than "
+    if games > PRACTICAL * scale:
+        return (f"plan{where}: no practical number of games settles it - ours is "
+                f"{gap:.3g} from the band's edge (σ per game {spread:.3g}), more than "
                 f"{PRACTICAL} × the automatic schedule's {scale:,} games would be needed")
-    return (f"plan: about {p['games']:,} games for {p['power']:.0%} power at α "
-            f"{p['alpha']:.2g} (σ per game {p['spread']:.3g}, distance to decide "
-            f"{p['gap']:.3g})")
+    first = (f"; {p['games']:,} planned at the first look"
+             if now and p["games"] is not None and p["games"] != games else "")
+    return (f"plan{where}: about {games:,} games for {p['power']:.0%} power at α "
+            f"{p['alpha']:.2g} (σ per game {spread:.3g}, distance to decide "
+            f"{gap:.3g}){first}")
 
 
 def _gap(est: float, b: Band) -> float:
@@ -813,12 +826,44 @@ def _cost(t: _Tracker, streams: dict[tuple, _Stream]) -> float:
 
 
 def _worth(t: _Tracker, open_: list[_Tracker], streams: dict[tuple, _Stream]) -> float:
-    """Open claims that extending for ``t``'s next look could decide (by their plans; a
-    claim not yet planned counts a quarter), per second of play."""
+    """Open claims that extending ``t``'s streams to its next look is expected to decide,
+    per second of play: for every open claim whose games those streams hold and whose next
+    look comes by then, the chance (:func:`_chance`) that its last look by then decides it
+    if ours stays where it is."""
     n = t.next_games
-    gain = sum(1.0 if u.planned <= n else 0.25 if math.isnan(u.planned) else 0.0
-               for u in open_ if set(u.streams) <= set(t.streams) and u.next_games <= n)
+    gain = sum(_chance(u, n) for u in open_
+               if set(u.streams) <= set(t.streams) and u.next_games <= n)
     return gain / _cost(t, streams)
+
+
+OPTIMISM = 2.0  # standard errors the stopping rule's optimistic plan adds to the gap
+UNKNOWN_CHANCE = 0.25  # a claim not yet looked at: its gap and spread are unknown
+
+
+def _chance(u: _Tracker, n: int) -> float:
+    """The predictive power of ``u``'s last look within ``n`` games of its stream: the
+    chance, given what its games showed so far, that the interval then clears the edge
+    nearest ours (flat prior: the figure after ``n`` games is normal around ours now, with
+    variance σ²(1/games now - 1/games then); the book's own error added for a two-sample
+    claim). It is high for a claim far from its edge, falls towards zero on the edge, and
+    one noisy look does not make it either."""
+    from scipy.stats import norm
+
+    ks = [j for j in range(u.k, len(u.looks)) if u.looks[j] <= n]
+    if not ks:
+        return 0.0
+    if not (math.isfinite(u.gap) and math.isfinite(u.spread) and u.seen > 0):
+        return UNKNOWN_CHANCE
+    j = ks[-1]
+    games = max(1.0, u.share * u.looks[j])
+    se = math.sqrt(u.spread ** 2 / games
+                   + (u.spread ** 2 / u.book_games if u.book_games else 0.0))
+    tau = u.spread * math.sqrt(max(0.0, 1.0 / u.seen - 1.0 / games))
+    z = float(norm.ppf(1 - u.alphas[j] / 2))
+    d = abs(u.gap)
+    if tau <= 0:
+        return float(d > z * se)
+    return float(norm.cdf((d - z * se) / tau) + norm.cdf((-d - z * se) / tau))
 
 
 def _look(t: _Tracker, streams: dict[tuple, _Stream], register_games: int | None) -> None:
@@ -846,9 +891,21 @@ def _look(t: _Tracker, streams: dict[tuple, _Stream], register_games: int | None
     # (shown as planned after the first look; redone at each look to stop a hopeless one).
     p = _plan_dict(t, lk, gap, t.alphas[-1], book_games)
     v.plan = first_plan or p
+    if first_plan:  # the plan redone from where ours stands now
+        v.plan = {**first_plan, "games_now": p["games"], "spread_now": p["spread"],
+                  "gap_now": p["gap"]}
+    t.gap, t.spread, t.book_games = gap, lk.spread, book_games
+    t.share = lk.games / max(1, t.looks[k])
+    t.seen = lk.games
     if v.verdict != INCONCLUSIVE:
         t.done = True
-    t.hopeless = not (t.planned <= t.looks[-1])
+    # Stop (auto) only when even an optimistic plan - ours two standard errors further
+    # from the edge than this look put it - needs more games of the stream than the
+    # schedule holds: one noisy early look near the edge must not end a claim that more
+    # games would decide (a per-seat figure is given by some of the stream's games only).
+    se = lk.estimate.se if math.isfinite(lk.estimate.se or math.nan) else 0.0
+    hopeful = games_for(lk.spread, gap + OPTIMISM * se, t.alphas[-1], POWER, book_games)
+    t.hopeless = not (hopeful / max(t.share, 1e-9) <= t.looks[-1])
 
 
 def seating_report(game, game_ref: str, lab: LabSpec, groups: list[list[Row]],
