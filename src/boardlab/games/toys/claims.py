@@ -153,6 +153,75 @@ def _working_night_output(row, seat):
     return sum(outs) / len(outs) if outs else None
 
 
+def _seat_nights(summary):
+    """Per night whose end was reached: each seat's screws gained that night (noise, task
+    award, freeze bonus; no dawn bonus or wake), the seats 🧊 at its end, and the seats that
+    played a card in all three moments (``moment_output`` is None for a frozen seat)."""
+    before = [0] * len(summary["freezes"])
+    moments = summary["moment_output"]
+    for night, (cum, frozen) in enumerate(zip(summary["night_screws"],
+                                              summary["night_frozen"], strict=False)):
+        gain = [a - b for a, b in zip(cum, before, strict=True)]
+        before = cum
+        mom = moments[MOMENTS * night:MOMENTS * (night + 1)]
+        working = [s for s in range(len(cum)) if not frozen[s] and len(mom) == MOMENTS
+                   and all(m[s] is not None for m in mom)]
+        yield gain, [s for s in range(len(cum)) if frozen[s]], working, mom
+
+
+def _freeze_gap(whole_night: bool = False):
+    """Per game, one value a night that had both: the mean screws a frozen seat gained that
+    night less the mean a seat that worked all night gained (the task award is the same for
+    both, so this is the +5 and what was made before freezing against a night's output).
+    ``whole_night``: only seats frozen before moment 1's reveal (整夜收工)."""
+
+    def fn(row):
+        out = []
+        for gain, frozen, working, mom in _seat_nights(row["summary"]):
+            if whole_night:
+                frozen = [s for s in frozen if mom and mom[0][s] is None]
+            if frozen and working:
+                out.append(sum(gain[s] for s in frozen) / len(frozen)
+                           - sum(gain[s] for s in working) / len(working))
+        return out or None
+
+    return fn
+
+
+def _worker_gap(whole_night: bool = False):
+    """The same night gap read from the worker's side (a worker's gain less a freezer's)."""
+    gap = _freeze_gap(whole_night)
+
+    def fn(row):
+        got = gap(row)
+        return [-x for x in got] if got else None
+
+    return fn
+
+
+def _working_output(first_moment: int):
+    """Per game, one value per seat-night that worked all night: its screws from its own
+    noise in moments ``first_moment``..3 (what freezing at that moment gives up)."""
+
+    def fn(row):
+        out = [sum(m[s] for m in mom[first_moment - 1:])
+               for _, _, working, mom in _seat_nights(row["summary"]) for s in working]
+        return [float(x) for x in out] or None
+
+    return fn
+
+
+def _spare_of_done_night(first: dict, last: dict) -> float:
+    """For a night whose task was done: the points a game of nights like it would leave
+    absorbable below the cap (cap - 1 - nights x this night's exposure), the figure the
+    quick reference's 「恒好剩 2」 rests on; a number no bound is below for a failed night."""
+    done = last["tasks_done"][len(first["tasks_done"]):]
+    if not (done and done[0]):
+        return -99.0
+    nights = _nums(4)["nights"]
+    return float(last["cap"] - 1 - nights * (last["exposure"] - first["exposure"]))
+
+
 def _seat_score(row, seat):
     return float(row["scores"][seat])
 
@@ -522,11 +591,38 @@ def setup_table() -> list[Claim]:
         F("faq.moments", "FAQ 10.13", "12 个时刻 + 4 次夜末结算",
           "A game is 12 moments and 4 night ends.", "arithmetic", (12, 4),
           lambda: (_nums(4)["nights"] * MOMENTS, _nums(4)["nights"])),
-        Claim("faq.freeze_bonus_neutral", "FAQ 10.14", "+5 刚好约等于…折中点",
-              "The +5 freeze bonus makes taking a turn at freezing about neutral for the "
-              "player.", "strategy", "neutral",
-              NotCheckable("a design intent; the per-night output it is weighed against is "
-                           "not recorded per seat by the summary")),
+        Claim("faq.freeze_bonus_neutral", "FAQ 10.14", "让”轮值收工”在个人收益上几乎中性",
+              "With the +5 freeze bonus a freezer's night gains about as many screws as a "
+              "worker's (4 players, coordinated bots: the table that takes turns; one value "
+              "a night).",
+              "strategy", 0,
+              Simulate({"players": 4}, per_game=_freeze_gap(), bots=COORDINATED, games=200),
+              note="「几乎中性」 has no figure: 0 printed as a whole number, band ±0.5 screw; "
+                   "the same measure as s8.rota_neutral"),
+        Claim("faq.freeze_net.play", "FAQ 10.9", "净亏 1 分左右",
+              "A toy frozen for the whole night (before moment 1's reveal) gains about 1 "
+              "screw less than a toy that works that night (4 players, coordinated "
+              "bots: the table that takes turns).", "strategy", 1,
+              Simulate({"players": 4}, per_game=_worker_gap(whole_night=True),
+                       bots=COORDINATED, games=200),
+              note="faq.freeze_net is the book's own arithmetic (5 - 5..6 = 0..1); this is "
+                   "the same trade in play, per night: a worker's gain less a whole-night "
+                   "freezer's"),
+        Claim("s8.output_2moments", "§8 收工时机表", "2 个时刻的产出（约 3-4 螺丝）",
+              "A toy working all night makes 3 to 4 screws from its own noise in moments 2 "
+              "and 3 (what freezing at moment 2 gives up; 4 players, coordinated and greedy "
+              "bots).", "strategy", (3, 4),
+              Simulate({"players": 4}, per_game=_working_output(2),
+                       bots=("coordinated", "greedy"), compare="between", games=200),
+              note="read from each seat's output per moment (summary moment_output)"),
+        Claim("s8.output_1moment", "§8 收工时机表 / FAQ 10.14", "1 个时刻的产出（约 2 螺丝）",
+              "A toy working all night makes about 2 screws from its own noise in moment 3 "
+              "(what freezing at moment 3 gives up; 4 players, coordinated and greedy bots).",
+              "strategy", 2,
+              Simulate({"players": 4}, per_game=_working_output(3),
+                       bots=("coordinated", "greedy"), games=200),
+              note="FAQ 10.14 weighs the +5 against 「多工作一个时刻的收益（约 2 螺丝）」, the "
+                   "same figure"),
         Claim("faq.3p_looser", "FAQ 10.7", "3 人局…比 4 人局宽松一点点",
               "3-player games end with more exposure to spare below the cap than 4-player "
               "games (same seeds, coordinated bots).", "strategy", "3p > 4p",
@@ -540,10 +636,19 @@ def setup_table() -> list[Claim]:
               Paired({"players": 6}, {"players": 5}, _spare, direction="less",
                      bots=COORDINATED, games=150)),
         Claim("coop.margin", "§11 速查卡 恒等式", "完美打法结束时，距爆点恒好剩 2 点",
-              "Coordinated play (stand-in for perfect play; 4 players, 9.6, no roles or "
-              "items) reaches dawn exactly 2 points below the last safe exposure.", "strategy",
-              2, Simulate({"players": 4, "coop": True, **PLAIN}, per_game=_margin_at_dawn,
-                          bots=COORDINATED, margin=0.5, games=100)),
+              "Perfect play (every task done, no roles or items, 4 players, 9.6 co-op) ends "
+              "with at most 2 points absorbable below the cap: no night that does its task "
+              "costs less than (cap - 3) / 4 = 4, read as the spare four such nights leave "
+              "(cap - 1 - 4 x the night's exposure; search over legal play).", "bound",
+              pub.PERFECT_PLAY_MARGIN_STATED,
+              Search({"players": 4, "coop": True, **PLAIN}, segment=lambda f: f["night"],
+                     measure=_spare_of_done_night, compare="le", walks=300, at="end"),
+              note="perfect play is the best play, a claim about all play: searched, not "
+                   "sampled from one bot (the coordinated bots always leave exactly 2). Read "
+                   "per night, since a walk with random deviations almost never does all "
+                   "four tasks: four done nights each costing at least 4 leave at most 2, "
+                   "and one done night cheaper than 4, repeated, would leave more. That 2 "
+                   "is reached at all is qr.4p.margin's arithmetic"),
     ]
     return out
 
@@ -625,10 +730,29 @@ def strategy() -> list[Claim]:
               "Playing 🤫 all game gives about 30 points each.", "strategy", 30,
               NotCheckable("the book does not say how the other players play; with every "
                            "seat on 🤫 the tasks fail and dawn gives 5 - 4 x 2 = -3")),
-        Claim("s8.rota_neutral", "§7.2 📌", "轮值收工在个人收益上是”不吃亏”的",
-              "Taking turns at freezing costs the freezer nothing in screws.", "strategy",
-              "neutral", NotCheckable("needs per-night screws by freeze status, which the "
-                                      "summary does not split")),
+        Claim("s8.rota_neutral", "§7.2 📌", "收工的人拿最佳定格 +5，干活的三个夜多赚 5~6 螺丝，两者刻意做成等价",
+              "In a night where some toys freeze and others work all night, a freezer gains "
+              "as many screws as a worker (4 players, coordinated bots: the table that takes "
+              "turns; the freezer's mean gain less the workers', one value a night).",
+              "strategy", 0,
+              Simulate({"players": 4}, per_game=_freeze_gap(), bots=COORDINATED, games=200),
+              note="「不吃亏」 read with the sentence before it (「两者刻意做成等价」) as "
+                   "equivalence; 0 printed as a whole number gives the band ±0.5 (half a "
+                   "screw). Read from the per-night screws and 🧊 the game records "
+                   "(summary night_screws, night_frozen, moment_output). Coordinated bots at "
+                   "every seat: the gap compares seats of one table in one night, so freezer "
+                   "and worker must play one policy (at a mixed table the workers are mostly "
+                   "greedy bots, which never freeze and play louder: the gap would measure "
+                   "the bots' styles, not the trade)"),
+        Claim("s7.no_freeze_plus1", "§7.2 🚨 / §8 败局 B", "不收工对个人来说永远多赚 1 分",
+              "A toy that works all night gains about 1 screw more than one that freezes the "
+              "same night (4 players, coordinated bots: the table that takes turns).",
+              "strategy", 1,
+              Simulate({"players": 4}, per_game=_worker_gap(), bots=COORDINATED, games=200),
+              note="the same night gap as s8.rota_neutral read from the worker's side: the "
+                   "book says both 「等价」 (§7.2 📌) and 「多赚 1 分」 here, which cannot both "
+                   "be near. Stand-in: a figure of our bots' nights, not an arithmetic error of the "
+                   "book (its own numbers, faq.freeze_net, allow 0 to 1)"),
     ]
 
 
@@ -726,14 +850,16 @@ RULEBOOK = Rulebook(
         f"{ZH}:187-192": ("score.tasks_12", "map.companion_value", "faq.all_quiet_score",
                           "score.woke_minus6"),
         f"{ZH}:195-236": EX1, f"{ZH}:237-334": EX2,
-        f"{ZH}:340-344": ("s8.freeze_saves", "faq.freeze_net"),
+        f"{ZH}:340-344": ("s8.freeze_saves", "faq.freeze_net", "s8.output_2moments",
+                          "s8.output_1moment", "faq.night_output"),
         f"{ZH}:353-356": ("s8.loss_B", "s8.loss_C", "s8.loss_D", "ex1.night"),
         f"{ZH}:366-368": ("rule.quiet_moment", "faq.full_crash_4p", "faq.failure_per_player"),
         f"{ZH}:374-375": ("faq.failure_cheaper", "faq.failure_per_player"),
         f"{ZH}:376-377": ("setup.3p.loud", "faq.3p_two_active"),
         f"{ZH}:379-381": ("faq.6p_tightest", "faq.6p_four_nights"),
-        f"{ZH}:383": ("faq.freeze_net", "faq.night_output"), f"{ZH}:386": ("faq.item_deck",),
-        f"{ZH}:388": ("faq.moments", "ov.duration"), f"{ZH}:389": ("faq.freeze_bonus_neutral", "faq.night_output"),
+        f"{ZH}:383": ("faq.freeze_net", "faq.freeze_net.play", "faq.night_output"), f"{ZH}:386": ("faq.item_deck",),
+        f"{ZH}:388": ("faq.moments", "ov.duration"), f"{ZH}:389": ("faq.freeze_bonus_neutral", "faq.night_output",
+                                                        "s8.output_1moment"),
         **{f"{ZH}:{406 + p - 3}": (f"qr.{p}p.min_active", f"qr.{p}p.min_active.play",
                                    f"qr.{p}p.night_min", f"qr.{p}p.night_min.plain",
                                    f"s4.{p}p.need") for p in PLAYERS},

@@ -1176,6 +1176,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
                 screws[s] += v
             if item != "socks":
                 raw += v - 1 if c["rocket"] and card == 2 else v
+        st.moment_output.append([values.get(s) for s in range(n)])
         muffs = st.muffs
         S = max(0, raw - muffs)
         st.progress += gained
@@ -1312,6 +1313,7 @@ class ToysGame(Game[ToysConfig, ToysState]):
             ev.append(best)
         st.night_exposure.append(st.exposure)
         st.night_screws.append(list(screws))
+        st.night_frozen.append(list(frozen))
         # ③ cap check (seats still 🧸 at night end are the ones caught).
         if st.exposure >= st.nums["cap"]:
             return ev + self._wake(st)
@@ -1419,6 +1421,8 @@ class ToysGame(Game[ToysConfig, ToysState]):
             "night_reached": st.night, "moment_reached": st.moment,
             "night_exposure": list(st.night_exposure),
             "night_screws": [list(x) for x in st.night_screws],
+            "moment_output": [list(x) for x in st.moment_output],
+            "night_frozen": [list(x) for x in st.night_frozen],
             "tasks_done": list(st.tasks_done),
             "companions": [len(h) for h in st.companions],
             "companion_list": [[dict(c) for c in h] for h in st.companions],

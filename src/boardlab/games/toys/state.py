@@ -58,6 +58,9 @@ class ToysState:
     plan_items: list[list[str | None]] = field(default_factory=list)
     night_exposure: list[int] = field(default_factory=list)
     night_screws: list[list[int]] = field(default_factory=list)
+    # per moment resolved, each seat's screws from its own noise card (None: frozen, Andy)
+    moment_output: list[list[int | None]] = field(default_factory=list)
+    night_frozen: list[list[bool]] = field(default_factory=list)  # 🧊 at each night end
     tasks_done: list[bool] = field(default_factory=list)
     last: dict[str, Any] = field(default_factory=dict)  # last moment's resolution
     over: bool = False
@@ -100,6 +103,7 @@ _FLAT_LISTS = (
     "ability_used", "clock_on", "task_deck", "roll_deck", "item_deck", "item_discard",
     "companion_pool", "task_cells", "sight", "waiting", "plan_nights", "plan_items",
     "night_exposure", "tasks_done", "dawn_bonus", "woke_penalty", "guesses_right",
+    "moment_output", "night_frozen",  # their entries are appended whole, never changed
 )
 _FLAT_DICTS = ("nums", "markers", "pending", "peeks", "last")
 _SCALARS = ("cfg", "rng", "night", "moment", "phase", "andy", "task_card", "roll_card",

@@ -27,6 +27,8 @@ SUMMARY = {
     "moment_reached": text("到达第几时刻", "Moment reached"),
     "night_exposure": text("每夜末暴露", "Exposure after each night"),
     "night_screws": text("每夜末螺丝", "Screws after each night"),
+    "moment_output": text("每时刻各人动静产出", "Each seat's noise output per moment"),
+    "night_frozen": text("每夜末定格", "Frozen at each night's end"),
     "tasks_done": text("每夜任务完成", "Night tasks done"),
     "companions": text("救回伙伴数", "Companions rescued"),
     "companion_list": text("救回的伙伴", "Rescued companions"),
