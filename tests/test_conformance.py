@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from boardlab.bots.base import RandomBot
 from boardlab.engine.errors import IllegalAction
 from boardlab.engine.match import play_match
-from boardlab.engine.protocol import GameRecord, canonical
+from boardlab.engine.protocol import Game, GameRecord, canonical
 from boardlab.engine.registry import all_game_ids, get_game
 
 GAMES = all_game_ids()
@@ -236,3 +236,45 @@ def test_a_view_is_the_readers_own(game_id):
                      canonical(game.facts(state)),
                      [canonical(game.legal_actions(state, s)) for s in game.to_move(state)])
             assert after == before, f"{game_id}: a changed view changed the game at step {i}"
+
+
+def _held(game, state, seat, action):
+    """The state after ``action`` if the web server would hold it for an undo (the game
+    says it reveals nothing, ``seat`` alone moves before and after it), else None."""
+    if game.to_move(state) != [seat]:
+        return None
+    after = state.copy()
+    game.apply_in_place(after, seat, action)
+    if game.is_over(after) or game.to_move(after) != [seat]:
+        return None
+    return after if game.undoable(state, seat, action, after) else None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_undoable_choice_reveals_nothing_to_its_seat(game_id):
+    """Wherever a game declares a choice undoable, it taught its seat nothing: from every
+    state the seat cannot tell from the real one (``determinize``: whatever it cannot see
+    dealt again), the same choice shows the seat exactly the same view. (That the server's
+    undo, and the choices made again, are the game never undone, and that nobody else can
+    tell: tests/server/test_undo.py.) A game that declares nothing holds nothing."""
+    game = get_game(game_id)
+    declares = type(game).undoable is not Game.undoable
+    held = 0
+    for players in player_counts(game)[:2]:
+        for seed in range(4):
+            rng = random.Random(seed)
+            for state, seat, action in random_walk(game, players, seed):
+                after = _held(game, state, seat, action)
+                if after is None:
+                    continue
+                assert declares, (game_id, action)
+                held += 1
+                if held > 60:
+                    continue
+                seen = game.view(after, seat)
+                for _ in range(3):
+                    other = game.determinize(state, seat, rng)
+                    game.apply_in_place(other, seat, action)
+                    assert game.view(other, seat) == seen, (game_id, seed, action)
+    if declares:
+        assert held >= 10, (game_id, held)

@@ -73,3 +73,34 @@ def watch(client, table_id: str, seat: int | None = None,
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         ws.send_json({} if seat is None else {"seat": seat, "token": token})
         yield StateSocket(ws)
+
+
+def drain_states(ws, held: dict, version: int, out: list) -> None:
+    """The state messages of ``ws`` (texts, appended to ``out``) up to the one that shows
+    ``version`` choices; ``held`` is the payload they rebuild (``delta.rebuild``), kept
+    across calls. Who-is-online messages are passed over (when the test's sockets join)."""
+    import json
+
+    from boardlab.server.delta import rebuild
+
+    while held.get("table", {}).get("version", -1) < version:
+        text = ws.receive_text()
+        msg = json.loads(text)
+        if msg.get("type") != "state":
+            continue
+        out.append(text)
+        new = rebuild(held or None, msg)
+        held.clear()
+        held.update(new)
+
+
+def masked(texts: list[str], secrets: list[str]) -> list[str]:
+    """``texts`` with each of ``secrets`` (a table's id, its deal commitment and nonce: what
+    differs between two runs of one game) replaced by its number."""
+    out = []
+    for text in texts:
+        for i, s in enumerate(secrets):
+            if s:
+                text = text.replace(s, f"<{i}>")
+        out.append(text)
+    return out

@@ -22,24 +22,10 @@ from boardlab.engine.protocol import GameRecord
 from boardlab.engine.registry import get_game
 from boardlab.server import create_app
 from boardlab.server import tables as tables_module
-from boardlab.server.delta import rebuild
 
-from .helpers import new_table
+from .helpers import drain_states, masked, new_table
 
 CHANGER, WATCHER = 0, 1  # seat 0 changes its sealed choices; seat 1 is a human who sees it all
-
-
-def _drain(ws, held: dict, version: int, out: list) -> None:
-    """Every message of ``ws`` up to the one that shows ``version`` choices (kept as text)."""
-    while held.get("table", {}).get("version", -1) < version:
-        text = ws.receive_text()
-        msg = json.loads(text)
-        if msg.get("type") != "state":  # (who is online: when the test's own sockets join)
-            continue
-        out.append(text)
-        new = rebuild(held or None, msg)
-        held.clear()
-        held.update(new)
 
 
 def _play(tmp_path, monkeypatch, game_id: str, players: int, seed: int, change: bool):
@@ -80,7 +66,7 @@ def _play(tmp_path, monkeypatch, game_id: str, players: int, seed: int, change: 
                               (spec, {}), (specd, {"delta": True})):
                 ws.send_json(hello)
                 socks.append((ws, {}))
-                _drain(ws, socks[-1][1], 0, seen)
+                drain_states(ws, socks[-1][1], 0, seen)
             for _ in range(250):
                 t = tables.get(tid)
                 if t.status != "running":
@@ -114,7 +100,7 @@ def _play(tmp_path, monkeypatch, game_id: str, players: int, seed: int, change: 
                     changed += 1
                 version = tables.get(tid).version
                 for ws, held in socks:
-                    _drain(ws, held, version, seen)
+                    drain_states(ws, held, version, seen)
                 held_by[WATCHER] = socks[1][1]["view_tag"]
                 for who in (WATCHER, None):
                     seen.append(look(who).text)
@@ -124,12 +110,7 @@ def _play(tmp_path, monkeypatch, game_id: str, players: int, seed: int, change: 
             seen.append(record.text)
         final = tables.get(tid)
         secret = [tid, final.commitment, final.nonce]
-    out = []
-    for text in seen:  # (the table's id and deal commitment differ between the two runs)
-        for i, s in enumerate(secret):
-            if s:
-                text = text.replace(s, f"<{i}>")
-        out.append(text)
+    out = masked(seen, secret)  # (they differ between the two runs)
     return out, changed
 
 

@@ -653,6 +653,18 @@ class Game(ABC, Generic[C, S]):
         for their sealed windows; by default no choice can be changed."""
         return False
 
+    def undoable(self, before: S, seat: int, action: Action, after: S) -> bool:
+        """Whether ``seat``'s choice ``action`` (from ``before``, which it leads to ``after``)
+        revealed nothing new - nothing hidden turned face up, no card drawn, no die rolled,
+        no random outcome - so that it may be taken back while the turn goes on (the rule
+        Board Game Arena uses). The web server holds such a choice for its seat alone: the
+        other seats and spectators see the table as it was at the turn's undo point until
+        the seat makes a choice that is not undoable (or its turn ends), and then every
+        choice at once; an undo rewinds to that point and nobody else can tell. The server
+        also requires the seat to be the only one to move before and after, and the game not
+        over. Games declare it per action; by default nothing is undoable."""
+        return False
+
     def labels(self) -> dict[str, Any]:
         """The game's words for screens, each a :data:`Text`, grouped by kind: ``actions``
         (action types), ``phases``, ``summary`` (result-summary keys), ``values`` (words for

@@ -119,6 +119,11 @@ class Act(BaseModel):
         "boardlab.server.delta). Without it the answer is the whole payload"))
 
 
+class Undo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt = Field(..., ge=0, le=64)
+
+
 class FastAct:
     """``POST /api/tables/{id}/act``, the endpoint every choice takes, answered without
     FastAPI's routing, dependency solving and threadpool wrapping (under load they cost
@@ -496,15 +501,33 @@ def create_app(
 
     def answer_act(table_id: str, body: Act, token: str | None) -> Response:
         """The work of ``/act`` (also reached by ``FastAct``, without FastAPI's machinery)."""
+        # the payload the client holds, found before the choice: the pushes the choice
+        # sets off keep payloads of their own meanwhile, and whether they had pushed it out
+        # of the cache would decide by timing whether this answer comes whole
+        base = tables.kept(table_id, body.seat, body.have) if body.have else None
         t = tables.act(table_id, body.seat, token, body.action, body.step)
         with tables.locked(table_id):
             now = tables.shown(t, body.seat)
-            base = tables.shown_by_tag(t, body.seat, body.have) if body.have else None
         if body.have is None:  # the whole payload, as before
             return _with_online(now.body(), hub.online(table_id))
         # incremental (whole parts where the base is gone)
         return Response(message_text(now, base, online=hub.online(table_id)).encode(),
                         media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/undo", tags=["play"], response_model=dict[str, Any])
+    def undo(table_id: str, body: Undo, x_seat_token: str | None = Header(None)) -> Response:
+        """Take back this turn's choices that revealed nothing (the game says which:
+        ``Game.undoable``); your payload at the turn's undo point. Such choices are held for
+        your seat alone until you make one that is not undoable, so nobody else is sent
+        anything, and the record never holds them."""
+        now = tables.undo(table_id, body.seat, x_seat_token)
+        return _with_online(now.body(), hub.online(table_id))
+
+    @app.get("/api/tables/{table_id}/undo", tags=["play"])
+    def undo_state(table_id: str, seat: int = Query(..., ge=0, le=64),
+                   x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """How many of your choices an undo would take back now (0: nothing to undo)."""
+        return {"undo": tables.undo_count(table_id, seat, x_seat_token)}
 
     @app.get("/api/tables/{table_id}/record", tags=["play"])
     def record(table_id: str) -> dict[str, Any]:

@@ -232,6 +232,14 @@ class Live:
     seen: dict[tuple[Any, ...], Shown] = field(default_factory=dict, repr=False)
     # seat -> ((version, rewrites), the mark of its own latest choice): see ``view_tag``
     marks: dict[int, tuple[tuple[int, int], str]] = field(default_factory=dict, repr=False)
+    # the turn's choices that may still be taken back (``Game.undoable``), all of one seat:
+    # held for that seat alone - not stored, not shown to anyone else - until it makes a
+    # choice that is not undoable (then all are stored with it) or undoes them; the state
+    # after them; and where the table was when they were made (version, rewrites): any
+    # other change of the game (a timer's bot, a seat handed to a bot) drops them
+    held: list[tuple[int, Any]] = field(default_factory=list, repr=False)
+    held_state: GameState | None = field(default=None, repr=False)
+    held_at: tuple[int, int] | None = field(default=None, repr=False)
     # each seat's log of ``state`` kept incrementally (a payload converts only new events);
     # a copy of the table on another state (the hub's replay) must get its own dict
     logs: dict[int | None, SeatLog] = field(default_factory=dict, repr=False)
@@ -258,10 +266,23 @@ class Live:
         ``rewrites`` together, so it leaves this one as it was: nobody else can tell."""
         return self.rev - self.rewrites
 
+    def held_by(self, seat: int | None) -> list[tuple[int, Any]]:
+        """``seat``'s choices held for an undo (see ``held``), if they still stand."""
+        held = self.held
+        if (not held or seat is None or held[0][0] != seat or self.status != "running"
+                or self.held_at != (len(self.actions), self.rewrites)
+                or self.seats[seat].kind != "human"):
+            return []
+        return held
+
+    def drop_held(self) -> None:
+        self.held, self.held_state, self.held_at = [], None, None
+
     def view_tag(self, seat: int | None) -> str:
         """The name of ``seat``'s payload (``delta.tag_of`` of what everyone sees), for a
-        seat followed by a mark of its own latest choice: a sealed choice changed in place
-        renames only that seat's payload (one name, one content), every other name stays."""
+        seat followed by a mark of its own latest choice and of the choices held for its
+        undo: a sealed choice changed in place, or a choice held, renames only that seat's
+        payload (one name, one content), every other name stays."""
         tag = tag_of(self.seen_rev, self.version, self.status)
         if seat is None:
             return tag
@@ -271,6 +292,10 @@ class Live:
             last = next((a for s, a in reversed(self.actions) if s == seat), None)
             mark = hashlib.blake2b(dumps(last).encode(), digest_size=6).hexdigest()
             got = self.marks[seat] = (key, mark)
+        held = self.held_by(seat)
+        if held:
+            text = got[1] + dumps([a for _, a in held])
+            return f"{tag}.{hashlib.blake2b(text.encode(), digest_size=6).hexdigest()}"
         return f"{tag}.{got[1]}"
 
     def seat_steps(self, seat: int) -> int:
@@ -1090,7 +1115,9 @@ class Tables:
             if t.status != "running":
                 raise Refused(409, f"the table is {t.status}"
                               + (f": {t.reason}" if t.reason else ""))
-            expected = t.seat_steps(seat)
+            held = t.held_by(seat)
+            now = t.held_state if held else t.state
+            expected = t.seat_steps(seat) + len(held)
             if step is None:
                 raise Refused(422, "a choice must carry 'step' (your number of choices so far)")
             if step != expected:
@@ -1098,9 +1125,14 @@ class Tables:
                 raise Refused(409, f"choice {step} of seat {seat} is {what}; "
                               f"the next expected is {expected}")
             try:
-                checked = t.game.check_action(t.state, seat, action)
+                checked = t.game.check_action(now, seat, action)
             except IllegalAction as exc:
                 raise Refused(422, f"illegal choice: {exc}") from None
+            if self._hold(t, seat, now, checked):
+                return t  # (nothing stored, nothing pushed: only this seat's view changed)
+            for who, a in held:  # the turn's choices held so far, then this one
+                self._accept(conn, t, who, a)
+            t.drop_held()
             self._accept(conn, t, seat, checked)
             self._run_bots(conn, t)
             return t
@@ -1108,6 +1140,47 @@ class Tables:
         if t.status == "failed":
             raise Refused(409, f"the table failed: {t.reason}")
         return t
+
+    def _hold(self, t: Live, seat: int, now: GameState, checked: Any) -> bool:
+        """Hold ``seat``'s checked choice for an undo instead of storing it, if the game
+        says it reveals nothing (``Game.undoable``) and the seat is the only one to move
+        before and after it; ``now`` is the seat's state (after the choices held)."""
+        game = t.game
+        if type(game).undoable is Game.undoable or game.to_move(now) != [seat]:
+            return False  # (a game that declares nothing pays for no copy)
+        after = now.copy()
+        try:
+            game.apply_in_place(after, seat, checked, check=False)
+            if (game.is_over(after) or game.to_move(after) != [seat]
+                    or not game.undoable(now, seat, checked, after)):
+                return False
+        except Exception:  # the engine fails on it: stored as any choice (the table fails)
+            log.exception("undoable of %s failed at table %s", game.id, t.id)
+            return False
+        t.held = [*t.held_by(seat), (seat, checked)]
+        t.held_state, t.held_at = after, (t.version, t.rewrites)
+        return True
+
+    def undo(self, table_id: str, seat: int, token: str | None) -> Shown:
+        """Take back the choices ``seat`` (its own token) made this turn that revealed
+        nothing (held: see ``Live.held``); its payload at the turn's undo point. Nothing was
+        stored or shown to anyone else, so nothing is and nobody can tell."""
+        with self.locked(table_id):
+            t = self.get(table_id)
+            self.check_seat(t, seat, token)
+            if not t.held_by(seat):
+                raise Refused(409, "nothing to undo: no choice of this turn can be taken back "
+                              "(none was made, or the last one revealed something or ended "
+                              "the turn)")
+            t.drop_held()
+            return self.shown(t, seat)
+
+    def undo_count(self, table_id: str, seat: int, token: str | None) -> int:
+        """How many choices an undo of ``seat`` (its own token) would take back now."""
+        with self.locked(table_id):
+            t = self.get(table_id)
+            self.check_seat(t, seat, token)
+            return len(t.held_by(seat))
 
     def _accept(self, conn: Connection, t: Live, seat: int, checked: Any) -> None:
         """Apply a checked choice, then store it; an engine error fails the table instead."""
@@ -1233,7 +1306,9 @@ class Tables:
         payload = self._payload(t, seat)
         # the seat's log texts, kept while its log keeps growing in the same list
         texts, feed = t.log_texts.get(seat), t.logs.get(seat)
-        if feed is not None and (texts is None or texts.source is not feed.entries):
+        if t.held_by(seat):  # (its log was read from the held state, not kept)
+            feed = None
+        elif feed is not None and (texts is None or texts.source is not feed.entries):
             texts = t.log_texts[seat] = LogTexts(feed.entries)
         return Shown(payload, t.view_tag(seat),
                      t.summary_parts(payload["table"]), texts if feed is not None else None)
@@ -1262,20 +1337,32 @@ class Tables:
     def _keep(t: Live, key: tuple[Any, ...], shown: Shown) -> Shown:
         """Under the table's lock: keep ``shown`` (the first one made for ``key`` wins).
         Kept: the current change's seats, the steps the hub replays and the changes before
-        (what a client holds when it sends its next choice); past 24 the oldest half goes
-        (a base no longer kept only makes that answer whole)."""
-        if len(t.seen) >= 24:
-            for old in list(t.seen)[:12]:
-                t.seen.pop(old, None)
+        (what a client holds when it sends its next choice); past 12 of one seat that
+        seat's oldest half goes (a base no longer kept only makes that answer whole). Counted
+        per seat: payloads only one seat is shown (a sealed choice changed, choices held for
+        an undo) never push another seat's out, which would make that seat's next answer
+        whole and tell it something happened."""
+        seat = key[1]
+        if key not in t.seen:
+            mine = [k for k in t.seen if k[1] == seat]
+            if len(mine) >= 12:
+                for old in mine[:6]:
+                    t.seen.pop(old, None)
         return t.seen.setdefault(key, shown)
 
-    def shown_by_tag(self, t: Live, seat: int | None, tag: str) -> Shown | None:
-        """The payload named ``tag`` (a ``view_tag`` sent to ``seat``) if it is still kept;
-        only ever one that was built for this seat."""
-        return t.seen.get((tag, seat))
+    def kept(self, table_id: str, seat: int | None, tag: str) -> Shown | None:
+        """The payload named ``tag`` (a ``view_tag`` sent to ``seat``) if this process's copy
+        of the table still keeps it (no database read: a name is one content, whatever
+        changed since); only ever one that was built for this seat."""
+        with self.locked(table_id):
+            t = self.live.get(table_id)
+            return None if t is None else t.seen.get((tag, seat))
 
     def _payload(self, t: Live, seat: int | None) -> dict[str, Any]:
         game, state = t.game, t.state
+        held = t.held_by(seat)
+        if held:  # the seat's own choices held for an undo: its view after them
+            state = t.held_state
         if state is None:
             return {"table": t.summary(), "seat": seat, "view": None, "log": [], "to_move": [],
                     "legal": [], "step": t.seat_steps(seat) if seat is not None else None,
@@ -1291,7 +1378,7 @@ class Tables:
         # the view's log and the payload's log come from the seat's log kept across changes
         # (only the events since the last payload are looked at), each event's JSON made
         # once for every seat and push (Event.shared_json)
-        feed = t.logs.get(seat)
+        feed = SeatLog(seat) if held else t.logs.get(seat)
         if feed is None:
             feed = t.logs[seat] = SeatLog(seat)
         with log_feed(state, feed):
@@ -1300,7 +1387,7 @@ class Tables:
         return {
             "table": t.shared_summary(), "seat": seat, "view": view,
             "log": log, "to_move": movers, "legal": legal,
-            "step": t.seat_steps(seat) if seat is not None else None,
+            "step": t.seat_steps(seat) + len(held) if seat is not None else None,
             "result": game.result(state).model_dump(mode="json") if over else None,
         }
 

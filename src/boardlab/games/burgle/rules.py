@@ -1921,6 +1921,25 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return [state.pending["seat"]]
         return [state.seat]
 
+    # The choices a turn may take back (``Game.undoable``; rulings R50): a move, a drop,
+    # a pick-up, a give or a take that turned no tile face up, drew no card (event, tool,
+    # loot, patrol), rolled no die and drew nothing else from the game's generator, and after
+    # which the same burglar is still in the middle of the turn.
+    UNDOABLE = frozenset(("move", "drop", "pickup", "give", "take"))
+
+    def undoable(self, before: BurgleState, seat: int, action: Action,
+                 after: BurgleState) -> bool:
+        if (action.get("type") not in self.UNDOABLE or after.phase != "actions"
+                or after.pending is not None or after.seat != seat):
+            return False
+        return (after.revealed == before.revealed and after.event_known == before.event_known
+                and len(after.event_deck) == len(before.event_deck)
+                and len(after.tool_deck) == len(before.tool_deck)
+                and len(after.loot_deck) == len(before.loot_deck)
+                and [g["deck"] for g in after.guards] == [g["deck"] for g in before.guards]
+                and after.safe_dice == before.safe_dice
+                and after.rng.getstate() == before.rng.getstate())
+
     def _move_targets(self, s: BurgleState, seat: int) -> list[int]:
         pl = s.players[seat]
         p = pl["pos"]

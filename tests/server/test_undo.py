@@ -1,0 +1,184 @@
+"""Undo of a turn's choices that reveal nothing (``Game.undoable``; POST/GET
+/api/tables/{id}/undo): the server holds such a choice for its seat alone and stores it with
+the turn's first choice that is not undoable.
+
+The same burgle game is played twice through the API - once with seat 0 trying other moves
+on its turns and taking them back (an undo rewinds every held choice of the turn, which it
+then makes again), once playing straight - and every byte seat 1 and the spectators are sent
+is the same in both (answers, states, summaries, whole and incremental WebSocket messages,
+the record: only the final choices). Seat 0 itself sees its turn's undo point after an undo.
+Refusals: nothing to undo, another seat's token."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import types
+
+import pytest
+from fastapi.testclient import TestClient
+
+from boardlab.engine.registry import get_game
+from boardlab.server import create_app
+from boardlab.server import tables as tables_module
+
+from .helpers import drain_states, masked, new_table
+
+MOVER, WATCHER = 0, 1
+
+
+def _would_hold(game, now, seat, action) -> bool:
+    """What the server holds (the test's own reading of ``Game.undoable``'s contract)."""
+    if game.to_move(now) != [seat]:
+        return False
+    after = now.copy()
+    game.apply_in_place(after, seat, action, check=False)
+    return (not game.is_over(after) and game.to_move(after) == [seat]
+            and game.undoable(now, seat, action, after))
+
+
+def _play(tmp_path, monkeypatch, seed: int, detours: bool):
+    clock = types.SimpleNamespace(time=lambda: 1_800_000_000.0, monotonic=time.monotonic)
+    monkeypatch.setattr(tables_module, "time", clock)
+    game = get_game("burgle")
+    app = create_app(f"sqlite:///{tmp_path / ('u.sqlite' if detours else 'p.sqlite')}",
+                     rate=1e6, burst=10**6, bot_move_seconds=60.0)
+    seen: list[str] = []
+    undone = 0
+    with TestClient(app) as client:
+        tables = app.state.tables
+        tables.bot_budget = 60.0
+        made = new_table(client, players=3, game="burgle", seed=seed, seats=[
+            {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])
+        tid, tok = made["table"]["id"], made["tokens"]
+        rng = random.Random(seed)
+
+        def look(seat):
+            params = {} if seat is None else {"seat": seat}
+            headers = {} if seat is None else {"X-Seat-Token": tok[seat]}
+            r = client.get(f"/api/tables/{tid}/state", params=params, headers=headers)
+            assert r.status_code == 200, r.text
+            return r
+
+        def held(seat):
+            r = client.get(f"/api/tables/{tid}/undo", params={"seat": seat},
+                           headers={"X-Seat-Token": tok[seat]})
+            assert r.status_code == 200, r.text
+            return r.json()["undo"]
+
+        def act(seat, action, have=None):
+            body = {"seat": seat, "action": action,
+                    "step": json.loads(look(seat).content)["step"]}
+            if have:
+                body["have"] = have
+            r = client.post(f"/api/tables/{tid}/act", json=body,
+                            headers={"X-Seat-Token": tok[seat]})
+            assert r.status_code == 200, r.text
+            return r
+
+        with client.websocket_connect(f"/ws/tables/{tid}") as w1, \
+                client.websocket_connect(f"/ws/tables/{tid}") as w1d, \
+                client.websocket_connect(f"/ws/tables/{tid}") as specd:
+            socks = []
+            for ws, hello in ((w1, {"seat": WATCHER, "token": tok[WATCHER]}),
+                              (w1d, {"seat": WATCHER, "token": tok[WATCHER], "delta": True}),
+                              (specd, {"delta": True})):
+                ws.send_json(hello)
+                socks.append((ws, {}))
+                drain_states(ws, socks[-1][1], 0, seen)
+            turn_start = None
+            for _ in range(300):
+                t = tables.get(tid)
+                if t.status != "running":
+                    break
+                seat = game.to_move(t.state)[0]
+                assert seat in (MOVER, WATCHER), "the bot left its turn undone"
+                mine = json.loads(look(seat).content)
+                legal = [c["action"] for c in mine["legal"]]
+                action = legal[rng.randrange(len(legal))]
+                if seat == MOVER:
+                    k = held(MOVER)
+                    assert k == len(t.held_by(MOVER))
+                    if k == 0:
+                        turn_start = look(MOVER).text
+                    try_other = rng.random() < 0.5  # (the same draws in both runs)
+                    moves = [a for a in legal if a["type"] in ("move", "drop", "pickup")] or legal
+                    other = moves[rng.randrange(len(moves))]
+                    now = t.held_state if t.held_by(MOVER) else t.state
+                    if detours and try_other and _would_hold(game, now, MOVER, other):
+                        # another choice first, held for the seat alone; then undone
+                        before = list(t.held_by(MOVER))
+                        act(MOVER, other)
+                        assert held(MOVER) == k + 1
+                        r = client.post(f"/api/tables/{tid}/undo", json={"seat": MOVER},
+                                        headers={"X-Seat-Token": tok[MOVER]})
+                        assert r.status_code == 200, r.text
+                        assert held(MOVER) == 0 and look(MOVER).text == turn_start
+                        undone += 1
+                        for _seat, a in before:  # the turn's held choices, again
+                            act(MOVER, a)
+                        assert held(MOVER) == k
+                    act(MOVER, action)
+                else:
+                    have = socks[1][1].get("view_tag")
+                    seen.append(act(WATCHER, action, have).text)
+                version = tables.get(tid).version
+                for ws, got in socks:
+                    drain_states(ws, got, version, seen)
+                for who in (WATCHER, None):
+                    seen.append(look(who).text)
+                seen.append(client.get(f"/api/tables/{tid}").text)
+        record = client.get(f"/api/tables/{tid}/record")
+        if record.status_code == 200:
+            seen.append(record.text)
+        final = tables.get(tid)
+        secret = [tid, final.commitment, final.nonce]
+        actions = [[s, a] for s, a in final.actions]
+    return masked(seen, secret), undone, actions
+
+
+@pytest.mark.parametrize("seed", [11, 5, 2])
+def test_an_undo_is_seen_by_nobody_else_and_the_record_keeps_the_final_choices(
+        tmp_path, monkeypatch, seed):
+    plain, none, plain_actions = _play(tmp_path, monkeypatch, seed, detours=False)
+    undone, count, actions = _play(tmp_path, monkeypatch, seed, detours=True)
+    assert none == 0 and count >= 2, count
+    assert actions == plain_actions
+    assert len(undone) == len(plain)
+    for i, (a, b) in enumerate(zip(undone, plain, strict=True)):
+        assert a == b, (i, a[:600], b[:600])
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", rate=1e6, burst=10**6)
+    with TestClient(app) as c:
+        yield c
+
+
+def test_undo_refusals_and_a_game_that_declares_nothing(client):
+    made = new_table(client, players=2, game="burgle", seed=3)
+    tid, tok = made["table"]["id"], made["tokens"]
+    r = client.post(f"/api/tables/{tid}/undo", json={"seat": 0}, headers={"X-Seat-Token": tok[0]})
+    assert r.status_code == 409 and "nothing to undo" in r.json()["detail"]
+    for seat, token in ((0, tok[1]), (1, None)):
+        headers = {"X-Seat-Token": token} if token else {}
+        assert client.post(f"/api/tables/{tid}/undo", json={"seat": seat},
+                           headers=headers).status_code == 403
+        assert client.get(f"/api/tables/{tid}/undo", params={"seat": seat},
+                          headers=headers).status_code == 403
+    assert client.post(f"/api/tables/{tid}/undo", json={"seat": "x"}).status_code == 422
+    # geometry declares no undoable choice: a choice is stored at once, never held
+    made = new_table(client, players=3, game="geometry", seed=3)
+    tid, tok = made["table"]["id"], made["tokens"]
+    st = client.get(f"/api/tables/{tid}/state", params={"seat": 0},
+                    headers={"X-Seat-Token": tok[0]}).json()
+    seat = st["to_move"][0]
+    st = client.get(f"/api/tables/{tid}/state", params={"seat": seat},
+                    headers={"X-Seat-Token": tok[seat]}).json()
+    r = client.post(f"/api/tables/{tid}/act", json={"seat": seat, "action": st["legal"][0][
+        "action"], "step": st["step"]}, headers={"X-Seat-Token": tok[seat]})
+    assert r.status_code == 200 and r.json()["table"]["version"] == 1
+    assert client.get(f"/api/tables/{tid}/undo", params={"seat": seat},
+                      headers={"X-Seat-Token": tok[seat]}).json() == {"undo": 0}
