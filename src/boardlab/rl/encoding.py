@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from boardlab.engine.protocol import Action, Game, GameConfig, GameState, canonical
+from boardlab.engine.protocol import Action, Game, GameConfig, GameState, SeatLog, canonical
 from boardlab.engine.rng import derive_seed
 from boardlab.rl.observation import ObservationEncoder
 
@@ -231,6 +231,14 @@ class Codec:
 
     # ---- observations -----------------------------------------------------------------
 
+    def log_feed(self, seat: int) -> SeatLog | NoLog:
+        """What an env reads ``seat``'s log through for its views (``view_with_log``): the
+        seat's log kept incrementally, or, where the observation leaves the log out (every
+        declared game), :class:`NoLog`, so a view's log is not built only to be skipped."""
+        if self.encoder is not None and self.encoder.leaves_out(DROPPED_KEYS):
+            return NoLog(seat)
+        return SeatLog(seat)
+
     def observe(self, view: Mapping[str, Any], seat: int | None = None,
                 players: int | None = None) -> np.ndarray:
         """The observation vector of ``seat``'s view (``players`` seats at the table)."""
@@ -243,6 +251,20 @@ class Codec:
             if i is not None:
                 vec[i] = value
         return vec
+
+
+class NoLog:
+    """A log feed (for ``view_with_log``) that reads nothing: the view's log is ``[]``.
+    For observations that leave the log out, it is the same vector without the cost of
+    the log (``tests/rl/test_env_golden.py`` compares with full views)."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+
+    def sync(self, state: GameState) -> tuple[()]:
+        return ()
 
 
 def win_shares(game: Game, state: GameState) -> list[float]:

@@ -34,7 +34,7 @@ spectator (``seat=None``) sees them from seat 0.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -527,6 +527,14 @@ class ObservationEncoder:
             vec[np.fromiter(buffer.keys(), np.intp, k)] = np.fromiter(buffer.values(),
                                                                      np.float32, k)
         return vec
+
+    def leaves_out(self, keys: Iterable[str]) -> bool:
+        """Whether no top-level key of ``keys`` is encoded (each is a ``skip`` or not in
+        the spec: a view holding it is refused whatever it holds)."""
+        spec = self.spec
+        return isinstance(spec, dict) and all(
+            k not in spec or (isinstance(spec[k], tuple) and spec[k][0] == "skip")
+            for k in keys)
 
     def skipped(self) -> list[tuple[str, str]]:
         """Every ``skip`` of the spec, with its path and reason (for the docs)."""

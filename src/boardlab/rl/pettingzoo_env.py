@@ -55,7 +55,7 @@ from rich.console import Console
 
 from boardlab.bots.registry import make_bot
 from boardlab.engine.match import decision_context
-from boardlab.engine.protocol import Action, Game, GameState, SeatLog, canonical, view_with_log
+from boardlab.engine.protocol import Action, Game, GameState, canonical, view_with_log
 from boardlab.engine.registry import get_game
 from boardlab.engine.rng import derive_seed
 from boardlab.rl.encoding import Codec, codec_for, win_shares
@@ -118,6 +118,7 @@ class _Table:
         self._bots: dict[int, Any] = {}
         self._bot_rngs: dict[int, random.Random] = {}
         self._version = 0
+        self._asked_cache: tuple[int, list[int]] = (-1, [])
         self._legal_cache: dict[int, tuple[int, dict[int, Action]]] = {}
         self._obs_cache: dict[int, tuple[int, dict[str, np.ndarray]]] = {}
         obs_box = spaces.Box(-np.inf, np.inf, (self.codec.obs_size,), np.float32)
@@ -150,10 +151,20 @@ class _Table:
                           for s in self._bots}
         # each seat's log kept incrementally, as the engine does for its bots: a view then
         # costs what changed, not the whole log again (the encoder skips the log anyway)
-        self._logs = {s: SeatLog(s) for s in range(self.config.players)}
+        # (or, where the observation leaves the log out, no log at all: NoLog)
+        self._logs = {s: self.codec.log_feed(s) for s in range(self.config.players)}
         self._steps = 0
 
     # ---- the current state's legal indices and observations, computed once ------------
+
+    def _asked(self) -> list[int]:
+        """The seats the game asks now (``to_move``), once per state."""
+        found = self._asked_cache
+        if found[0] == self._version:
+            return found[1]
+        seats = self.game.to_move(self.state)
+        self._asked_cache = (self._version, seats)
+        return seats
 
     def _legal(self, seat: int) -> dict[int, Action]:
         found = self._legal_cache.get(seat)
@@ -186,7 +197,7 @@ class _Table:
 
     def _still_legal(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may still take ``action`` after the earlier seats of this step."""
-        return seat in self.game.to_move(self.state) and action in self.game.legal_actions(
+        return seat in self._asked() and action in self.game.legal_actions(
             self.state, seat)
 
     def _decode(self, seat: int, index: Any) -> tuple[Action | None, bool]:
@@ -215,7 +226,7 @@ class _Table:
     def _play_bots(self) -> None:
         """Let the opponents play while only they are asked (the agents are asked next)."""
         while self._bots and not self.game.is_over(self.state):
-            asked = self.game.to_move(self.state)
+            asked = self._asked()
             bots = [s for s in asked if s in self._bots]
             if not bots or (self._turn_by_turn() and asked[0] not in self._bots):
                 return
@@ -290,14 +301,14 @@ class BoardlabAEC(_Table, AECEnv):
             self._select()
 
     def _select(self) -> None:
-        seats = self.game.to_move(self.state)
+        seats = self._asked()
         if seats:
             self.agent_selection = agent_name(seats[0])
             self.infos[self.agent_selection] = {"legal": list(self._legal(seats[0]))}
 
     def _start_cycle(self) -> None:
         self._cycle = {}
-        self._cycle_asked = [s for s in self.game.to_move(self.state) if s not in self._bots]
+        self._cycle_asked = [s for s in self._asked() if s not in self._bots]
         self.agent_selection = self.agents[0]
         for a in self.agents:
             s = self._seat[a]
@@ -307,7 +318,7 @@ class BoardlabAEC(_Table, AECEnv):
         seat = self._seat[agent]
         if self.mode == "cycles":
             return self._observe_seat(seat, seat in self._cycle_asked)
-        return self._observe_seat(seat, seat in self.game.to_move(self.state))
+        return self._observe_seat(seat, seat in self._asked())
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -414,12 +425,12 @@ class BoardlabParallel(_Table, ParallelEnv):
                          options=options)
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        asked = set(self.game.to_move(self.state))
+        asked = set(self._asked())
         return {a: self._observe_seat(s, s in asked) for a in self.agents
                 for s in (self._seat[a],)}
 
     def _infos(self) -> dict[str, dict[str, Any]]:
-        asked = set(self.game.to_move(self.state))
+        asked = set(self._asked())
         return {a: ({"legal": list(self._legal(s))} if (s := self._seat[a]) in asked else {})
                 for a in self.agents}
 
@@ -432,7 +443,7 @@ class BoardlabParallel(_Table, ParallelEnv):
     def step(self, actions: Mapping[str, Any]):
         # Every seat asked now submits; the game keeps each submission hidden until the
         # window resolves, so applying them in seat order is the same as all at once.
-        asked = self.game.to_move(self.state)
+        asked = self._asked()
         chosen: dict[int, Action] = {}
         illegal_agents = set()
         lost = None

@@ -29,7 +29,7 @@ import numpy as np
 
 from boardlab.bots.registry import make_bot
 from boardlab.engine.match import decision_context
-from boardlab.engine.protocol import Game, SeatLog, view_with_log
+from boardlab.engine.protocol import Game, view_with_log
 from boardlab.engine.registry import get_game
 from boardlab.engine.rng import derive_seed
 from boardlab.rl.encoding import codec_for, win_shares
@@ -58,7 +58,7 @@ class VectorEnv:
         self.mask = np.zeros((num_envs, self.codec.num_actions), np.int8)
         self.seat = np.zeros(num_envs, np.int64)
         self._states: list[Any] = [None] * num_envs
-        self._logs: list[list[SeatLog]] = [[] for _ in range(num_envs)]
+        self._logs: list[list[Any]] = [[] for _ in range(num_envs)]
         self._legal: list[dict[int, Any]] = [{} for _ in range(num_envs)]
         self._bots: list[dict[int, Any]] = [{} for _ in range(num_envs)]
         self._episodes = [0] * num_envs
@@ -69,7 +69,7 @@ class VectorEnv:
         seed = self.seed + i + self._episodes[i] * self.num_envs
         self._episodes[i] += 1
         self._states[i] = self.game.setup(self.config, seed)
-        self._logs[i] = [SeatLog(s) for s in range(self.players)]
+        self._logs[i] = [self.codec.log_feed(s) for s in range(self.players)]
         self._bots[i] = {s: (make_bot(self.game, name),
                              random.Random(derive_seed(seed, "opponent", s)))
                          for s, name in enumerate(self._bot_names) if name is not None}
