@@ -20,6 +20,8 @@ positions it, with a shared model of the rivals' likely bids.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from boardlab.engine.claims import (
     Claim,
     Formula,
@@ -44,7 +46,15 @@ PLAYERS = (3, 4, 5, 6)
 STYLES = tuple(pub.STYLE_TABLE)  # all five named, so the balanced design seats every mix
 ROLES = data.ROLES
 B = "附录 B"
-GAMES = 300
+# Each simulated claim's own games: where its sequential looks start (120, 240, ... 3840;
+# docs/audit.md). Hotel's games are slow (about 4 a second on 2 shared cores, 2026-12-04), so
+# the default 600 s affords about 2,400 games over its 11 streams: the looks start where
+# the games can reach, and α is spent on looks a run can make (from 300 the first look came
+# at 240 and the five later looks' α was never spent).
+GAMES = 120
+# 附录 B prints every cell to 0.1% and 0.1 point (「27.0%（45.5 分）」, 「43.0」): the band's
+# half unit is the printed digit's, not read from a float that dropped the trailing zero.
+RATE_UNIT, MEAN_UNIT = 0.001, 0.1
 
 
 def _game():
@@ -118,9 +128,11 @@ def setup_claims() -> list[Claim]:
                   "(流拍 as 附录 A ② uses it).", "published_table", row["unsold"],
                   Simulate({"players": p}, bots=STYLES, per_game=summary_value("unsold"), games=GAMES,
                            bounds=(0.0, float("inf"))),
-                  note="reading 2 can hardly hold: p seats take at most p of the p+1 "
-                       "contracts a night, so 5 a game go to nobody unless the Beggar "
-                       "salvages them"),
+                  note="reading 2 can hardly hold, whatever bots play: p seats take at most "
+                       "p of the p+1 contracts a night, so one a night goes to nobody unless "
+                       "the Beggar salvages it - with roles dealt at random (H24) at least "
+                       "5 x (6 - p) / 6 a game (2.5 at 3p, 1.7 at 4p), above the book's 0.5 "
+                       "and 1; this reading is not H17's default"),
         ]
     out.append(Claim("setup.6p.roles", sec, "6 人全上",
                       "With 6 players all six roles are in play.", "arithmetic", 6,
@@ -153,16 +165,38 @@ def component_claims() -> list[Claim]:
         Claim("comp.gold", sec, "金币 40 枚", "40 coins are enough to seat every count "
               "(8 each at the start).", "arithmetic", 40,
               Formula(lambda: 8 * 6, compare="le"),
-              note="contradicted: 6 players need 48 at the start; the FAQ's 「银行常备 40 枚以上」 "
-                   "concedes it (ruling H25: supply not limited)"),
+              note="book error (a component count): 6 players need 48 at the start; the "
+                   "FAQ's 「银行常备 40 枚以上」 concedes it (ruling H25: supply not limited)"),
         Claim("comp.wound_markers", sec, "伤口标记 12 枚", "12 wound markers are never short.",
               "bound", 12, Search({"players": 6}, segment=lambda f: f["night"],
                                   measure=lambda a, b: float(sum(b["wounds"])),
-                                  compare="le")),
-        Claim("comp.stay_markers", sec, "入住标记 12 枚", "12 stay markers are never short.",
-              "bound", 12, Search({"players": 6}, segment=lambda f: f["night"],
-                                  measure=lambda a, b: float(sum(b["checkins"])),
-                                  compare="le")),
+                                  compare="le"),
+              note="book error (a component count), whatever bots play: the book's own rule "
+                   "lets every board hold 3 (「玩家板上有 3 格；放入第 4 个立即送医：伤口降到 "
+                   "2」), so 6 boards can need 18 at once (comp.wound_markers.boards); the "
+                   "search found 13 on the boards at once. Our rules are the book's (the 4th "
+                   "wound sends to hospital, down to 2); ruling H25 plays with an unlimited "
+                   "supply"),
+        Claim("comp.wound_markers.boards", "配件 / 标记", "玩家板上有 3 格；放入第 4 个立即送医",
+              "The wounds the boards can hold at once (3 a board at 6 players) fit in the 12 "
+              "wound markers.", "arithmetic", 12,
+              Formula(lambda: 6 * (config(_game().Config).hospital_at - 1), compare="le"),
+              note="book error: 6 x 3 = 18 > 12 (the rule against the component table)"),
+        Claim("comp.stay_markers", sec, "入住标记 12 枚",
+              "12 stay markers are never short, one marker per stay recorded at the registry "
+              "(「放在登记处记录入住次数」).", "bound", 12,
+              Search({"players": 6}, segment=lambda f: f["night"],
+                     measure=lambda a, b: float(sum(b["checkins"])), compare="le"),
+              note="book error under this reading (ruling H29): 6 seats can stay 5 nights "
+                   "each, 30 stays; the search found 18 by night 3. Under the other reading "
+                   "(the player board keeps the count, 「玩家板 … 记录 … 入住次数」, and a "
+                   "marker shows who is in) 12 suffice: comp.stay_markers.board. Our rules "
+                   "keep each seat's count and do not depend on the markers"),
+        Claim("comp.stay_markers.board", "配件 玩家板 / 登记处", "入住的玩家把入住标记移过来",
+              "Reading 2 of the stay markers (ruling H29): each seat checked in tonight "
+              "moves one marker to the registry and the board keeps the count, so at most "
+              "one marker a seat is out at once and 12 suffice.", "arithmetic", 12,
+              Formula(lambda: _game().max_players, compare="le")),
         Claim("comp.board_cap", "大堂板", "金库（封顶 15 枚）",
               "The dividend is at most 15.", "arithmetic", 15,
               Formula(lambda: config(_game().Config).vault_cap)),
@@ -239,7 +273,8 @@ def law_claims() -> list[Claim]:
             f"A4.vault_formula.{p}p", "附录 A ④", "金库 ≈ 出价流水 ≈ 1.5 枚 × 人数 × 5 夜",
             f"1.5 x {p} x 5 matches the measured vault of {vault}.", "arithmetic", vault,
             Formula(lambda p=p: 1.5 * p * 5, tolerance=0.15 * vault),
-            note="the formula contradicts the book's own measured figures"))
+            note="book error: the book's formula against its own measured vault (配置表), "
+                 "whatever bots play"))
     out += [
         Claim("A4.cap_at_4p", "附录 A ④", "结账封顶 15 在 4 人局即触顶",
               "At 4 players the vault usually reaches the cap of 15.", "strategy", 0.5,
@@ -256,7 +291,7 @@ def law_claims() -> list[Claim]:
               "own table: 9.1% -> 12.3%).", "arithmetic", 2.0,
               Formula(lambda: pub.STYLE_TABLE["stayer"][6][0] / pub.STYLE_TABLE["stayer"][3][0],
                       tolerance=0.2),
-              note="contradicted by the book's own style table (x 1.35)"),
+              note="book error: its own style table says x 1.35, not double"),
         Claim("A4.stayer_doubles_sim", "附录 A ④", "6 人局 … 胜率翻倍",
               "With our bots the stayer's share of wins is higher at 6 players than at 3.",
               "strategy", True,
@@ -267,7 +302,7 @@ def law_claims() -> list[Claim]:
               "role table).", "arithmetic", True,
               Formula(lambda: all(pub.ROLE_TABLE["winston"][p][1] == max(
                   pub.ROLE_TABLE[r][p][1] for r in ROLES) for p in (5, 6))),
-              note="contradicted by the book's table: the Beggar (19.4/21.3) and Cassian "
+              note="book error, by its own table: the Beggar (19.4/21.3) and Cassian "
                    "(19.8 at 5p) are above Winston (17.4/18.0)"),
         Claim("B.winston_6p_mean", f"{B} 角色胜率", "6 人局场均 44.7 分全场最高",
               "At 6 players Winston (fitted) averages 44.7 points.", "published_table",
@@ -280,7 +315,7 @@ def law_claims() -> list[Claim]:
               "arithmetic", pub.BALANCED_RANGE_4_5P,
               Formula(lambda: min(pub.STYLE_TABLE[s][p][0] for s in STYLES for p in (4, 5)),
                       compare="between"),
-              note="contradicted by its own table: 住客流 10.3% at 4p, 14.5% at 5p"),
+              note="book error, by its own table: 住客流 10.3% at 4p, 14.5% at 5p"),
         Claim("B.risky_falls", B, "高风险流在 3-4 人局接近顶层 … 到 6 人局跌到 12.8%",
               "With our bots the risk style's share of wins is lower at 6 players than at 3.",
               "strategy", True,
@@ -339,15 +374,16 @@ def style_claims() -> list[Claim]:
                 f"B.style.{p}p.{style}", f"{B} 流派胜率", f"{name} {p} 人 {share:.1%}",
                 f"At {p} players the {style} style takes {share:.1%} of all wins (k-way "
                 "ties count 1/k).", "published_table", share,
-                Simulate({"players": p}, bots=STYLES, per_game=_share(_bot(style)), bounds=(0.0, 1.0),
-                         games=GAMES),
+                Simulate({"players": p}, bots=STYLES, per_game=_share(_bot(style)),
+                         bounds=(0.0, 1.0), games=GAMES, precision=RATE_UNIT),
                 note=("6p: the book's row sums to 78.2% (an unnamed sixth seat); "
                       if p == 6 else "") + STYLE_GAPS[style]))
             out.append(Claim(
                 f"B.style.{p}p.{style}.score", f"{B} 流派胜率", f"{name} {p} 人（{mean} 分）",
                 f"At {p} players the {style} style averages {mean} points.",
                 "published_table", mean,
-                Simulate({"players": p}, bots=STYLES, per_seat=seat_score_if(_bot(style)), games=GAMES),
+                Simulate({"players": p}, bots=STYLES, per_seat=seat_score_if(_bot(style)),
+                         games=GAMES, precision=MEAN_UNIT),
                 note=STYLE_GAPS[style]))
     return out
 
@@ -362,14 +398,16 @@ def role_claims() -> list[Claim]:
                 f"B.role.{p}p.{role}.random", f"{B} 角色胜率 随机搭配", f"{zh} {p} 人 {rand:.1%}",
                 f"At {p} players, roles dealt at random to the style bots, {role} takes "
                 f"{rand:.1%} of all wins.", "published_table", rand,
-                Simulate({"players": p}, bots=STYLES, per_game=_share(_role(role)), bounds=(0.0, 1.0),
-                         games=GAMES), note=ROLE_GAPS[role]))
+                Simulate({"players": p}, bots=STYLES, per_game=_share(_role(role)),
+                         bounds=(0.0, 1.0), games=GAMES, precision=RATE_UNIT),
+                note=ROLE_GAPS[role]))
             out.append(Claim(
                 f"B.role.{p}p.{role}.fitted", f"{B} 角色胜率 适配搭配", f"{zh} {p} 人 {fit:.1%}",
                 f"At {p} players, every role played in its fitting style, {role} takes "
                 f"{fit:.1%} of all wins.", "published_table", fit,
                 Simulate({"players": p}, per_game=_share(_role(role)), bots=("fitted",),
-                         bounds=(0.0, 1.0), games=GAMES), note=ROLE_GAPS[role]))
+                         bounds=(0.0, 1.0), games=GAMES, precision=RATE_UNIT),
+                note=ROLE_GAPS[role]))
     out.append(Claim(
         "B.beggar.rule_reading", f"{B} 角色胜率", "丐帮王 … 高胜率低场均——最稳的角色",
         "The Beggar wins less when he may salvage only a contract a tie left unsold.",
@@ -392,7 +430,9 @@ def sum_claims() -> list[Claim]:
                 f"{pub.STYLE_TABLE[s][p][0]:.1%}" for s in STYLES),
             f"The five styles' shares of all wins at {p} players add up to 100%.",
             "arithmetic", 1.0, Formula(lambda p=p: round(sum(
-                pub.STYLE_TABLE[s][p][0] for s in STYLES), 4), tolerance=0.003)))
+                pub.STYLE_TABLE[s][p][0] for s in STYLES), 4), tolerance=0.003),
+            note="where it fails, a book error whatever bots play: the column is a share "
+                 "of all wins (6p: five styles named for six seats, 78.2%)"))
         for col, word in ((0, "random"), (1, "fitted")):
             out.append(Claim(
                 f"B.role.{p}p.{word}.sum", f"{B} 角色胜率", f"角色 {p} 人 " + " / ".join(
@@ -404,11 +444,25 @@ def sum_claims() -> list[Claim]:
     return out
 
 
+STAND_IN_NOTE = ("where ours differs from the book's figure it is our bots' gap, not a book "
+                 "error: the book's simulator is unpublished and our style bots stand in "
+                 "for it")
+
+
+def _say_basis(claims: list[Claim]) -> list[Claim]:
+    """Every simulated figure's note opens by saying what a gap would mean (docs/audit.md:
+    book errors and stand-in gaps are never mixed); book-basis notes say 'book error' where
+    they are one."""
+    return [replace(c, note=f"{STAND_IN_NOTE}; {c.note}" if c.note else STAND_IN_NOTE)
+            if c.resting_on == "stand_in" and isinstance(c.check, Simulate | Paired) else c
+            for c in claims]
+
+
 REGISTER = Register(
     game="hotel",
     source=pub.SOURCE,
-    claims=[*setup_claims(), *component_claims(), *rule_claims(), *law_claims(),
-            *style_claims(), *role_claims(), *sum_claims()],
+    claims=_say_basis([*setup_claims(), *component_claims(), *rule_claims(), *law_claims(),
+                       *style_claims(), *role_claims(), *sum_claims()]),
     metrics=METRICS,
     stand_in="bots.py styles: taker 接单流, risky 高风险流, cautious 囤币流, informant 情报流, "
              "stayer 住客流 (default_bots); 'fitted' plays each role's 「适合流派」 for the "
