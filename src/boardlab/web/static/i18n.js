@@ -28,7 +28,8 @@ const WORDS = {
   yourTurnTitle: ["轮到你了", "Your turn"], rematch: ["再来一局", "Rematch"], rematchJoin: ["加入再来一局", "Join the rematch"],
   rematchGo: ["去再来一局的桌", "Go to the rematch"], rematchIn: ["已加入：", "in:"], rematchWatch: ["观看再来一局", "Watch the rematch"],
   rename: ["改名字", "Change your name"], changeChoice: ["改选（揭示前都可以改）", "Change my choice (until the reveal)"],
-  changeTo: ["改成：", "Change it to:"], chat: ["聊天", "Chat"], chatSay: ["说点什么…", "Say something…"], chatSend: ["发送", "Send"], keepChoice: ["不改了", "Keep it"], save: ["保存", "Save"],
+  changeTo: ["改成：", "Change it to:"], chat: ["聊天", "Chat"], chatSay: ["说点什么…", "Say something…"], chatSend: ["发送", "Send"], keepChoice: ["不改了", "Keep it"], undo: ["撤销", "Undo"],
+  undoHint: ["收回这一回合里没有揭示任何新信息的选择（别人看不到）", "Take back this turn's choices that revealed nothing (nobody else sees them)"], save: ["保存", "Save"],
   level: ["难度", "Difficulty"], levelCustom: ["自选机器人", "a bot of your choice"],
   waitingSeats: ["等待其他玩家入座", "Waiting for the other players to take their seats"], lastMove: ["最近一步", "last move"], onBoard: ["在棋盘上点选（发光的位置）", "Choose on the board (the glowing places)"],
 };

@@ -81,6 +81,10 @@ async function act(action) {
       body: { seat, action, step: p.step, have: base.view_tag || undefined }, headers: seatHeaders(tableId, seat) });
     let mine = null;
     try { mine = rebuild(base, answer); } catch { /* (cannot happen) the pushes bring it */ }
+    if (mine && mine.table.version === base.table.version && mine.step > base.step) {
+      // held for an undo (it revealed nothing): only this seat sees it, no push comes
+      p = { ...mine, online: p.online }; awaited = mine.table.version; draw(); return;
+    }
     // the board follows the server's pushes, one per choice (ours, then the bots' answers),
     // at the chosen pace; the reply is drawn itself only if its state has not come that way
     awaited = answer.table.version;
@@ -296,6 +300,25 @@ function changeBox() {
     h("button", { class: "secondary", onclick: () => { changing.open = false; draw(); } }, t("keepChoice")));
 }
 
+// ---- this turn's choices taken back (the server holds those that reveal nothing) ----------
+let undoing = null;  // {key, count}: how many choices an undo takes back, asked at this state
+function undoBox() {
+  const key = `${seat}.${p.table.version}.${p.step}`;
+  if (!undoing || undoing.key !== key) {
+    undoing = { key, count: 0 };
+    api(`/api/tables/${tableId}/undo?seat=${seat}`, { headers: seatHeaders(tableId, seat) })
+      .then(r => { if (undoing && undoing.key === key) { undoing.count = r.undo; if (r.undo) draw(); } }).catch(() => {});
+    return null;
+  }
+  if (!undoing.count) return null;
+  return h("button", { class: "secondary", id: "undo", title: t("undoHint"), onclick: async () => {
+    try {
+      const r = await api(`/api/tables/${tableId}/undo`, { method: "POST", body: { seat }, headers: seatHeaders(tableId, seat) });
+      undoing = null; p = { ...rebuild(null, r), online: p.online }; draw();
+    } catch (e) { toast(e.message, true); }
+  } }, "↶ " + t("undo") + (undoing.count > 1 ? ` (${undoing.count})` : ""));
+}
+
 function controlsCard(ui) {
   if (p.table.status === "open") return h("div", { class: "card", id: "not-started" }, "⏳ " + t(mine.rematch ? "waitingSeats" : "notStarted"), " ",
     mine.host ? h("button", { class: "primary", id: "start", onclick: async () => {
@@ -318,7 +341,7 @@ function controlsCard(ui) {
       sheetMin = !sheetMin; localStorage.setItem("boardlab:sheet", sheetMin ? "min" : ""); draw();
     } }, sheetMin ? "︿" : "﹀");
   return h("div", { class: "card choices" + (sheetMin ? " collapsed" : ""), id: "choices" }, toggle,
-    h("div", { class: "prompt" }, "👉 " + t("yourTurn"), " ", countdown()), hint,
+    h("div", { class: "prompt" }, "👉 " + t("yourTurn"), " ", countdown(), " ", undoBox()), hint,
     custom || (rest.length ? genericControls(rest, ui) : null));
 }
 
