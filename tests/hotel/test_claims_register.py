@@ -63,3 +63,16 @@ def test_appendix_b_printed_precision():
     assert b.high == pytest.approx(0.27 + 0.027 + 0.0005)
     m = band(CLAIMS["B.style.4p.cautious.score"])
     assert (m.low, m.high) == (pytest.approx(43.0 - 4.3 - 0.05), pytest.approx(43.0 + 4.35))
+
+
+def test_six_player_style_row_is_one_seats_share():
+    """The 6-player row sums to 78.2%: each named style held one seat, so ours is a seat's
+    share. A game with the taker doubled and one of its seats winning gives 1 and 0 (one
+    seat's share 1/2), not the style's summed 1; at 3-5 players the summed share stays."""
+    row = {"bots": ["taker", "risky", "taker", "cautious", "informant", "stayer"],
+           "winners": [0], "scores": [50, 40, 30, 30, 30, 30]}
+    six = CLAIMS["B.style.6p.taker"].check
+    assert [six.per_seat(row, s) for s in range(6)] == [1.0, None, 0.0, None, None, None]
+    three = CLAIMS["B.style.3p.taker"].check
+    assert three.per_seat is None and three.per_game(
+        {**row, "bots": ["taker", "risky", "taker"], "scores": [50, 40, 30]}) == 1.0

@@ -34,6 +34,7 @@ from boardlab.engine.claims import (
     Simulate,
     role_of,
     seat_score_if,
+    seat_win_if,
     summary_value,
     win_share,
 )
@@ -370,14 +371,27 @@ def style_claims() -> list[Claim]:
         for style in STYLES:
             share, mean = pub.STYLE_TABLE[style][p]
             name = pub.STYLE_NAMES[style]
+            if p == 6:  # one seat's share: the row names five of the six seats
+                english = (f"At 6 players one seat of the {style} style takes {share:.1%} "
+                           "of all wins (k-way ties count 1/k).")
+                check = Simulate({"players": p}, bots=STYLES,
+                                 per_seat=seat_win_if(_bot(style)), bounds=(0.0, 1.0),
+                                 games=GAMES, precision=RATE_UNIT)
+                why = ("6p: the book's row sums to 78.2% (B.style.6p.sum), so it is not the "
+                       "styles' shares of all wins; the reading that makes it whole is "
+                       "five named seats, one a style, and an unnamed sixth with the other "
+                       "21.8%. Ours is therefore one seat's share (per seat), not the "
+                       "style's summed share, which at six seats counts a doubled style "
+                       "twice; ")
+            else:
+                english = (f"At {p} players the {style} style takes {share:.1%} of all wins "
+                           "(k-way ties count 1/k).")
+                check = Simulate({"players": p}, bots=STYLES, per_game=_share(_bot(style)),
+                                 bounds=(0.0, 1.0), games=GAMES, precision=RATE_UNIT)
+                why = ""
             out.append(Claim(
                 f"B.style.{p}p.{style}", f"{B} 流派胜率", f"{name} {p} 人 {share:.1%}",
-                f"At {p} players the {style} style takes {share:.1%} of all wins (k-way "
-                "ties count 1/k).", "published_table", share,
-                Simulate({"players": p}, bots=STYLES, per_game=_share(_bot(style)),
-                         bounds=(0.0, 1.0), games=GAMES, precision=RATE_UNIT),
-                note=("6p: the book's row sums to 78.2% (an unnamed sixth seat); "
-                      if p == 6 else "") + STYLE_GAPS[style]))
+                english, "published_table", share, check, note=why + STYLE_GAPS[style]))
             out.append(Claim(
                 f"B.style.{p}p.{style}.score", f"{B} 流派胜率", f"{name} {p} 人（{mean} 分）",
                 f"At {p} players the {style} style averages {mean} points.",
