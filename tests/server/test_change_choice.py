@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from boardlab.server import create_app
 from support.sealed import SealedGame
 
-from .helpers import new_table, state
+from .helpers import masked, new_table, state
 
 
 class ChangeableSealed(SealedGame):
@@ -179,3 +179,52 @@ def test_another_worker_sees_the_changed_choice_not_the_first(tmp_path):
         for srv in (a, b):  # the stored record and both copies agree on the final choice
             record = srv.get(f"/api/tables/{tid}/record").json()
             assert record["actions"][0] == [0, {"type": "bid", "card": other}]
+
+
+def test_at_another_worker_the_other_seats_answers_do_not_change_either(tmp_path, monkeypatch):
+    """Seat 1 plays at the second server: its answers there (incremental, relative to the
+    payload it holds) are the same whether or not seat 0 changed its bid at the first - that
+    server's copy of the table is rebuilt from the record, and keeps the payloads it named."""
+    import time
+    import types
+
+    from boardlab.server import tables as tables_module
+    from support.sealed import GAME
+
+    clock = types.SimpleNamespace(time=lambda: 1_800_000_000.0, monotonic=time.monotonic)
+    monkeypatch.setattr(tables_module, "time", clock)  # (times are in summaries)
+    lookup = {"sealed2": ChangeableSealed(), "sealed": GAME}
+    answers = []
+    for change in (False, True):
+        url = f"sqlite:///{tmp_path / f'{change}.sqlite'}"
+
+        def server(url=url):
+            return TestClient(create_app(url, games=lookup.__getitem__,
+                                         game_ids=lambda: list(lookup), bot_move_seconds=30.0))
+
+        def bid(srv, tid, tok, seat, card, have):
+            r = srv.post(f"/api/tables/{tid}/act", json={
+                "seat": seat, "action": {"type": "bid", "card": card},
+                "step": state(srv, tid, seat, tok[seat])["step"], "have": have},
+                headers={"X-Seat-Token": tok[seat]})
+            assert r.status_code == 200, r.text
+            return r
+
+        with server() as a, server() as b:
+            tid, tok = _table(a)
+            hand = state(a, tid, 0, tok[0])["view"]["hand"]
+            _bid(a, tid, 0, tok[0], hand[-1] if change else hand[0])
+            first = bid(b, tid, tok, 1, state(b, tid, 1, tok[1])["view"]["hand"][0], "-")
+            if change:
+                r = a.post(f"/api/tables/{tid}/change", json={
+                    "seat": 0, "action": {"type": "bid", "card": hand[0]}},
+                    headers={"X-Seat-Token": tok[0]})
+                assert r.status_code == 200, r.text
+            _bid(b, tid, 2, tok[2], state(b, tid, 2, tok[2])["view"]["hand"][0])  # the reveal
+            _bid(b, tid, 0, tok[0], state(b, tid, 0, tok[0])["view"]["hand"][0])
+            later = bid(b, tid, tok, 1, state(b, tid, 1, tok[1])["view"]["hand"][0],
+                        first.json()["view_tag"])
+            assert "view_from" in later.json()  # (incremental: the base was still kept)
+            commitment = first.json()["table"]["commitment"]
+            answers.append(masked([r.text for r in (first, later)], [tid, commitment]))
+    assert answers[0] == answers[1]

@@ -519,7 +519,10 @@ class Tables:
             except Exception:  # cannot catch up: rebuild from scratch below
                 fresh = False
         if not fresh:
+            kept = t.seen if t is not None else None
             t = self._build(conn, row, persist=not lock_row)
+            if kept is not None:  # (a payload's name is one content: those kept still hold,
+                t.seen = kept  # and a seat's next answer does not come whole for a rewrite)
         t.seats, t.seat_log = seats, seat_log
         for key in ("status", "name", "rev", "practice", "reason", "turn_seconds", "updated_at",
                     "bot_steps", "creator", "rewrites"):
