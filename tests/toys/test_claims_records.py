@@ -109,3 +109,18 @@ def test_coop_margin_by_search():
     # planted: 'at most 1 to spare' is broken by any done night that costs the minimum 4
     broken = check_search(replace(claim, published=1), GAME, 150, 0)
     assert broken.verdict == CONTRADICTED and broken.counterexample["measure"] == 2
+
+
+def test_notes_say_book_error_or_stand_in():
+    from boardlab.engine.claims import Paired, Simulate
+
+    claims = {c.id: c for c in C.REGISTER.claims}
+    for c in claims.values():
+        if isinstance(c.check, Simulate | Paired) and c.resting_on == "stand_in":
+            assert c.note.startswith(C.STAND_IN_NOTE), c.id
+    for cid in ("comp.card_total", "setup.3p.companions", "map.rug_card_list",
+                "map.high_risk_cells", "map.rug_task_favourite", "map.toybox_task_regular",
+                "map.lane_task_regular", "cards.dino_printed", "ex2.slack", "ex2.last_slack",
+                "ex2.may_output", "ex2.tuantuan_output", "qr.4p.night_min",
+                "qr.4p.night_min.plain", "faq.crossing_every_night"):
+        assert claims[cid].resting_on == "book" and "book error" in claims[cid].note, cid

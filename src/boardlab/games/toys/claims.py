@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from dataclasses import replace
 
 from boardlab.engine.claims import (
     Claim,
@@ -290,7 +291,7 @@ def components() -> list[Claim]:
         F("comp.card_total", "§2 卡牌", "卡牌合计：92 件",
           "The cards of the card table add up to 92.", "arithmetic", 92,
           lambda: sum(card_table.values()),
-          note="the card table sums to 86; 92 is reached only by adding the 6 pawns, "
+          note="book error: the card table sums to 86; 92 is reached only by adding the 6 pawns, "
                "which are not cards"),
     ]
     for p in PLAYERS:
@@ -304,7 +305,8 @@ def components() -> list[Claim]:
               f"With {p} players the {2 * p} companion markers suffice for a whole game "
               "(2 a night).", "arithmetic", 2 * p,
               lambda p=p: 2 * _nums(p)["nights"], compare="le",
-              note="a game places 2 markers in each of 4 nights = 8"),
+              note="book error (its own table against its own rule): a game places 2 "
+              "markers in each of 4 nights = 8"),
             F(f"setup.{p}p.cap", "§2.3 按人数配置", f"{p} 人 曝光条上限格 第 {sets.cap} 格",
               f"With {p} players exposure ends the game at {sets.cap}.", "arithmetic",
               sets.cap, lambda p=p: _nums(p)["cap"]),
@@ -357,7 +359,7 @@ def cards_and_map() -> list[Claim]:
           "The four roll-over cards naming the rug are 😴 🦵 👩 🛌.", "arithmetic",
           ["👩", "🛌", "🦵", "😴"],
           lambda: sorted(c.icon for c in ROLLOVER_CARDS if "rug" in c.cells),
-          note="by the card sheet (supplement) 🦵 names bed + blocks and 🌙 names the rug "
+          note="book error (the rulebook against the supplement's card sheet): 🦵 names bed + blocks and 🌙 names the rug "
                "(rulings A4)"),
         F("map.rug_most_sighted", "§4 ② 地图", "它又是翻身卡最常点名的视线格",
           "The rug is the cell roll-over cards name most often.", "arithmetic", True,
@@ -367,18 +369,22 @@ def cards_and_map() -> list[Claim]:
           "any cell rated 'medium'.", "arithmetic", True,
           lambda: min(sight[c] for c in high) > max(v for c, v in sight.items()
                                                      if c not in high),
-          note="the dog bed is named by 3 cards (🥛🗣️🐕), as many as bed and door"),
+          note="book error, by the card sheet: the dog bed is named by 3 cards (🥛🗣️🐕), as many as bed and door"),
         F("map.rug_task_favourite", "§4 ② 地图", "任务卡特别爱把伙伴放这儿",
           "Task cards put a companion on the rug more often than on any other cell.",
           "arithmetic", True,
           lambda: task["rug"] > max(v for c, v in task.items() if c != "rug"),
-          note="rug: 2 task cards; window and bed: 3 each"),
+          note="book error, by the card sheet: rug 2 task cards; window and bed 3 each"),
         F("map.toybox_task_regular", "§4 地图", "玩具箱 也是任务卡的常客",
           "Task cards name the toy box at least as often as the average cell.",
-          "arithmetic", True, lambda: task["toybox"] >= avg_task),
+          "arithmetic", True, lambda: task["toybox"] >= avg_task,
+          note="book error, by the card sheet: the toy box is on 2 task cards, the average "
+               "cell on 20 / 9 = 2.2 (window and bed 3, every other cell 2)"),
         F("map.lane_task_regular", "§4 地图", "赛车车道 任务卡常客",
           "Task cards name the race lane at least as often as the average cell.",
-          "arithmetic", True, lambda: task["lane"] >= avg_task),
+          "arithmetic", True, lambda: task["lane"] >= avg_task,
+          note="book error, by the card sheet: the lane is on 2 task cards, below the "
+               "average 2.2"),
         F("cards.noise_values", "§3.1 动静卡", "🤫0 🚶1 💥2 🔊3",
           "Noise cards are worth 0, 1, 2 and (3 players) 3.", "arithmetic", [0, 1, 2, 3],
           lambda: sorted(NOISE_ICONS)),
@@ -388,7 +394,8 @@ def cards_and_map() -> list[Claim]:
           "🦖's best-freeze bonus is 7.", 7, "role_dino.yaml", kind="arithmetic"),
         F("cards.dino_printed", "补充 出版方自相矛盾", "角色卡印着「+2（共 6 颗）」",
           "The printed 🦖 card says its best-freeze bonus totals 6.", "arithmetic", 6,
-          lambda: pub.SCORING["best_freeze"] + 2, note="5 + 2 = 7; the rulebook wins (A8)"),
+          lambda: pub.SCORING["best_freeze"] + 2, note="book error (the printed card against the rulebook): 5 + 2 = 7; the "
+                   "rulebook wins (A8)"),
         R("cards.tie_nobody", "§5.6 伙伴", "同格有多人时，动静值最高且唯一最高者拿走；平局则所有人都拿不到",
           "On a tie for a companion nobody takes it.", "nobody", "edge_companion_tie.yaml",
           kind="arithmetic"),
@@ -494,14 +501,17 @@ def setup_table() -> list[Claim]:
                   "bound", row.night_min,
                   Search({"players": p}, segment=lambda f: f["night"], measure=_night_cost,
                          compare="ge", walks=200),
-                  note="as stated, for any play: a night of 🤫 fails the task and costs 3"),
+                  note="book error (a counterexample over legal play): as stated, for any "
+                       "play, a night of 🤫 fails the task and costs 3"),
             Claim(f"qr.{p}p.night_min.plain", "§5 Step 4 / §11 速查卡", f"{p} 人 每夜曝光下限 "
                   f"{row.night_min}",
                   f"Without roles and items, every night adds at least {row.night_min}.",
                   "bound", row.night_min,
                   Search({"players": p, **PLAIN}, segment=lambda f: f["night"],
                          measure=_night_cost, compare="ge", walks=200),
-                  note="the supplement's reading: the derivation assumes no roles or items"),
+                  note="the supplement's reading (the derivation assumes no roles or items); "
+                       "still a book error: a night of 🤫 fails the task and costs 3 "
+                       "without them too"),
             F(f"qr.{p}p.margin", "§11 速查卡 恒等式", "完美打法结束时，距爆点恒好剩 2 点",
               f"With {p} players four cheapest nights leave exactly 2 points that can still "
               "be absorbed below the cap.", "arithmetic", pub.PERFECT_PLAY_MARGIN_STATED,
@@ -525,7 +535,8 @@ def setup_table() -> list[Claim]:
               "play, items and abilities included.", "bound", 0,
               Search({"players": 4}, segment=lambda f: f["night"],
                      measure=_task_without_crossing, compare="le", walks=200),
-              note="supplement: 🚀 and 🧦 can make a night with no crossing"),
+              note="book error (a counterexample over legal play; the supplement says "
+                   "so): 🚀 and 🧦 can make a night with no crossing"),
         F("faq.crossing_every_night.plain", "FAQ 10.1", "一夜零风险的产出上限是 3 ×（T−1）",
           "Without items, the zero-risk output of a night (3(T−1)) is below M at every "
           "player count.", "arithmetic", True,
@@ -674,7 +685,7 @@ def examples() -> list[Claim]:
         F("ex2.slack", "§7.2 老K 的账", "四夜 = 16 点，上限 19 ⇒ 我们全场只剩 3 点犯错额度",
           "After four 4-point nights, 3 more exposure can still be absorbed.",
           "worked_example", 3, lambda: _nums(4)["cap"] - 1 - 4 * 4,
-          note="19 ends the game (FAQ 10.10), so only 2 can be absorbed (rulings A6)"),
+          note="book error, by its own FAQ 10.10: 19 ends the game, so only 2 can be absorbed (rulings A6)"),
         R("ex2.night_exposure", "§7.2-7.4", "累计曝光 4 → 9 → 14 → 18",
           "Example 2's exposure after each night is 4, 9, 14, 18.", EX2["night_exposure"],
           ex2),
@@ -687,13 +698,14 @@ def examples() -> list[Claim]:
         F("ex2.last_slack", "§7.4", "14 加 4 等于 18，上限 19。我们只有 1 点容错",
           "Going into night 4 at 14, one extra point of exposure can be absorbed.",
           "worked_example", 1, lambda: _nums(4)["cap"] - 1 - (14 + 4),
-          note="18 + 1 = 19 = the cap ends the game: no error can be absorbed"),
+          note="book error, by its own FAQ 10.10: 18 + 1 = 19 = the cap ends the "
+                   "game, no error can be absorbed"),
         F("ex2.may_output", "§7.4 复盘要点", "阿May … 产出最高（19 分）",
           "阿May produced 19 screws, the most.", "worked_example", 19, lambda: OUTPUT[0],
-          note="by the book's own per-night detail 5+4+6+6 = 21 (and 46 = 21 + 12 + 8 + 5)"),
+          note="book error, by its own per-night detail: 5+4+6+6 = 21 (and 46 = 21 + 12 + 8 + 5)"),
         F("ex2.tuantuan_output", "§7.4 复盘要点", "他只比阿May 少赚 1 分产出",
           "团团 produced only 1 screw less than 阿May.", "worked_example", 1,
-          lambda: OUTPUT[0] - OUTPUT[3], note="per-night detail: 21 against 15"),
+          lambda: OUTPUT[0] - OUTPUT[3], note="book error, by its own per-night detail: 21 against 15"),
         F("ex2.won_by_one", "§7.4 复盘要点", "在同样的 2 个伙伴上多拿了 2 分 —— 最终正好赢 1 分",
           "团团's 2 dragon companions gave 2 extra and he won by 1.", "worked_example", 1,
           lambda: EX2["final"][3] - EX2["final"][0]),
@@ -795,11 +807,24 @@ METRICS = [
     Metric("companions", lambda r: float(sum(r["summary"]["companions"])), "companions taken"),
 ]
 
+STAND_IN_NOTE = ("where ours differs from the book's figure it is our bots' gap, not a book "
+                 "error: the book publishes no simulator and our bots stand in for its "
+                 "players")
+
+
+def _say_basis(claims: list[Claim]) -> list[Claim]:
+    """Every simulated figure's note opens by saying what a gap would mean (docs/audit.md:
+    book errors and stand-in gaps are never mixed)."""
+    return [replace(c, note=f"{STAND_IN_NOTE}; {c.note}" if c.note else STAND_IN_NOTE)
+            if c.resting_on == "stand_in" and isinstance(c.check, Simulate | Paired) else c
+            for c in claims]
+
+
 REGISTER = Register(
     game="toys",
     source="玩具不许动：安迪的房间 rulebook (§1-§11, FAQ, quick reference) and supplement",
-    claims=[*overview(), *components(), *cards_and_map(), *setup_table(), *examples(),
-            *strategy(), *variants()],
+    claims=_say_basis([*overview(), *components(), *cards_and_map(), *setup_table(),
+                       *examples(), *strategy(), *variants()]),
     metrics=METRICS,
     stand_in="no simulator is published for toys: 'coordinated' (the §8 advice as a public "
              "convention, the game's default at every seat) stands in for perfect and normal "
