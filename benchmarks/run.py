@@ -21,9 +21,13 @@ alternating rounds of the same run. Tables:
    playouts/s per game, so a session's gain is a same-run ratio too;
 7. the issue's targets that this benchmark measures, one line each: reached or not, the
    figure, its ratio to the target and (µs per decision) to the reference model measured
-   in the same run (table 1 interleaves the reference with every game's rounds).
+   in the same run (table 1 interleaves the reference with every game's rounds);
+8. ``boardlab check`` per game at a fixed small budget (``--check-games`` games a simulated
+   claim, ``--check-walks`` search walks, one worker): CPU and wall time, games played,
+   games/s and its ratio to the engine's own games/s in the same run (``--no-lab`` skips it).
 
-Usage: ``python benchmarks/run.py [--rounds 5] [--only toys,cat] [--no-lab] [--against DIR]``.
+Usage: ``python benchmarks/run.py [--rounds 5] [--only toys,cat] [--tables 1,5,8] [--no-lab]
+[--against DIR]``.
 """
 
 from __future__ import annotations
@@ -366,6 +370,51 @@ def lab_table(games, rounds: int, console: Console, targets: Targets,
     console.print(t)
 
 
+def check_table(games, rounds: int, console: Console, per_claim: int, walks: int) -> None:
+    """Table 8, the audit as a user runs it: ``boardlab check GAME`` (``lab.audit.audit``,
+    one worker, in this process) at a fixed small budget - every simulated claim from
+    ``per_claim`` games, at most ``walks`` search walks - against the engine's own games/s
+    (table 1's loop, random bots) measured in the same run just before it. The games are
+    counted where the runner plays them (``runner.play_one``); the audit's time also holds
+    its searches, statistics and style bots (the engine's figure is random bots), so the
+    ratio says how far the audit's games/s is from the engine's, not a like-for-like cost.
+    CPU time of this process and wall time (the wall time moves with the machine's load)."""
+    from boardlab.lab import runner
+    from boardlab.lab.audit import Budget, audit
+
+    played = [0]
+    play_one = runner.play_one
+
+    def counted(*args, **kwargs):
+        played[0] += 1
+        return play_one(*args, **kwargs)
+
+    t = Table("game", "budget", "claims decided", "CPU s", "wall s", "games", "games/s (CPU)",
+              "engine games/s", "check / engine",
+              title=f"8. `boardlab check` at a fixed small budget ({per_claim} games a "
+                    f"simulated claim, ≤ {walks} walks, 1 worker) against the engine's own "
+                    "games/s, same run")
+    runner.play_one = counted
+    try:
+        for game in games:
+            cfg = game.make_config({})
+            engine = max(per_decision(ours(game, cfg, RandomBot))[1] for _ in range(rounds))
+            played[0] = 0
+            c0, w0 = time.process_time(), time.perf_counter()
+            au = audit(game.id, Budget(games=per_claim, walks=walks, workers=1))
+            cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+            counts = au.counts()
+            decided = counts["holds"] + counts["contradicted"]
+            rate = played[0] / cpu
+            t.add_row(game.id, f"{per_claim} games, {walks} walks",
+                      f"{decided} of {sum(counts.values())}", f"{cpu:.1f}", f"{wall:.1f}",
+                      f"{played[0]:,}", f"{rate:,.0f}", f"{engine:,.0f}",
+                      f"{rate / engine:.3f}")
+    finally:
+        runner.play_one = play_one
+    console.print(t)
+
+
 _PLAYOUT_SEED = 0
 
 
@@ -460,7 +509,13 @@ def main() -> None:
     ap.add_argument("--no-lab", action="store_true", help="skip table 5 (boardlab simulate)")
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--against", default="", help="another checkout's src: table 6 only")
+    ap.add_argument("--tables", default="1,2,3,4,5,8",
+                    help="which tables (7, the targets, follows whatever ran)")
+    ap.add_argument("--check-games", type=int, default=20,
+                    help="table 8: games per simulated claim")
+    ap.add_argument("--check-walks", type=int, default=5, help="table 8: search walks")
     args = ap.parse_args()
+    tables = {int(x) for x in args.tables.split(",") if x}
     console = Console(width=160)  # whole tables also when the output goes to a file
     console.print(f"{os.cpu_count()} cores; CPU time of this process; best of {args.rounds} "
                   f"interleaved rounds of ≥{ROUND_SECONDS:g} s; load {os.getloadavg()[0]:.1f}")
@@ -469,14 +524,20 @@ def main() -> None:
         against_table(games, args.rounds, args.against, console)
         return
     targets = Targets()
-    decisions_table(games, args.rounds, console, targets)
+    if 1 in tables:
+        decisions_table(games, args.rounds, console, targets)
     if any(g.id == "toys" for g in games):
-        reference_table(args.rounds, console)
-        flatness_table(args.rounds, console, targets)
-    search_table(games, console, args.search_seconds, targets)
-    if not args.no_lab:
+        if 2 in tables:
+            reference_table(args.rounds, console)
+        if 3 in tables:
+            flatness_table(args.rounds, console, targets)
+    if 4 in tables:
+        search_table(games, console, args.search_seconds, targets)
+    if 5 in tables and not args.no_lab:
         lab_table(games, args.rounds, console, targets,
                   [int(w) for w in args.workers.split(",")])
+    if 8 in tables and not args.no_lab:
+        check_table(games, args.rounds, console, args.check_games, args.check_walks)
     targets.print(console)
 
 
