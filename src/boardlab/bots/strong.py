@@ -2,7 +2,8 @@
 rollout policy, the opponent model and the prior.
 
 Which search, and why. Budgets are about 100 ms of CPU per move in pure Python, i.e. from a
-few (hotel: ~30 ms per policy-played game) to a few hundred (toys, cat) playouts per move.
+few (hotel: 12-25 ms per policy-played game, hence its hooks below) to a few hundred
+(toys, cat) playouts per move.
 A deep IS-MCTS tree (:mod:`boardlab.bots.ismcts`) cannot grow useful statistics below its
 root on that budget, and uniformly random playouts - what ``ismcts`` and ``montecarlo`` use -
 value a move by what random players would do next, which is why both lose to every style
@@ -39,8 +40,7 @@ The value of a finished playout is the seat's share of the win plus a small scor
 (:func:`boardlab.bots.search.outcome_value`). Games without ``determinize`` cannot offer it.
 
 **A game's search hooks** (``STRONG_SEARCH`` in ``games/<id>/bots.py``, all optional; hotel
-names one, where a policy-played game costs ~12-25 ms and ~20 playouts a move decided
-nothing):
+names one: full policy playouts gave ~20 a move there, and the bot played its prior):
 
 * ``budget``: ``(iterations, seconds)``, the game's default budget (else 400 playouts or
   90 ms of CPU): a game whose playouts cost very different amounts per move sets a playout
