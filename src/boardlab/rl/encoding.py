@@ -140,6 +140,8 @@ class Codec:
     _feature_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _by_id: dict[int, tuple[Action, int]] = field(default_factory=dict, compare=False,
                                                   repr=False)
+    _sets: dict[tuple[int, ...], tuple[list[Action], dict[int, Action], np.ndarray]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.declared:
@@ -217,6 +219,21 @@ class Codec:
             for slot, (_, action) in enumerate(sorted(extra, key=lambda e: e[0])):
                 out[len(self.table) + slot] = action
         return dict(sorted(out.items()))
+
+    def legal_set(self, legal: list[Action]) -> tuple[dict[int, Action], np.ndarray]:
+        """:meth:`legal_indices` and its mask (:meth:`mask_of`), remembered for a list of
+        the same action objects (games hand out the same few lists again and again):
+        the mask is the caller's to copy, not to change."""
+        key = tuple(map(id, legal))
+        found = self._sets.get(key)
+        if found is not None:
+            return found[1], found[2]
+        indices = self.legal_indices(legal)
+        mask = self.mask_of(indices)
+        if len(self._sets) >= 4096:  # fresh objects every time (geometry): start over
+            self._sets.clear()
+        self._sets[key] = (list(legal), indices, mask)  # kept: the ids stay their own
+        return indices, mask
 
     def mask_of(self, indices: Iterable[int]) -> np.ndarray:
         """The action mask (int8) of these legal indices, or only ``noop`` if none."""

@@ -119,7 +119,7 @@ class _Table:
         self._bot_rngs: dict[int, random.Random] = {}
         self._version = 0
         self._asked_cache: tuple[int, list[int]] = (-1, [])
-        self._legal_cache: dict[int, tuple[int, dict[int, Action]]] = {}
+        self._legal_cache: dict[int, tuple[int, tuple[dict[int, Action], np.ndarray]]] = {}
         self._obs_cache: dict[int, tuple[int, dict[str, np.ndarray]]] = {}
         obs_box = spaces.Box(-np.inf, np.inf, (self.codec.obs_size,), np.float32)
         mask_box = spaces.Box(0, 1, (self.codec.num_actions,), np.int8)
@@ -167,12 +167,16 @@ class _Table:
         return seats
 
     def _legal(self, seat: int) -> dict[int, Action]:
+        return self._legal_mask(seat)[0]
+
+    def _legal_mask(self, seat: int) -> tuple[dict[int, Action], np.ndarray]:
+        """``seat``'s legal indices and their mask (not to be changed), once per state."""
         found = self._legal_cache.get(seat)
         if found is not None and found[0] == self._version:
             return found[1]
-        legal = self.codec.legal_indices(self.game.legal_actions(self.state, seat))
-        self._legal_cache[seat] = (self._version, legal)
-        return legal
+        got = self.codec.legal_set(self.game.legal_actions(self.state, seat))
+        self._legal_cache[seat] = (self._version, got)
+        return got
 
     def _observe_seat(self, seat: int, asked: bool = True) -> dict[str, np.ndarray]:
         key = seat if asked else -1 - seat
@@ -180,7 +184,7 @@ class _Table:
         if found is not None and found[0] == self._version:
             return found[1]
         view = view_with_log(self.game, self.state, self._logs[seat])
-        mask = self.codec.mask_of(self._legal(seat) if asked else ())
+        mask = self._legal_mask(seat)[1].copy() if asked else self.codec.mask_of(())
         obs = {"observation": self.codec.observe(view, seat, self.config.players),
                "action_mask": mask}
         self._obs_cache[key] = (self._version, obs)

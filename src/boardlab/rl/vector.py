@@ -92,7 +92,7 @@ class VectorEnv:
     def _fill(self, i: int) -> None:
         game, state = self.game, self._states[i]
         seat = game.to_move(state)[0]
-        legal = self.codec.legal_indices(game.legal_actions(state, seat))
+        legal, mask = self.codec.legal_set(game.legal_actions(state, seat))
         self._legal[i] = legal
         self.seat[i] = seat
         view = view_with_log(game, state, self._logs[i][seat])
@@ -100,9 +100,7 @@ class VectorEnv:
             self.codec.encoder.encode(view, seat, self.players, out=self.obs[i])
         else:
             self.obs[i] = self.codec.observe(view, seat, self.players)
-        row = self.mask[i]
-        row[:] = 0
-        row[list(legal)] = 1
+        self.mask[i] = mask
 
     # ---- the vector API -------------------------------------------------------------------
 
