@@ -125,3 +125,54 @@ def test_a_changed_sealed_choice_is_seen_by_nobody_else(tmp_path, monkeypatch, g
         assert a == b, (i, a[:600], b[:600])
     # the view tags were sent and compared too (every message names its view)
     assert sum('"view_tag"' in text for text in plain) > 20
+
+
+def _bid(client, tid, tok, seat, have=None):
+    st = client.get(f"/api/tables/{tid}/state", params={"seat": seat},
+                    headers={"X-Seat-Token": tok[seat]}).json()
+    r = client.post(f"/api/tables/{tid}/act", json={
+        "seat": seat, "action": st["legal"][0]["action"], "step": st["step"],
+        **({"have": have} if have else {})}, headers={"X-Seat-Token": tok[seat]})
+    assert r.status_code == 200, r.text
+    return r
+
+
+def _device_run(tmp_path, ask: bool) -> list[str]:
+    from support.sealed import GAME
+
+    app = create_app(f"sqlite:///{tmp_path / f'{ask}.sqlite'}", games={"sealed": GAME}.get,
+                     game_ids=lambda: ["sealed"], rate=1e6, burst=10**6)
+    seen: list[str] = []
+    with TestClient(app) as client:
+        made = new_table(client, players=3, seed=4)
+        tid, tok = made["table"]["id"], made["tokens"]
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.send_json({"seat": 1, "token": tok[1], "delta": True})
+            held: dict = {}
+            drain_states(ws, held, 0, seen)
+            first = _bid(client, tid, tok, 1, "-")
+            drain_states(ws, held, 1, seen)
+            if ask:
+                r = client.post(f"/api/tables/{tid}/seats/0/link",
+                                headers={"X-Seat-Token": tok[0]})
+                assert r.status_code == 200, r.text
+            _bid(client, tid, tok, 0)
+            drain_states(ws, held, 2, seen)  # (a push for the link would come first)
+            _bid(client, tid, tok, 2)
+            drain_states(ws, held, 3, seen)
+            seen += [first.text, _bid(client, tid, tok, 1, first.json()["view_tag"]).text]
+            drain_states(ws, held, 4, seen)
+        secret = [tid, first.json()["table"]["commitment"]]
+    return masked(seen, secret)
+
+
+def test_a_device_link_is_seen_by_nobody_else(tmp_path, monkeypatch):
+    """Seat 0 asking for a link to move to another device is a change of the table (the
+    code's digest is stored) that nobody else may notice: seat 1's socket is sent nothing,
+    and its next answers and view tags are the same as when nobody asked."""
+    clock = types.SimpleNamespace(time=lambda: 1_800_000_000.0, monotonic=time.monotonic)
+    monkeypatch.setattr(tables_module, "time", clock)
+    plain, asked = _device_run(tmp_path, False), _device_run(tmp_path, True)
+    assert len(plain) == len(asked)
+    for i, (a, b) in enumerate(zip(asked, plain, strict=True)):
+        assert a == b, (i, a[:400], b[:400])

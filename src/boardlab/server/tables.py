@@ -61,7 +61,8 @@ _BUMP = db.tables.update().where(
     db.tables.c.id == sa.bindparam("b_id"), db.tables.c.rev == sa.bindparam("b_old")).values(
     rev=sa.bindparam("b_rev"), version=sa.bindparam("b_version"),
     status=sa.bindparam("b_status"), reason=sa.bindparam("b_reason"),
-    updated_at=sa.bindparam("b_updated_at"), bot_steps=sa.bindparam("b_bot_steps"))
+    updated_at=sa.bindparam("b_updated_at"), bot_steps=sa.bindparam("b_bot_steps"),
+    rewrites=sa.bindparam("b_rewrites"))
 # The same three on a plain sqlite3 connection (``db.RawSqlite``): the rev check of a cached
 # table, and a choice's two writes. The action is stored as SQLAlchemy's JSON type stores
 # it (``json.dumps``).
@@ -220,6 +221,9 @@ class Live:
     updated_at: float = 0.0
     bot_steps: int = 0
     dirty: bool = False  # changed in memory during the current transaction
+    # the change is one nobody else may notice (a seat's device link): stored as a rewrite
+    # (``rev`` and ``rewrites`` both, see ``seen_rev``) and pushed to nobody
+    unseen: bool = False
     evict: bool = False  # drop from the cache after the transaction (state no longer trusted)
     broken: str | None = None  # why the stored game could not be replayed
     # every seat claim, move, hand-over and return (public; ``db.seat_events``)
@@ -611,14 +615,15 @@ class Tables:
                 if self.postgres:
                     with self.locked(table_id), self.engine.begin() as conn:
                         t = self._sync(conn, table_id, lock_row=True)
-                        old = t.rev
+                        old, t.unseen = t.rev, False
                         out = change(conn, t)
                         if not t.dirty:
                             return out
+                        t.rewrites += t.unseen
                         self._bump(conn, t, old)
-                        # other workers refresh and push (sent at commit)
-                        conn.execute(sa.select(sa.func.pg_notify(
-                            NOTIFY_CHANNEL, f"{self.worker}:{t.id}")))
+                        if not t.unseen:  # other workers refresh and push (sent at commit)
+                            conn.execute(sa.select(sa.func.pg_notify(
+                                NOTIFY_CHANNEL, f"{self.worker}:{t.id}")))
                         t.rev = old + 1
                 else:
                     # SQLite: the game's work (checks, the choice, the bots' answers) runs
@@ -633,17 +638,19 @@ class Tables:
                         if t is None:
                             with self.engine.connect() as rconn:
                                 t = self._sync(rconn, table_id, lock_row=True)
-                        old = t.rev
+                        old, t.unseen = t.rev, False
                         writes = _Writes()
                         out = change(writes, t)  # type: ignore[arg-type]
                         if not t.dirty:
                             return out
+                        t.rewrites += t.unseen
                         self._store(t, old, writes)  # (it takes the write lock)
                         t.rev = old + 1
                 if t.evict:
                     self._uncache(table_id)
                 self._durable()
-                self._notify(table_id)
+                if not t.unseen:
+                    self._notify(table_id)
                 return out
             except (_Stale, IntegrityError):
                 self._uncache(table_id)
@@ -715,7 +722,8 @@ class Tables:
         res = conn.execute(_BUMP, {
             "b_id": t.id, "b_old": old, "b_rev": old + 1, "b_version": t.version,
             "b_status": t.status, "b_reason": t.reason,
-            "b_updated_at": t.updated_at, "b_bot_steps": t.bot_steps})
+            "b_updated_at": t.updated_at, "b_bot_steps": t.bot_steps,
+            "b_rewrites": t.rewrites})
         if res.rowcount != 1:
             raise _Stale
 
@@ -987,6 +995,7 @@ class Tables:
             code = secrets.token_urlsafe(24)
             s.invite = digest(code)
             self._save_seat(conn, t, s)
+            t.unseen = True  # (nobody else is told a seat may move)
             return code
         return self._mutate(table_id, change)
 
