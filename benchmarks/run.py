@@ -14,7 +14,8 @@ alternating rounds of the same run. Tables:
 3. flatness: ``toys`` over 8 nights against 1 (T out of reach): cost per decision;
 4. search: ``montecarlo`` playouts/s and ``ismcts`` iterations/s per game;
 5. ``boardlab simulate`` (runner, store, analysis) against the engine's games/s, 1 and 2
-   workers (``--no-lab`` skips it);
+   workers, and its cost per game taken apart (the games, the runner's rows, the store,
+   the analysis columns: ``lab_parts``) (``--no-lab`` skips it);
 6. with ``--against DIR``: this tree against another checkout's ``src`` (e.g. an older
    commit from ``git archive``), each in its own worker process, asked in alternating
    rounds: µs per decision (random bots, and a bot that reads its view) and montecarlo
@@ -33,6 +34,7 @@ Usage: ``python benchmarks/run.py [--rounds 5] [--only toys,cat] [--tables 1,5,8
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import sys
@@ -312,6 +314,48 @@ def search_table(games, console: Console, seconds: float, targets: Targets) -> N
     console.print(t)
 
 
+def lab_parts(game, lab, rounds: int, n: int = 200) -> dict[str, float]:
+    """Table 5's per-game cost taken apart, in interleaved rounds over the same ``n`` games
+    (the runner's seeds and bots): ``games`` - the engine alone (``play_match`` with random
+    bots, as ``runner.play_one`` calls it); ``runner`` - ``runner.play_batch`` (the same
+    games, the rows and metrics around them); ``store`` - ``store.RunWriter.add`` of those
+    rows (JSON and the insert); ``columns`` - ``analysis.Accumulator.add``. CPU µs per game,
+    best round each. Small and interleaved, so less disturbed by the machine's load than
+    the difference of two whole runs; the final analysis (per run) is not in it."""
+    from boardlab.engine.rng import derive_seed
+    from boardlab.lab import store
+    from boardlab.lab.analysis import Accumulator
+    from boardlab.lab.runner import RunSpec, play_batch, with_default_players
+
+    spec = RunSpec(game=game.id, games=n, seed=0, bots=["random"])
+    spec_json, idx = spec.to_json(), list(range(n))
+    cfg = game.make_config(with_default_players(game, {}))
+    best: dict[str, float] = {}
+
+    def keep(name: str, spent: float) -> None:
+        best[name] = min(best.get(name, math.inf), spent / n * 1e6)
+
+    for _ in range(rounds):
+        c = time.process_time()
+        for i in idx:
+            play_match(game, cfg, derive_seed(0, i), [RandomBot() for _ in range(cfg.players)],
+                       check=False)
+        keep("games", time.process_time() - c)
+        c = time.process_time()
+        rows = play_batch(spec_json, 0, idx)
+        keep("runner", time.process_time() - c)
+        writer = store.RunWriter(game.id, "bench", {}, "bench", 0, n)
+        c = time.process_time()
+        writer.add(rows)
+        keep("store", time.process_time() - c)
+        writer.discard()
+        acc = Accumulator(lab)
+        c = time.process_time()
+        acc.add(rows)
+        keep("columns", time.process_time() - c)
+    return best
+
+
 def lab_table(games, rounds: int, console: Console, targets: Targets,
               workers: list[int]) -> None:
     """Table 5, the path a user runs: ``boardlab simulate`` (the runner, every row stored in
@@ -333,6 +377,7 @@ def lab_table(games, rounds: int, console: Console, targets: Targets,
     t = Table("game", "engine games/s", "simulate ×1 games/s", "×1 / engine",
               *[f"simulate ×{w} games/s (wall)" for w in workers if w > 1],
               *[f"×{w} / ×1 (wall)" for w in workers if w > 1],
+              "µs/game: games, runner's own, store, analysis columns", "engine / parts",
               title="5. `boardlab simulate` (random bots, runs stored) against the engine's "
                     "own games/s, same run")
     for game in games:
@@ -359,9 +404,14 @@ def lab_table(games, rounds: int, console: Console, targets: Targets,
                     best_pool[w] = max(best_pool.get(w, 0.0),
                                        (large - small) * w / (p2 - p1))
         ratio = best_one / best_engine
+        parts = lab_parts(game, lab, rounds)
+        own = parts["runner"] - parts["games"]
         t.add_row(game.id, f"{best_engine:,.0f}", f"{best_one:,.0f}", f"{ratio:.2f}",
                   *[f"{best_pool[w]:,.0f}" for w in workers if w > 1],
-                  *[f"{best_pool[w] / wall_one:.2f}" for w in workers if w > 1])
+                  *[f"{best_pool[w] / wall_one:.2f}" for w in workers if w > 1],
+                  f"{parts['games']:.0f}, {own:+.0f}, {parts['store']:.0f}, "
+                  f"{parts['columns']:.0f}",
+                  f"{parts['games'] / (parts['runner'] + parts['store'] + parts['columns']):.2f}")
         targets.at_least(f"{game.id}: simulate ×1 / the engine's games/s", ratio, 0.9, "")
         for w in workers:
             if w > 1:
