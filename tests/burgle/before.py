@@ -866,7 +866,11 @@ class Before(BurgleGame):
         ev = [_TURN_EVENTS[seat]]  # public_words("turn", words.turn, (seat,), seat=seat)
         if pl["pos"] == OUTSIDE:
             pl["pos"] = s.entrance
-            ev += self._player_seen_on_entry(s, seat, s.entrance)  # no tile rule (rulebook)
+            # The entrance runs none of its card's effects (the book), so neither a Foyer's
+            # nor an Atrium's sight: only a guard standing on it sees him (ruling R52).
+            f = s.entrance // CELLS
+            if s.guards[f]["pos"] == s.entrance:  # issue 22 (R51, R52)
+                ev += self._lose_stealth(s, seat, "guard", f)
         if "chihuahua" in pl["loot"] and s.phase != "over":
             r = s.rng.randint(1, 6)
             ev.append(public_words("chihuahua", words.chihuahua, (r,), roll=r))
@@ -875,15 +879,12 @@ class Before(BurgleGame):
         if "persian_kitty" in pl["loot"] and s.phase != "over":
             r = s.rng.randint(1, 6)
             ev.append(public_words("kitty", words.kitty_roll, (r,), roll=r))
-            target = self._nearest_alarm_from(s, pl["pos"])
-            if r <= 2 and target is not None:
-                f = pl["pos"] // CELLS
-                step = path_indices(s.walls[f], pl["pos"] % CELLS, target % CELLS)
-                where = f * CELLS + step[0] if step else pl["pos"]
-                pl["loot"].remove("persian_kitty")
-                s.items.setdefault(where, []).append("persian_kitty")
-                at = pname(where)
-                ev.append(public_words("kitty", words.kitty_runs, (at,), at=at))
+            near = self._kitty_targets(s, pl["pos"]) if r <= 2 else []  # issue 22 (R51)
+            if len(near) > 1 and s.cfg.alarm_ties == "choose":
+                self._ask(s, "kitty", [{"at": pname(a)} for a in near], seat=seat)
+                ev.append(public_words("kitty_tie", words.kitty_asked, ()))
+            elif near:
+                ev += self._kitty_runs(s, seat, near[0])
         return ev
 
     def _within_two(self, s: BurgleState, p: int, through_revealed: bool) -> list[int]:

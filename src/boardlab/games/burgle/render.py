@@ -95,8 +95,10 @@ def _marks(view: dict[str, Any], f: int, cell: dict[str, Any], zh: bool,
         out.append(guard)
     if g and g["dest"] == at and g["at"] != at:
         out.append(dest)
-    if at in steps:
-        out.append(f"{step}{steps[at]}")
+    if at in steps:  # a step beyond his next move's in brackets (ruling R53)
+        n = steps[at]
+        reach = g.get("moves", g["speed"]) if g else 0
+        out.append(f"{step}{n}" if n <= reach else f"({step}{n})")
     if cell.get("alarm"):
         out.append(alarm)
     for s, p in enumerate(view["players"]):
@@ -119,12 +121,21 @@ def _guard_line(view: dict[str, Any], f: int, zh: bool) -> str:
     if not g:
         return "守卫还没出现" if zh else "no guard yet"
     alarms = sum(1 for c in view["floors"][f]["cells"] if c.get("alarm"))
+    mod = g["speed"] - g["die"] - alarms  # this turn's Espresso (+1) or Daydreaming (-1)
+    moves = g.get("moves", g["speed"])
     route = " -> ".join(g["route"]) if g.get("route") else ("已在目的地" if zh else "at his destination")
     if zh:
-        speed = f"速度 {g['speed']}（骰 {g['die']}" + (f" + {alarms} 个警报）" if alarms else "）")
+        speed = f"速度 {g['speed']}（骰 {g['die']}" + (f" + {alarms} 个警报" if alarms else "") + \
+            (f" + {mod} 浓缩咖啡" if mod > 0 else f" - {-mod} 走神" if mod < 0 else "") + "）"
+        if moves != g["speed"]:
+            speed += f"，这次走 {moves} 步"
         return f"守卫在 {g['at']}，目的地 {g['dest'] or '-'}，{speed}，路线 {route}" + \
             ("，吃着甜甜圈" if g.get("donut") else "")
-    speed = f"speed {g['speed']} (die {g['die']}" + (f" + {alarms} alarm{'s' if alarms > 1 else ''})" if alarms else ")")
+    speed = f"speed {g['speed']} (die {g['die']}" + \
+        (f" + {alarms} alarm{'s' if alarms > 1 else ''}" if alarms else "") + \
+        (f" + {mod} Espresso" if mod > 0 else f" - {-mod} Daydreaming" if mod < 0 else "") + ")"
+    if moves != g["speed"]:
+        speed += f", {moves} step{'' if moves == 1 else 's'} this move"
     return f"guard on {g['at']}, heading for {g['dest'] or '-'}, {speed}, route {route}" + \
         (", eating donuts" if g.get("donut") else "")
 
@@ -254,8 +265,8 @@ def render_terminal(view: dict[str, Any], lang: str = "en") -> str:
     lines += _team(view, zh)
     guard, dest, alarm, step = MARKS["zh" if zh else "en"]
     lines.append(
-        f"{guard} 守卫  {dest} 目的地  {step}1 守卫接下来的第 1 步  {alarm} 警报  ✔ 已破解  "
+        f"{guard} 守卫  {dest} 目的地  {step}1 守卫接下来的第 1 步  ({step}5) 这次走不到  {alarm} 警报  ✔ 已破解  "
         f"{FACE_DOWN} 未翻开  {WALL_V} 墙  P1-P{len(view['players'])} 队员" if zh else
-        f"{guard} guard  {dest} his destination  {step}1 his next step 1  {alarm} alarm  ✔ cracked  "
+        f"{guard} guard  {dest} his destination  {step}1 his next step 1  ({step}5) beyond this move  {alarm} alarm  ✔ cracked  "
         f"{FACE_DOWN} face down  {WALL_V} wall  P1-P{len(view['players'])} the team")
     return "\n".join(line.rstrip() for line in lines)

@@ -1529,7 +1529,11 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         ev = [_TURN_EVENTS[seat]]  # public_words("turn", words.turn, (seat,), seat=seat)
         if pl["pos"] == OUTSIDE:
             pl["pos"] = s.entrance
-            ev += self._player_seen_on_entry(s, seat, s.entrance)  # no tile rule (rulebook)
+            # The entrance runs none of its card's effects (the book), so neither a Foyer's
+            # nor an Atrium's sight: only a guard standing on it sees him (ruling R52).
+            f = s.entrance // CELLS
+            if s.guards[f]["pos"] == s.entrance:
+                ev += self._lose_stealth(s, seat, "guard", f)
         if "chihuahua" in pl["loot"] and s.phase != "over":
             r = s.rng.randint(1, 6)
             ev.append(public_words("chihuahua", words.chihuahua, (r,), roll=r))
@@ -1538,22 +1542,51 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         if "persian_kitty" in pl["loot"] and s.phase != "over":
             r = s.rng.randint(1, 6)
             ev.append(public_words("kitty", words.kitty_roll, (r,), roll=r))
-            target = self._nearest_alarm_from(s, pl["pos"])
-            if r <= 2 and target is not None:
-                f = pl["pos"] // CELLS
-                step = path_indices(s.walls[f], pl["pos"] % CELLS, target % CELLS)
-                where = f * CELLS + step[0] if step else pl["pos"]
-                pl["loot"].remove("persian_kitty")
-                s.items.setdefault(where, []).append("persian_kitty")
-                at = pname(where)
-                ev.append(public_words("kitty", words.kitty_runs, (at,), at=at))
+            near = self._kitty_targets(s, pl["pos"]) if r <= 2 else []
+            if len(near) > 1 and s.cfg.alarm_ties == "choose":
+                # alarms equally near, toward which its step differs: the holder's team
+                # chooses, as for the guard's alarms (ruling R51); the holder sends it
+                self._ask(s, "kitty", [{"at": pname(a)} for a in near], seat=seat)
+                ev.append(public_words("kitty_tie", words.kitty_asked, ()))
+            elif near:
+                ev += self._kitty_runs(s, seat, near[0])
         return ev
 
-    def _nearest_alarm_from(self, s: BurgleState, p: int) -> int | None:
+    def _kitty_targets(self, s: BurgleState, p: int) -> list[int]:
+        """The alarms of ``p``'s floor nearest to ``p``, in reading order, one per
+        different first step toward them (the first in reading order keeps each step):
+        a choice between them is a choice of the tile the Persian Kitty runs to."""
         alarms = self._floor_alarms(s, p // CELLS)
         if not alarms:
-            return None
-        return min(alarms, key=lambda a: (self._dist(s, p, a), a))
+            return []
+        best = min(self._dist(s, p, a) for a in alarms)
+        near: list[int] = []
+        steps: list[int] = []
+        for a in sorted(alarms):
+            if self._dist(s, p, a) != best:
+                continue
+            step = self._kitty_step(s, p, a)
+            if step not in steps:
+                steps.append(step)
+                near.append(a)
+        return near
+
+    def _kitty_step(self, s: BurgleState, p: int, target: int) -> int:
+        """The tile one step from ``p`` along the shortest (most clockwise) path to
+        ``target``; ``p`` itself when it is the target."""
+        f = p // CELLS
+        step = path_indices(s.walls[f], p % CELLS, target % CELLS)
+        return f * CELLS + step[0] if step else p
+
+    def _kitty_runs(self, s: BurgleState, seat: int, target: int) -> list[Event]:
+        """The Persian Kitty leaves its holder and runs one tile toward the alarm at
+        ``target``: it lies there until someone picks it up."""
+        pl = s.players[seat]
+        where = self._kitty_step(s, pl["pos"], target)
+        pl["loot"].remove("persian_kitty")
+        s.items.setdefault(where, []).append("persian_kitty")
+        at = pname(where)
+        return [public_words("kitty", words.kitty_runs, (at,), at=at)]
 
     def _end_actions(self, s: BurgleState) -> list[Event]:
         seat = s.seat
@@ -2409,6 +2442,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             ev += self._enter(s, seat, parse_pos(action["at"]))
         elif kind == "peekhole":
             ev += self._reveal(s, parse_pos(action["at"]))
+        elif kind == "kitty":  # the alarm the Persian Kitty runs toward (R51)
+            ev += self._kitty_runs(s, pend["seat"], parse_pos(action["at"]))
         elif kind == "squeak":  # the player the guard steps toward (R44)
             ev += self._step_to(s, pend["floor"], parse_pos(action["at"]))
         elif kind == "throw_voice":
@@ -2607,6 +2642,25 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             out["up"] = True
         return out
 
+    def _guard_speed(self, s: BurgleState, f: int) -> tuple[int, int]:
+        """The view's ``speed`` of floor ``f``'s guard (his die + the floor's alarms, and
+        this turn's Espresso or Daydreaming on the current player's floor: the move
+        ``_guard_turn`` would make now) and ``moves``, the steps his next move takes: the
+        steps left of a walk the team's choice interrupted, none under Donuts or the
+        advanced Raven's crow (no alarm on), else his speed (ruling R53)."""
+        g = s.guards[f]
+        alarms = len(self._floor_alarms(s, f))
+        here = s.players[s.seat]["pos"] if s.phase in ("actions", "choice") else -1
+        mod = s.guard_mod if here >= 0 and here // CELLS == f else 0
+        speed = max(0, g["die"] + alarms + mod)
+        pend = s.pending
+        if pend and pend.get("then") == "walk" and pend.get("floor") == f:
+            return speed, pend["moves"]
+        if g["donut"] or (s.crow == g["pos"] and not alarms
+                          and self._anyone(s, "raven", "advanced") is not None):
+            return speed, 0
+        return speed, speed
+
     def view(self, state: BurgleState, seat: int | None) -> dict[str, Any]:
         s = state
         floors = []
@@ -2620,6 +2674,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         for f in range(s.floors):
             g = s.guards[f]
             base = f * CELLS
+            speed, moves = self._guard_speed(s, f) if g["pos"] >= 0 else (0, 0)
             cells: list[dict[str, Any]] = []
             safe = None
             for q in range(base, base + CELLS):
@@ -2642,8 +2697,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 "walls": [list(w) for w in _wall_names(s.walls[f])],
                 "guard": None if g["pos"] < 0 else {
                     "at": pname(g["pos"]), "dest": pname(g["dest"]) if g["dest"] >= 0 else None,
-                    "die": g["die"], "speed": g["die"] + len(self._floor_alarms(s, f)),
-                    "donut": g["donut"],
+                    "die": g["die"], "speed": speed, "moves": moves, "donut": g["donut"],
                     # his walk to the destination (public: his tile, the face-up patrol
                     # card or alarm he heads for and the walls decide it), for the board
                     "route": [_NAMES[base + c] for c in path_indices(
@@ -2831,6 +2885,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             return f"守卫先去 {a['at']} 的警报" if zh else f"the guard goes to the alarm on {a['at']} first"
         if (s.pending or {}).get("kind") == "squeak":
             return f"守卫朝 {a['at']} 走一步" if zh else f"the guard steps toward {a['at']}"
+        if (s.pending or {}).get("kind") == "kitty":
+            return (f"波斯猫朝 {a['at']} 的警报跑" if zh
+                    else f"the Persian Kitty runs toward the alarm on {a['at']}")
         return f"选择 {a['at']}" if zh else f"choose {a['at']}"
 
     # ================================================================ search support

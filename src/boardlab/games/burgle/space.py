@@ -100,7 +100,7 @@ _LOG = ("skip", "the log retells in words what the rest of the view holds")
 _EFFECTS = ("gymnastics", "time_lock", "video_loop", "heads_up", "jump_the_gun",
             "shift_change", "emp", "invisible")
 _PENDING_KINDS = ("alarm_tie", "keep_tool", "buddy", "gut", "peekhole", "throw_voice",
-                  "squeak", "arrange", "spot")
+                  "squeak", "arrange", "spot", "kitty")
 
 
 def observation_spec(config: Any = None) -> dict[str, Any]:
@@ -127,7 +127,8 @@ def observation_spec(config: Any = None) -> dict[str, Any]:
                                for _ in here]),
             "walls": ("bag", walls, 1),
             "guard": ("opt", {"at": ("enum", here), "dest": ("enum", here),
-                              "die": ("num", 6), "speed": ("num", 12), "donut": ("flag",),
+                              "die": ("num", 6), "speed": ("num", 12), "moves": ("num", 12),
+                              "donut": ("flag",),
                               "route": ("list", CELLS, ("enum", here))}),
             "patrol": {"left": ("num", CELLS), "removed": ("num", CELLS),
                        "discard": ("bag", floor_cells, 1),

@@ -163,6 +163,8 @@ PENDING = {
     "buddy": text("结伴：选一名队友移到你的格", "Buddy System: choose a partner to bring onto your tile"),
     "gut": text("凭直觉：选一个相邻的未翻开格进入", "Go With Your Gut: choose a face-down tile next to you to enter"),
     "peekhole": text("窥孔：选一个相邻格窥视", "Peekhole: choose a tile next to you to peek at"),
+    "kitty": text("波斯猫离几个警报一样近：在棋盘上选它朝哪个警报跑一格",
+                  "The Persian Kitty is equally near several alarms: choose on the board which it runs a tile toward"),
     "squeak": text("吱！守卫离几名玩家一样近：选他朝谁走一步",
                    "Squeak!: the guard is equally near several players: choose whom he steps toward"),
     "throw_voice": text("口技：选守卫的新目的地（相邻一格）",

@@ -157,6 +157,12 @@ def kitty_runs(at: str) -> tuple[str, str]:
     return f"波斯猫跑到 {at}", f"the Persian Kitty runs to {at}"
 
 
+def kitty_asked() -> tuple[str, str]:
+    return ("波斯猫离几个警报一样近：由你们选它朝哪个跑一格",
+            "the Persian Kitty is equally near several alarms: "
+            "the team chooses which it runs a tile toward")
+
+
 def skip(seat: int) -> tuple[str, str]:
     return f"抢跑：跳过{seat_ref(seat)} 的回合", f"Jump the Gun: {seat_ref(seat)}'s turn is skipped"
 

@@ -223,10 +223,23 @@ export function turnNumber(v, result) {
 function guardLine(g, f, zh, v) {
   if (!g) return zh ? "守卫还没出现" : "no guard yet";
   const alarms = v.floors[f].cells.filter(c => c.alarm).length;
-  const sum = alarms ? (zh ? `（🎲${g.die} + ${alarms} 个警报）` : ` (🎲${g.die} + ${alarms} alarm${alarms > 1 ? "s" : ""})`) : ` (🎲${g.die})`;
+  // this turn's Espresso (+1) or Daydreaming (-1): what the speed holds beyond die + alarms
+  const mod = g.speed - g.die - alarms;
+  const parts = [`🎲${g.die}`];
+  if (alarms) parts.push(zh ? `${alarms} 个警报` : `${alarms} alarm${alarms > 1 ? "s" : ""}`);
+  if (mod > 0) parts.push(zh ? `${mod} 浓缩咖啡` : `${mod} Espresso`);
+  const sum = (zh ? "（" : " (") + parts.join(" + ") + (mod < 0 ? (zh ? ` − ${-mod} 走神` : ` − ${-mod} Daydreaming`) : "") + (zh ? "）" : ")");
+  const moves = guardMoves(g);
+  const walk = moves !== g.speed ? (zh ? ` · 这次走 ${moves} 步` : ` · ${moves} step${moves === 1 ? "" : "s"} this move`) : "";
   const route = g.route && g.route.length ? g.route.join(" → ") : (zh ? "已在目的地" : "at his destination");
-  return (zh ? `👮 ${g.at} → 🎯 ${g.dest || "—"} · 速度 ${g.speed}${sum} · 路线 ${route}`
-    : `👮 ${g.at} → 🎯 ${g.dest || "—"} · speed ${g.speed}${sum} · route ${route}`) + (g.donut ? " 🍩" : "");
+  return (zh ? `👮 ${g.at} → 🎯 ${g.dest || "—"} · 速度 ${g.speed}${sum}${walk} · 路线 ${route}`
+    : `👮 ${g.at} → 🎯 ${g.dest || "—"} · speed ${g.speed}${sum}${walk} · route ${route}`) + (g.donut ? " 🍩" : "");
+}
+
+/** The steps the guard's next move takes (the view's `moves`: his speed, or what is left of a
+ * walk a choice interrupted, none under Donuts): the route steps beyond it are drawn grey. */
+export function guardMoves(g) {
+  return g.moves === undefined ? g.speed : g.moves;
 }
 
 function cellTitle(c, zh, extra) {
@@ -292,7 +305,7 @@ function floorView(v, f, legalAt, zh, ui, main) {
         c.revealed && c.number ? h("span", { class: "num" + (cracked ? " cracked" : "") }, (cracked ? "✔" : "") + c.number) : dice),
       c.revealed ? h("span", { class: "nm" }, tileName(c.tile, zh)) : null,
       c.revealed && c.number && dice ? dice : null,
-      step ? h("span", { class: "step" + (g && step > g.speed ? " later" : "") }, step) : null,
+      step ? h("span", { class: "step" + (g && step > guardMoves(g) ? " later" : "") }, step) : null,
       h("div", { class: "tok" }, pawns, toks.join(" ")),
       acts.length ? h("div", { class: "acts" }, acts.map(l => h("button", { "data-act": JSON.stringify(l.action),
         "data-kind": l.action.type, title: ui.t(l.label), "aria-label": ui.t(l.label),
