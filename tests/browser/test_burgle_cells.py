@@ -102,3 +102,67 @@ def test_a_plain_bot_seat_plays_the_games_default_bot(browser, base_url, lang):
         assert words["random"] not in chip.inner_text()
     finally:
         ctx.close()
+
+
+# The board drawn from views the rules make (ruling R53): the guard's line and his numbered
+# steps follow the view's speed (this turn's Espresso or Daydreaming counted) and the steps
+# his next move takes (the rest greyed).
+_RENDER = """async ([view, lang]) => {
+  const r = await import("/static/games/burgle.js");
+  const ui = {lang, act() {}, redraw() {}, seatName: s => `P${s + 1}`,
+              label: x => (typeof x === "string" ? x : x[lang] || x.en),
+              t: x => (typeof x === "string" ? x : x[lang] || x.en)};
+  const box = document.createElement("div");
+  box.id = "r53";
+  box.appendChild(r.render({view, legal: [], result: null}, ui));
+  document.getElementById("r53")?.remove();
+  document.body.appendChild(box);
+  const floor = box.querySelector('[data-floor="1"]');
+  return {line: box.querySelector('[data-guard="1"]').innerText,
+          steps: floor.querySelectorAll(".step").length,
+          later: floor.querySelectorAll(".step.later").length};
+}"""
+
+
+def _views():
+    from boardlab.games.burgle import GAME
+    from burgle.test_kitty_foyer_speed import OPEN, board, walk_interrupted
+
+    views = {ev: GAME.view(walk_interrupted(ev), 0) for ev in ("espresso", "daydreaming")}
+    setup = {"characters": [["hawk", "basic"]], "tiles": board(), "walls": OPEN,
+             "entrance": "1D1", "patrol": [["D4", "D3", "D4", "D3"]],
+             "guards": [{"at": "1A1", "dest": "1A4"}], "donuts": [True, False, False]}
+    views["donuts"] = GAME.view(GAME.setup(GAME.make_config({"players": 1}), 1, setup), 0)
+    return views
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_guards_speed_and_steps_follow_this_turns_event(browser, base_url, lang):
+    views = _views()
+    t = new_table(base_url, "burgle", [{"kind": "human"}], seed=1)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    ctx.add_init_script(f"localStorage.setItem('boardlab:lang', '{lang}')")
+    try:
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(base_url + t["seats"][0]["invite"])
+        pg.wait_for_selector("#burgle-floors")
+        # Espresso: die 2 + 2 alarms + 1, 5 steps left of the walk, his route 4 long
+        got = pg.evaluate(_RENDER, [views["espresso"], lang])
+        assert ("速度 5" if lang == "zh" else "speed 5") in got["line"]
+        assert ("浓缩咖啡" if lang == "zh" else "Espresso") in got["line"]
+        assert got["steps"] == 4 and got["later"] == 0
+        # Daydreaming: 2 + 2 - 1 = 3 steps: the 4th of his route is beyond this move
+        got = pg.evaluate(_RENDER, [views["daydreaming"], lang])
+        assert ("速度 3" if lang == "zh" else "speed 3") in got["line"]
+        assert ("走神" if lang == "zh" else "Daydreaming") in got["line"]
+        assert got["steps"] == 4 and got["later"] == 1
+        # Donuts: speed 2, but his next move takes no step: all 3 grey, and said so
+        got = pg.evaluate(_RENDER, [views["donuts"], lang])
+        assert got["steps"] == 3 and got["later"] == 3
+        assert ("这次走 0 步" if lang == "zh" else "0 steps this move") in got["line"]
+        pg.screenshot(path=str(SCREENSHOTS / f"burgle-guard-speed-{lang}.png"))
+        assert not errors, errors
+    finally:
+        ctx.close()
