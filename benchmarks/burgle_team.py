@@ -2,7 +2,8 @@
 
 For each player count (default walls, seeds ``--start`` .. ``--start + --games - 1``) every
 bot of ``--bots`` plays every seat of the same seeds: ``team`` (the default, the second
-planner, :mod:`boardlab.games.burgle.team2`), ``planner`` (the first planner,
+planner, :mod:`boardlab.games.burgle.team2`), ``previous`` (the default before its last
+weights, ``team2.PreviousTeamModel``), ``planner`` (the first planner,
 :mod:`boardlab.games.burgle.planner`, kept for this comparison), ``greedy`` (the first bot)
 and ``random`` (random legal play). Prints per bot the win rate with Wilson and
 Clopper-Pearson 95% intervals, safes opened, turns, escapes, CPU per game and per decision,
@@ -15,7 +16,7 @@ Mann-Whitney test that it opens more safes.
 keeps what it played); ``--report FILE`` prints the same report from such a file.
 
 Usage: ``python benchmarks/burgle_team.py [--games 200] [--players 2,3,4]
-[--bots team,planner,random] [--start 0] [--csv FILE] [--report FILE]``.
+[--bots team,previous,planner,random] [--start 0] [--csv FILE] [--report FILE]``.
 """
 
 from __future__ import annotations
@@ -33,11 +34,12 @@ from statsmodels.stats.proportion import proportion_confint
 from boardlab.bots.base import RandomBot
 from boardlab.engine.match import play_match
 from boardlab.games.burgle import GAME
-from boardlab.games.burgle.bots import BOTS, PlannerBot
+from boardlab.games.burgle.bots import BOTS, PlannerBot, PreviousTeamBot
 
-BOT_CLASSES = {**BOTS, "planner": PlannerBot, "random": RandomBot}
+BOT_CLASSES = {**BOTS, "previous": PreviousTeamBot, "planner": PlannerBot, "random": RandomBot}
 FIELDS = ["bot", "players", "seed", "won", "safes", "turns", "alarms", "escaped", "by",
-          "floor", "loss_turn", "char", "cpu", "decisions", "max_decision"]
+          "floor", "loss_turn", "char", "cpu", "decisions", "max_decision", "p50_decision",
+          "floor_open"]
 
 
 class Timed:
@@ -54,11 +56,12 @@ class Timed:
         self.clock["n"] += 1
         self.clock["sum"] += spent
         self.clock["max"] = max(self.clock["max"], spent)
+        self.clock["all"].append(spent)
         return action
 
 
 def play(bot: str, players: int, seed: int) -> dict:
-    clock = {"n": 0, "sum": 0.0, "max": 0.0}
+    clock = {"n": 0, "sum": 0.0, "max": 0.0, "all": []}
     seats = [Timed(BOT_CLASSES[bot](), clock) for _ in range(players)]
     start = time.process_time()
     out = play_match(GAME, {"players": players}, seed, seats)
@@ -69,7 +72,11 @@ def play(bot: str, players: int, seed: int) -> dict:
             "safes": summ["safes_opened"], "turns": summ["turns"], "alarms": summ["alarms"],
             "escaped": summ["escaped"], "by": loss.get("by"), "floor": loss.get("floor"),
             "loss_turn": loss.get("turn"), "char": loss.get("char"), "cpu": cpu,
-            "decisions": clock["n"], "max_decision": clock["max"]}
+            "decisions": clock["n"], "max_decision": clock["max"],
+            "p50_decision": sorted(clock["all"])[len(clock["all"]) // 2] if clock["all"] else 0.0,
+            # a loss on a floor whose safe was open already (in transit, or left behind)
+            "floor_open": (bool(out.state.safe_open[int(loss["floor"]) - 1])
+                           if loss.get("floor") else None)}
 
 
 def run(players: int, games: int, start: int, bots: list[str], sink: str | None) -> pd.DataFrame:
@@ -129,9 +136,17 @@ def report(df: pd.DataFrame) -> None:
                   f"escaped {d['escaped'].mean():.2f}  cpu {d['cpu'].mean():.2f} s/game = "
                   f"{1 / max(1e-9, d['cpu'].mean()):.1f} games/s  {per:.2f} ms/decision "
                   f"(largest {d['max_decision'].max() * 1000:.0f} ms)")
+            if "p50_decision" in d and d["p50_decision"].notna().any():
+                print(f"           decision CPU: median of games' medians "
+                      f"{d['p50_decision'].median() * 1000:.2f} ms, 99th percentile of games' "
+                      f"largest {d['max_decision'].quantile(0.99) * 1000:.0f} ms")
             lost = d[~d["won"]]
             if len(lost):
                 print(f"           losses: {loss_causes(lost)}")
+                if "floor_open" in lost and lost["floor_open"].notna().any():
+                    on_open = lost["floor_open"].astype(str).str.lower().isin(["true", "1"])
+                    print(f"           caught on a floor whose safe was already open: "
+                          f"{int(on_open.sum())} of {len(lost)} losses")
         first = part[part["bot"] == bots[0]]
         for other in bots[1:]:
             o = part[part["bot"] == other]
@@ -147,7 +162,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", default="2,3,4")
-    ap.add_argument("--bots", default="team,planner,random")
+    ap.add_argument("--bots", default="team,previous")
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--csv", help="append one row per game to this file")
     ap.add_argument("--report", help="only print the report of this file's games")

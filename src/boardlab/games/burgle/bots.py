@@ -32,7 +32,13 @@ from boardlab.games.burgle.path import (
     path_indices,
 )
 from boardlab.games.burgle.planner import CELLS, Board, Node, TurnModel, pos_of
-from boardlab.games.burgle.team2 import MAP_TOOLS, TOOL_GAIN, TeamModel, tool_board
+from boardlab.games.burgle.team2 import (
+    MAP_TOOLS,
+    TOOL_GAIN,
+    PreviousTeamModel,
+    TeamModel,
+    tool_board,
+)
 
 PREFERRED = ["peterman", "hawk", "hacker", "spotter", "raven", "rook", "juicer", "acrobat",
              "rigger"]
@@ -686,6 +692,15 @@ class TeamPlannerBot(PlannerBot):
             if val > best_val:
                 best, best_val = a, val
         return best
+
+
+class PreviousTeamBot(TeamPlannerBot):
+    """The default team bot as it was before its last weights
+    (:class:`~boardlab.games.burgle.team2.PreviousTeamModel`): not offered at tables, kept
+    for the same-seed comparison and the regression test."""
+
+    name = "previous"
+    model_class = PreviousTeamModel
 
 
 # The first planner (PlannerBot) is not offered at tables any more; benchmarks/burgle_team.py

@@ -317,6 +317,11 @@ class Node:
 
 
 class TurnModel:
+    # What a step toward the seat's goal is worth while a safe is closed (None: DIST_W)
+    # and toward the roof once all are open (None: ESCAPE_DIST_W); subclasses set them.
+    work_w: float | None = None
+    escape_w: float | None = None
+
     def __init__(self, b: Board, seat: int, max_actions: int, used: int, paced: int):
         self.b = b
         self.seat = seat
@@ -334,8 +339,10 @@ class TurnModel:
             g is not None and b.active(f * CELLS + g.pos, "camera")
             for f, g in enumerate(b.guards))
         self.escaping = all(b.safe_open)
-        self.dist_w = (ESCAPE_DIST_W if self.escaping and len(b.players) <= ESCAPE_MAX_PLAYERS
-                       else DIST_W)
+        work_w = DIST_W if self.work_w is None else self.work_w
+        escape_w = ESCAPE_DIST_W if self.escape_w is None else self.escape_w
+        self.dist_w = (escape_w if self.escaping and len(b.players) <= ESCAPE_MAX_PLAYERS
+                       else work_w)
         self.goal = self._goal_distances()
         self.unknown_risk = self._unknown_risk()
         self.memo: dict[Node, tuple[float, list[dict[str, Any]]]] = {}

@@ -32,6 +32,20 @@ stealth):
   first planner priced that at about two steps, so a seat whose every move tied would
   stand still for several turns, drawing an event each time while its guard kept walking.
 
+* **A step is worth twice as much at 2 players** (WORK_W = 6 points, the planner's DIST_W
+  is 3; 3 and 4 players keep 3, where the same weight gained nothing). Of the
+  losses at 2 players, 3 in 5 came on a floor whose safe was already open (seats crossing
+  it, or waiting there, while its guard walked faster by every safe opened at or above
+  him), and games ran 60-120 turns, long enough for two patrol decks to run out and speed
+  every guard up. Caution cost more than it saved: weighing every stealth 1.6 or 2.5
+  times won 17 and 5 of 100 tuning games against 19, at 0.5-0.7 the same or fewer
+  (benchmarks/README.md). Going on counts for more than waiting: 19 -> 22 -> 24 of 100
+  at 3 -> 4.5 -> 6 points a step (seeds 1000-1099, 2 players), and the same seeds under
+  the other variants tried (the seats kept on their floor's safe, an escape that avoids
+  going down, steps on open floors priced higher, other stealth weights on the way to
+  the roof) stayed within 15-22 (noted in the README; none kept).
+  :class:`PreviousTeamModel` is the model before this weight, kept for the comparison.
+
 Every input is still the seat's view (:class:`~boardlab.games.burgle.planner.Board`).
 """
 
@@ -54,6 +68,10 @@ EVENT = 12.0
 COMBO_EXTRA = 6.0
 # The share of planner.ALARM an alarm costs on a floor where no teammate stands.
 ALARM_EMPTY = 0.35
+# What a step toward the seat's goal is worth while a safe is closed (planner.DIST_W: 3),
+# with up to WORK_W_MAX_PLAYERS seats (3 and 4 keep DIST_W: no gain measured there).
+WORK_W = 6.0
+WORK_W_MAX_PLAYERS = 2
 
 
 # The tools tool_board knows, and what a tool must gain over the turn without it.
@@ -87,6 +105,13 @@ def tool_board(b: Board, pos: int, action: dict[str, Any]) -> Board:
 
 class TeamModel(TurnModel):
     """The planner's turn model with the scoring above."""
+
+    work_w: float | None = WORK_W
+
+    def __init__(self, b: Board, seat: int, max_actions: int, used: int, paced: int):
+        if len(b.players) > WORK_W_MAX_PLAYERS:
+            self.work_w = None  # the planner's DIST_W
+        super().__init__(b, seat, max_actions, used, paced)
 
     def _alarm_cost(self, f: int) -> float:
         b = self.b
@@ -142,3 +167,11 @@ class TeamModel(TurnModel):
             score -= EVENT - planner.EVENT
         return score
 
+
+
+class PreviousTeamModel(TeamModel):
+    """The team model before WORK_W (commit c8bb920): a step toward the goal worth the
+    planner's DIST_W. Kept for the same-seed comparison (``benchmarks/burgle_team.py
+    --bots team,previous``) and the regression test (``tests/burgle/test_team_bot.py``)."""
+
+    work_w = None
