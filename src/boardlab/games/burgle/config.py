@@ -31,5 +31,16 @@ class BurgleConfig(GameConfig):
     trades: Literal["no_return", "free"] = Field(
         "no_return", description="within a turn an item never goes back to a holder it left "
         "(R36: ends give-and-take loops), or trades are wholly free")
+    brown_out: Literal["drawer_floor", "all_floors"] = Field(
+        "drawer_floor", description="Brown Out removes the alarms of the drawer's floor (each "
+        "guard patrols his own floor), or of every floor, each guard discarding a patrol card "
+        "per alarm gone from his floor (R28)")
+    tiara_sight: Literal["guard_moves", "holder_moves", "both"] = Field(
+        "guard_moves", description="when a guard next door sees the Tiara's holder: on every "
+        "step of the guard's walk, when the holder enters (or is placed on) a tile next to "
+        "the guard, or both (R20)")
+    caught_by_sight: bool = Field(
+        True, description="a Foyer, Atrium or Tiara sighting at 0 stealth catches you "
+        "(supplement), or only meeting the guard on a tile does (zh book) (R21)")
     turn_limit: int = Field(
         400, ge=10, le=5000, description="turns before the night ends in a loss (R12)")

@@ -123,6 +123,11 @@ _ALARM_EVENTS: dict[tuple[int, str], Event] = {}
 _ABILITY_EVENTS: dict[tuple[int, str], Event] = {}
 
 
+# What sees a player from another tile (not the guard meeting him on his own): at 0
+# stealth, whether these catch him is the option caught_by_sight (R21).
+_SIGHTS = frozenset(("foyer", "atrium", "tiara"))
+
+
 def _spotted_event(why: str, seat: int, stealth: int) -> Event:
     """The public event of ``seat`` spotted by ``why``, ``stealth`` left (shared)."""
     ev = _SPOTTED_EVENTS.get((why, seat, stealth))
@@ -1057,8 +1062,9 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                 kind = _KIND[tiles[q]] if revealed[q] and q not in disabled else None
                 if kind == "foyer" and q in self._open_neighbours(s, p):
                     why = "foyer"
-                elif "tiara" in pl["loot"] and q in self._open_neighbours(s, p):
-                    why = "tiara"
+                elif "tiara" in pl["loot"] and s.cfg.tiara_sight != "holder_moves" \
+                        and q in self._open_neighbours(s, p):
+                    why = "tiara"  # a guard next door sees the holder (R20)
             if why:
                 ev += self._lose_stealth(s, i, why, f)
                 if seen is not None:
@@ -1133,7 +1139,8 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
             qf = q // CELLS
             if qf == f:
                 cells.add(q)  # his own tile
-                if kind == "foyer" or "tiara" in pl["loot"]:
+                if kind == "foyer" or "tiara" in pl["loot"] \
+                        and s.cfg.tiara_sight != "holder_moves":
                     cells.update(self._open_neighbours(s, q))  # no wall between: seen
             elif kind == "atrium" and (qf == f + 1 or qf == f - 1):
                 cells.add(q - (qf - f) * CELLS)  # right below or above the Atrium
@@ -1234,6 +1241,10 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                     return [public_words("stealth", words.spotted_in_cover, (why, seat, cover),
                                          seat=seat, by=why)]
         if pl["stealth"] <= 0:
+            if why in _SIGHTS and not s.cfg.caught_by_sight:
+                # the zh book: caught only when you and the guard meet on a tile (R21)
+                return [public_words("stealth", words.spotted_not_caught, (why, seat),
+                                     seat=seat, by=why)]
             s.stats["loss"] = {"floor": p // CELLS + 1, "turn": s.turn, "by": why,
                                "guard_floor": guard_floor + 1, "at": pname(p),
                                "seat": seat, "char": pl["char"]}
@@ -1278,12 +1289,19 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         kind = _KIND[s.tiles[p]] if s.revealed[p] and p not in s.disabled else None
         if kind == "foyer" and g["pos"] in self._open_neighbours(s, p):
             return self._lose_stealth(s, seat, "foyer", f)
+        if self._tiara_on_entry(s, seat) and g["pos"] in self._open_neighbours(s, p):
+            return self._lose_stealth(s, seat, "tiara", f)  # R20, as the Foyer's (R52)
         if kind == "atrium":
             watcher = [p + d for d in (CELLS, -CELLS) if 0 <= p + d < s.floors * CELLS
                        and s.guards[(p + d) // CELLS]["pos"] == p + d]
             if watcher:
                 return self._lose_stealth(s, seat, "atrium", watcher[0] // CELLS)
         return []
+
+    def _tiara_on_entry(self, s: BurgleState, seat: int) -> bool:
+        """Whether a guard next door sees ``seat`` as he enters or is placed: he holds the
+        Tiara and ``tiara_sight`` counts the holder's moves (R20)."""
+        return s.cfg.tiara_sight != "guard_moves" and "tiara" in s.players[seat]["loot"]
 
     def _place(self, s: BurgleState, seat: int, p: int) -> list[Event]:
         """Put a player on ``p`` without entering it (falls, events, swaps): no tile rule
@@ -1355,7 +1373,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
         # A guard appearing on him already saw him (ruling R10a). Otherwise only a guard
         # here or an active Foyer or Atrium (p is face up now) lets one see him on entry.
         if seat not in seen and (s.guards[p // CELLS]["pos"] == p or active and (
-                kind == "foyer" or kind == "atrium")):
+                kind == "foyer" or kind == "atrium") or self._tiara_on_entry(s, seat)):
             ev += self._player_seen_on_entry(s, seat, p, acrobat_free=acro)
         if s.phase == "over":
             return ev
@@ -1721,13 +1739,16 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
     def _ev_brown_out(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],
                       p: int, f: int, g: dict[str, Any]) -> list[Event]:
         ev: list[Event] = []
-        gone = self._floor_alarms(s, f)
-        s.alarms = [a for a in s.alarms if a not in gone]
-        for _ in gone:
-            _card, more = self._draw_patrol(s, f)
-            ev += more
-        if gone and g["pos"] >= 0:
-            ev += self._new_patrol_dest(s, f)
+        # the drawer's floor, or every floor, each guard for his own (option brown_out, R28)
+        floors = range(s.floors) if s.cfg.brown_out == "all_floors" else (f,)
+        for ff in floors:
+            gone = self._floor_alarms(s, ff)
+            s.alarms = [a for a in s.alarms if a not in gone]
+            for _ in gone:
+                _card, more = self._draw_patrol(s, ff)
+                ev += more
+            if gone and s.guards[ff]["pos"] >= 0:
+                ev += self._new_patrol_dest(s, ff)
         return ev
 
     def _ev_buddy_system(self, s: BurgleState, ev_id: str, seat: int, pl: dict[str, Any],

@@ -37,6 +37,11 @@ VALUES = {
     "reading": text("按阅读顺序取第一个", "the first in reading order"),
     "no_return": text("同一回合物品不回到交出它的人或房间", "an item never goes back the same turn"),
     "free": text("随意交换", "trade freely"),
+    "drawer_floor": text("只清抽牌者所在楼层", "the drawer's floor only"),
+    "all_floors": text("清所有楼层", "every floor"),
+    "guard_moves": text("守卫每走一步时", "on each step of the guard"),
+    "holder_moves": text("持有者进入守卫旁的格时", "when the holder enters a tile next to the guard"),
+    "both": text("两种都算", "both"),
     # the parts of a loss: where, when, by whom, and who was caught
     "floor": text("楼层", "floor"), "turn": text("回合", "turn"), "by": text("被发现于", "caught by"),
     "seat": text("座位", "seat"), "char": text("角色", "character"),
@@ -62,6 +67,10 @@ OPTIONS = {
     "turn_limit": text("回合上限（到了算失败）", "Turn limit (then the team loses)"),
     "alarm_ties": text("两个警报一样近时守卫先去哪个", "Two alarms equally near: which the guard takes first"),
     "trades": text("交换物品", "Trading items"),
+    "brown_out": text("停电清除哪些楼层的警报", "Brown Out removes the alarms of"),
+    "tiara_sight": text("王冠持有者何时被旁边的守卫看见", "When a guard next door sees the Tiara's holder"),
+    "caught_by_sight": text("零躲藏时被门厅、中庭、王冠看见也算被逮住",
+                            "Seen by a Foyer, Atrium or Tiara at 0 stealth: caught"),
 }
 BOTS = {"team": text("团队型", "Team player"), "greedy": text("贪心型", "Greedy")}
 RULES = {
@@ -132,6 +141,15 @@ def spotted_in_cover(by: str, seat: int, cover: str) -> Text:
     zh, en = {"lavatory": ("洗手间", "Lavatory"), "smoke": ("烟雾", "smoke")}[cover]
     return text(f"{w['zh']}发现了{seat_ref(seat)}，用掉{zh}的躲藏指示物",
                 f"{w['en']} spots {seat_ref(seat)}; a {en} stealth token is used")
+
+
+def spotted_not_caught(by: str, seat: int) -> Text:
+    """Seen by a Foyer, Atrium or Tiara with no stealth left, under ``caught_by_sight=false``
+    (the zh book: only meeting the guard on a tile catches you, R21)."""
+    w = CAUGHT_BY[by]
+    return text(f"{w['zh']}发现了{seat_ref(seat)}，但已没有躲藏可失去；只有和守卫同格才会被逮住",
+                f"{w['en']} spots {seat_ref(seat)}, who has no stealth left to lose; only "
+                "meeting the guard on a tile catches")
 
 
 def loss_reason(loss: dict[str, Any]) -> Text:

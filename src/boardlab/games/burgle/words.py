@@ -93,6 +93,11 @@ def spotted_in_cover(by: str, seat: int, cover: str) -> tuple[str, str]:
     return t["zh"], t["en"]
 
 
+def spotted_not_caught(by: str, seat: int) -> tuple[str, str]:
+    t = texts.spotted_not_caught(by, seat)
+    return t["zh"], t["en"]
+
+
 def reveal(at: str, kind: str, num: int) -> tuple[str, str]:
     extra = f" {num}" if num else ""
     return (f"{at} 翻开：{tile_name(kind, 'zh')}" + extra,
