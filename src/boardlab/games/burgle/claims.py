@@ -17,6 +17,7 @@ from boardlab.engine.claims import (
     Formula,
     Metric,
     NotCheckable,
+    Paired,
     Register,
     Replay,
     Search,
@@ -157,6 +158,13 @@ CLAIMS = [
           Search({"players": 2}, segment=lambda f: 0,
                  measure=lambda first, last: float(max(last["hacks"].values())),
                  compare="le", walks=120)),
+    Claim("walls.random_harder", "进阶墙壁摆放",
+          "你可以自己试试摆放墙壁以使游戏更加困难……长走廊和死胡同能让楼层更具挑战",
+          "Walls the players place themselves (the random walls) make the Bank job harder "
+          "than the default walls: the team opens fewer safes (the team bot, 2 players, "
+          "each seed under both).", "strategy", "harder",
+          Paired({"players": 2}, {"players": 2, "walls": "random"},
+                 summary_value("safes_opened"), direction="greater", games=60)),
     Claim("strategy.peek", "提示", "窥视更安全，但比较慢", "Peeking is safer but slower than moving in.",
           "strategy", "safer", NotCheckable("the book gives no measure; our one team bot "
                                             "always peeks before stepping in")),
@@ -233,7 +241,8 @@ RULEBOOK = Rulebook(
         f"{ZB}:53-57": ("laser.two", "deadbolt.three"), f"{ZB}:59": ("stairs.roof",),
         f"{ZB}:77-79": ("turn.event", "turn.event_threshold"),
         f"{ZB}:83": ("guard.example.d3_a1", "guard.example.b3_c4"),
-        f"{ZB}:85": ("bound.stealth",), f"{ZB}:115": ("walls.per_floor", "walls.default"),
+        f"{ZB}:85": ("bound.stealth",), f"{ZB}:115": ("walls.per_floor", "walls.default",
+                                                          "walls.random_harder"),
         f"{ZB}:119": ("stealth.start",),
         f"{SB}:13-36": ("tiles.table", "tiles.table_sum", "tiles.total"),
         f"{SB}:46-47": ("safe.max_dice", "safe.die_cost", "safe.combination"),
