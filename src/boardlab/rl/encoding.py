@@ -140,6 +140,7 @@ class Codec:
     _feature_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _by_id: dict[int, tuple[Action, int]] = field(default_factory=dict, compare=False,
                                                   repr=False)
+    _by_items: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
     _sets: dict[tuple[int, ...], tuple[list[Action], dict[int, Action], np.ndarray]] = field(
         default_factory=dict, compare=False, repr=False)
 
@@ -187,10 +188,26 @@ class Codec:
         found = self._by_id.get(id(action))
         if found is not None and found[0] is action:
             return found[1]
+        try:  # a new object of an action met before (geometry makes them afresh): its items
+            items = tuple(action.items())
+            return self._by_items[items]
+        except KeyError:
+            pass
+        except TypeError:  # a list among the values: as a tuple
+            try:
+                items = tuple((k, tuple(v) if type(v) is list else v)
+                              for k, v in action.items())
+                return self._by_items[items]
+            except KeyError:
+                pass
+            except TypeError:  # deeper lists or dicts: by action_key alone
+                items = None
         i = self._index.get(action_key(action))
         if i is None:
             raise ValueError(f"{self.game_id}: legal action {canonical(action)} is not in "
                              "the game's declared action_space(config)")
+        if items is not None and len(self._by_items) < 4 * len(self.table) + 4096:
+            self._by_items[items] = i  # equal items in the same order: the same action
         by_id = self._by_id
         if len(by_id) >= 4 * len(self.table) + 4096:  # fresh objects (geometry): start over
             by_id.clear()
