@@ -44,3 +44,35 @@ def test_the_plain_loop_plays_the_engines_games():
     for i in range(5):
         out = play_match(game, cfg, derive_seed(2, i), [RandomBot() for _ in range(4)])
         assert run.bare(game, cfg)(i) == len(out.record.actions)
+
+
+def test_the_check_row_counts_the_games_the_audit_plays():
+    """Table 8 counts the audit's games where the runner plays them, and leaves the
+    runner as it was."""
+    import io
+
+    from rich.console import Console
+
+    from boardlab.engine.registry import get_game
+    from boardlab.lab import audit, runner
+
+    run = _run_module()
+    before = runner.play_one
+    played = []
+    original_run_group = audit.run_group
+
+    def seen(*args, **kwargs):
+        rows = original_run_group(*args, **kwargs)
+        played.append(len(rows))
+        return rows
+
+    audit.run_group = seen
+    try:
+        out = io.StringIO()
+        run.check_table([get_game("geometry")], 1, Console(file=out, width=200), 4, 1)
+    finally:
+        audit.run_group = original_run_group
+    assert runner.play_one is before
+    row = next(line for line in out.getvalue().splitlines() if "geometry" in line)
+    cells = [c.strip() for c in row.split("│") if c.strip()]
+    assert sum(played) > 0 and cells[5] == f"{sum(played):,}", (cells, played)
