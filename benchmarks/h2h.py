@@ -24,9 +24,12 @@ cooperative game: ismcts's game / the baseline's). Pairings are played round-rob
 measured, and ``--summarise FILE`` prints the table from such a file. Not a test: a few
 hundred games take minutes.
 
-``--me strong`` seats the strong bot (:mod:`boardlab.bots.strong`, always on a CPU-time budget
-of ``--seconds``) instead of ismcts; ``--vs a,b`` keeps only those style bots, ``--players``
-sets the table size (the issue 26 goal: ``--me strong --budget time --seconds 0.1
+``--me strong`` seats the strong bot (:mod:`boardlab.bots.strong`) instead of ismcts: with
+``--budget game`` on the game's own budget (``STRONG_SEARCH.budget`` in ``games/<id>/bots.py``:
+a playout count, its CPU seconds only a guard, so a seed gives the same game on any machine
+that does not hit the guard), else on a CPU-time budget of ``--seconds``; the mean playouts
+per move of the strong seat are printed too. ``--vs a,b`` keeps only those style bots,
+``--players`` sets the table size (the issue 26 goal: ``--me strong --budget game
 --no-montecarlo --vs <strongest style> --players 4``, geometry 3).
 
 Usage: ``python benchmarks/h2h.py [--games 200] [--only cat,toys] [--budget time] [--styles]``.
@@ -94,7 +97,8 @@ class TimedMonteCarlo(MonteCarloBot):
 
 class Metered:
     """Wraps a bot and adds the CPU time it spends on decisions with a real choice (more
-    than one legal action) to a shared meter: ``meter = [seconds, decisions]``."""
+    than one legal action) to a shared meter: ``meter = [seconds, decisions]``, and the
+    playouts of a bot that counts them (``last_iterations``) as a third item."""
 
     def __init__(self, bot, meter: list) -> None:
         self.bot, self.meter, self.name = bot, meter, bot.name
@@ -111,6 +115,7 @@ class Metered:
         if len(ctx.legal) > 1:
             self.meter[0] += time.process_time() - t0
             self.meter[1] += 1
+            self.meter[2] += getattr(self.bot, "last_iterations", 0)
         return i
 
 
@@ -156,6 +161,10 @@ def pairings(args, console: Console) -> list[dict]:
             def me():
                 return MatchedISMCTS(args.playouts)
             opponents = {"montecarlo": lambda: MonteCarloBot(playouts=args.playouts)}
+        elif args.me == "strong" and args.budget == "game":
+            def me():
+                return StrongBot()  # the game's STRONG_SEARCH.budget (or strong's default)
+            opponents = {"montecarlo": lambda: TimedMonteCarlo(args.seconds)}
         elif args.me == "strong":
             def me():
                 return StrongBot(iterations=None, seconds=args.seconds, clock=time.process_time)
@@ -185,17 +194,17 @@ def play_one(pairing: dict, i: int, max_steps: int) -> dict:
     game, players, factory = pairing["game"], pairing["players"], pairing["factory"]
     seed = derive_seed(42, game.id, i)
     seat = i % players
-    mine, theirs = [0.0, 0], [0.0, 0]
+    mine, theirs = [0.0, 0, 0], [0.0, 0, 0]
     bots = [Metered(factory(), theirs) for _ in range(players)]
     bots[seat] = Metered(pairing["me"](), mine)
     winners = play(game, players, seed, bots, max_steps)
     row = {"capped": winners is None, "game": game.id, "opponent": pairing["opponent"],
            "players": players,
            "team": pairing["team"], "i": i, "seat": seat, "winners": winners or [],
-           "ismcts_s": mine[0], "ismcts_moves": mine[1],
+           "ismcts_s": mine[0], "ismcts_moves": mine[1], "ismcts_playouts": mine[2],
            "opp_s": theirs[0], "opp_moves": theirs[1]}
     if pairing["team"]:
-        alone = [Metered(factory(), [0.0, 0]) for _ in range(players)]
+        alone = [Metered(factory(), [0.0, 0, 0]) for _ in range(players)]
         base = play(game, players, seed, alone, max_steps)
         row["baseline_winners"], row["baseline_capped"] = base or [], base is None
     return row
@@ -204,7 +213,7 @@ def play_one(pairing: dict, i: int, max_steps: int) -> dict:
 def summarise(rows: list[dict], budget: str, console: Console, me: str = "ismcts") -> None:
     """Win shares with 95% Wilson intervals per pairing, from per-game rows."""
     table = Table("game", "opponents", "games", f"{me} [95% Wilson]", "baseline",
-                  f"ms/move {me}", "ms/move opp.", "capped",
+                  f"ms/move {me}", "ms/move opp.", f"playouts/move {me}", "capped",
                   title=f"{me} vs opponents, budget: {budget}")
     groups: dict[tuple[str, str], list[dict]] = {}
     seen: set[tuple[str, str, int]] = set()
@@ -226,11 +235,13 @@ def summarise(rows: list[dict], budget: str, console: Console, me: str = "ismcts
         ms_me = 1000 * sum(r["ismcts_s"] for r in got) / max(1, sum(r["ismcts_moves"]
                                                                     for r in got))
         ms_opp = 1000 * sum(r["opp_s"] for r in got) / max(1, sum(r["opp_moves"] for r in got))
+        playouts = sum(r.get("ismcts_playouts", 0) for r in got) / max(
+            1, sum(r["ismcts_moves"] for r in got))
         capped = sum(r.get("capped", False) for r in got)
         base_capped = sum(r.get("baseline_capped", False) for r in got)
         table.add_row(gid, f"{name} ×{players - 1}", str(n),
                       f"{share / n:.3f} [{lo:.3f}, {hi:.3f}]", base, f"{ms_me:.1f}",
-                      f"{ms_opp:.1f}", f"{capped}" + (f" / {base_capped}" if team else ""))
+                      f"{ms_opp:.1f}", f"{playouts:.1f}", f"{capped}" + (f" / {base_capped}" if team else ""))
     console.print(table)
 
 
@@ -238,12 +249,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--only", default="")
-    ap.add_argument("--budget", choices=["playouts", "time"], default="playouts")
+    ap.add_argument("--budget", choices=["playouts", "time", "game"], default="playouts",
+                    help="game: strong on the game's own budget (with --me strong only)")
     ap.add_argument("--playouts", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=0.05)
     ap.add_argument("--styles", action="store_true", help="also against each style bot")
     ap.add_argument("--me", choices=["ismcts", "strong"], default="ismcts",
-                    help="the bot in the one seat (strong: always a CPU-time budget)")
+                    help="the bot in the one seat (strong: --budget game or time)")
     ap.add_argument("--vs", default="", help="only these style bots (comma-separated)")
     ap.add_argument("--players", type=int, default=0, help="seats (default: the game's)")
     ap.add_argument("--no-montecarlo", action="store_true", help="only the style bots")
@@ -253,9 +265,12 @@ def main() -> None:
     ap.add_argument("--max-steps", type=int, default=1000,
                     help="stop a game after this many decisions: no winner, counted as capped")
     args = ap.parse_args()
+    if args.budget == "game" and args.me != "strong":
+        ap.error("--budget game is the strong bot's own budget: use it with --me strong")
     console = Console(width=160)
-    budget = (f"{args.seconds * 1000:g} ms CPU per move" if args.budget == "time"
-              else f"{args.playouts} playouts per action")
+    budget = {"time": f"{args.seconds * 1000:g} ms CPU per move",
+              "game": "the game's STRONG_SEARCH budget",
+              "playouts": f"{args.playouts} playouts per action"}[args.budget]
     if args.summarise:
         with open(args.summarise, encoding="utf-8") as fh:
             summarise([json.loads(line) for line in fh if line.strip()], budget, console,

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from boardlab.bots.base import DecisionContext
@@ -279,3 +280,9 @@ BOTS: dict[str, Callable[[], LookaheadBot]] = {name: factory(name) for name in S
 # The style the strong bot (boardlab.bots.strong) plays its playouts, opponents and prior with:
 # the strongest in an arena of the style bots (benchmarks/README.md, leaderboard).
 STRONG_POLICY = "lookahead"
+
+# The strong bot's budget (boardlab.bots.strong, ``STRONG_SEARCH``): a playout count, so a seed
+# plays the same game on any machine that does not hit the CPU-seconds guard (a slow host);
+# a lookahead playout costs 1.2-2.1 ms of CPU (measured under load); a 90 ms
+# cap reached 32-34 playouts a move (median), this count keeps a move near 90 ms on average.
+STRONG_SEARCH = SimpleNamespace(budget=(36, 0.3))

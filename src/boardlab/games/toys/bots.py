@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections import deque
+from types import SimpleNamespace
 from typing import Any
 
 from boardlab.bots.base import DecisionContext
@@ -277,3 +278,9 @@ BOTS = {"greedy": GreedyBot, "coordinated": CoordinatedBot}
 # The style the strong bot (boardlab.bots.strong) plays its playouts, opponents and prior with:
 # the strongest in an arena of the style bots (benchmarks/README.md, leaderboard).
 STRONG_POLICY = "greedy"
+
+# The strong bot's budget (boardlab.bots.strong, ``STRONG_SEARCH``): a playout count, so a seed
+# plays the same game on any machine that does not hit the CPU-seconds guard (a slow host);
+# a greedy playout costs 1.2-1.6 ms of CPU (measured under load); a 90 ms cap
+# reached 54-75 playouts a move (median), this count keeps a move near 90 ms on average.
+STRONG_SEARCH = SimpleNamespace(budget=(72, 0.3))
