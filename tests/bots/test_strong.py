@@ -229,3 +229,50 @@ def test_hotel_playouts_stop_at_the_night_and_are_valued_from_the_seat():
         bot._playout(ctx, full, ctx.legal[k], factory, random.Random(k), None)
         assert game.is_over(full)
     assert len(values) > 1
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("toys", 4), ("cat", 4), ("geometry", 3)])
+def test_game_budget_is_a_playout_count_reproducible_per_seed(game_id, players):
+    """toys, cat and geometry name a playout count (``STRONG_SEARCH.budget``; the CPU
+    seconds only guard a slow host): every real decision plays exactly that many, and a
+    seed gives the same choice whether the clock stands still or runs (below the guard) -
+    the time a move takes does not change it."""
+    import importlib
+
+    game = get_game(game_id)
+    budget = importlib.import_module(f"boardlab.games.{game_id}.bots").STRONG_SEARCH.budget
+    playouts, guard = budget
+    assert playouts >= 16 and 0 < guard <= 0.3
+
+    def frozen() -> float:
+        return 0.0
+
+    ticks = [0.0]
+
+    def running() -> float:  # 1 ms a reading: the whole budget stays under the guard
+        ticks[0] += 0.001
+        return ticks[0]
+
+    points = [(s, p) for s, p in decision_points(game, players, 21, 6)
+              if len(game.legal_actions(s, p)) > 2][:2]
+    assert points
+    for state, seat in points:
+        for seed in (1, 2):
+            bot = StrongBot(clock=frozen)
+            first = bot.choose(decision_context(game, state, seat, make_rng(seed)))
+            assert (bot.iterations, bot.seconds) == budget
+            assert bot.last_iterations == playouts
+            again = StrongBot(clock=running)
+            assert again.choose(decision_context(game, state, seat, make_rng(seed))) == first
+            assert again.last_iterations == playouts
+    # the guard still stops a move on a host too slow for the count (0.25 s a reading)
+    slow = [0.0]
+
+    def crawling() -> float:
+        slow[0] += 0.25
+        return slow[0]
+
+    state, seat = points[0]
+    guarded = StrongBot(clock=crawling)
+    guarded.choose(decision_context(game, state, seat, make_rng(1)))
+    assert guarded.min_iterations <= guarded.last_iterations < playouts
