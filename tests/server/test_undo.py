@@ -182,3 +182,59 @@ def test_undo_refusals_and_a_game_that_declares_nothing(client):
     assert r.status_code == 200 and r.json()["table"]["version"] == 1
     assert client.get(f"/api/tables/{tid}/undo", params={"seat": seat},
                       headers={"X-Seat-Token": tok[seat]}).json() == {"undo": 0}
+
+
+def test_held_choices_are_the_same_at_every_worker_and_after_a_restart(tmp_path):
+    """A choice held at one server is held at another over the same database (the seat's
+    view, its step, the undo there), and still held after both restart."""
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+
+    def server():
+        return TestClient(create_app(url, rate=1e6, burst=10**6))
+
+    def look(srv, tid, tok, seat):
+        r = srv.get(f"/api/tables/{tid}/state", params={"seat": seat},
+                    headers={"X-Seat-Token": tok[seat]})
+        assert r.status_code == 200, r.text
+        got = r.json()
+        got.pop("online")
+        return got
+
+    def act(srv, tid, tok, seat, action):
+        r = srv.post(f"/api/tables/{tid}/act", json={
+            "seat": seat, "action": action, "step": look(srv, tid, tok, seat)["step"]},
+            headers={"X-Seat-Token": tok[seat]})
+        assert r.status_code == 200, r.text
+
+    def held(srv, tid, tok):
+        return srv.get(f"/api/tables/{tid}/undo", params={"seat": 0},
+                       headers={"X-Seat-Token": tok[0]}).json()["undo"]
+
+    with server() as a, server() as b:
+        made = new_table(a, players=2, game="burgle", seed=6)
+        tid, tok = made["table"]["id"], made["tokens"]
+        for _ in range(10):  # characters, the entrance
+            mine = look(a, tid, tok, 0)
+            if mine["view"]["phase"] == "actions" and 0 in mine["to_move"]:
+                break
+            seat = mine["to_move"][0]
+            act(a, tid, tok, seat, look(a, tid, tok, seat)["legal"][0]["action"])
+        entrance = mine["view"]["players"][0]["at"]
+        act(a, tid, tok, 0, next(c["action"] for c in mine["legal"]
+                                 if c["action"]["type"] == "move"))  # onto a face-down tile
+        assert held(a, tid, tok) == 0
+        start = look(b, tid, tok, 0)
+        act(a, tid, tok, 0, {"type": "move", "to": entrance})  # back: held
+        assert held(a, tid, tok) == 1 and held(b, tid, tok) == 1
+        at_a = look(a, tid, tok, 0)
+        assert at_a == look(b, tid, tok, 0) and at_a["step"] == start["step"] + 1
+        assert at_a["view"]["players"][0]["at"] == entrance
+        r = b.post(f"/api/tables/{tid}/undo", json={"seat": 0}, headers={"X-Seat-Token": tok[0]})
+        assert r.status_code == 200, r.text
+        assert held(a, tid, tok) == 0 and look(a, tid, tok, 0) == start
+        act(b, tid, tok, 0, {"type": "move", "to": entrance})  # held again, at b
+        again = look(b, tid, tok, 0)
+    with server() as c:  # both gone: a new process reads it from the database
+        assert held(c, tid, tok) == 1 and look(c, tid, tok, 0) == again
+        record_step = look(c, tid, tok, 1)["table"]["version"]
+        assert record_step == start["table"]["version"]  # (not in the record)

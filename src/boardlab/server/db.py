@@ -50,6 +50,9 @@ tables = sa.Table(
     # choices rewritten in place (a sealed choice changed before its reveal): a worker whose
     # copy has fewer replays the table instead of catching up from its last step
     sa.Column("rewrites", sa.Integer, nullable=False, server_default="0"),
+    # the turn's choices held for their seat's undo ([version, [[seat, action], ...]]): not
+    # in the record (``choices``) until a choice that is not undoable stores them
+    sa.Column("held", sa.JSON, nullable=True),
 )
 
 seats = sa.Table(
@@ -92,7 +95,7 @@ choices = sa.Table(
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-HEAD = "0007"
+HEAD = "0008"
 # pg_advisory_xact_lock key: only one process migrates at a time (several workers start at once)
 MIGRATION_LOCK = 0x626F61726C6162
 

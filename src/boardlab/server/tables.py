@@ -57,6 +57,8 @@ SEAT_LOG_SHOWN = 50  # seat events in a table's summary (the newest)
 _ROW = sa.select(db.tables).where(db.tables.c.id == sa.bindparam("tid"))
 _ROW_LOCKED = _ROW.with_for_update()
 _ADD_CHOICE = db.choices.insert()
+_SET_HELD = db.tables.update().where(db.tables.c.id == sa.bindparam("h_id")).values(
+    held=sa.bindparam("h_held"))
 _BUMP = db.tables.update().where(
     db.tables.c.id == sa.bindparam("b_id"), db.tables.c.rev == sa.bindparam("b_old")).values(
     rev=sa.bindparam("b_rev"), version=sa.bindparam("b_version"),
@@ -237,13 +239,14 @@ class Live:
     # seat -> ((version, rewrites), the mark of its own latest choice): see ``view_tag``
     marks: dict[int, tuple[tuple[int, int], str]] = field(default_factory=dict, repr=False)
     # the turn's choices that may still be taken back (``Game.undoable``), all of one seat:
-    # held for that seat alone - not stored, not shown to anyone else - until it makes a
-    # choice that is not undoable (then all are stored with it) or undoes them; the state
-    # after them; and where the table was when they were made (version, rewrites): any
-    # other change of the game (a timer's bot, a seat handed to a bot) drops them
+    # held for that seat alone - not in the record, shown to nobody else - until it makes
+    # a choice that is not undoable (then all are stored with it) or undoes them; the state
+    # after them; and the version they were made at: any other choice (a timer's bot, a
+    # seat handed to a bot) leaves them behind. Kept with the table (``db.tables.held``)
+    # as a change nobody else notices (``unseen``), so every worker serves the same turn.
     held: list[tuple[int, Any]] = field(default_factory=list, repr=False)
     held_state: GameState | None = field(default=None, repr=False)
-    held_at: tuple[int, int] | None = field(default=None, repr=False)
+    held_at: int | None = field(default=None, repr=False)
     # each seat's log of ``state`` kept incrementally (a payload converts only new events);
     # a copy of the table on another state (the hub's replay) must get its own dict
     logs: dict[int | None, SeatLog] = field(default_factory=dict, repr=False)
@@ -274,7 +277,7 @@ class Live:
         """``seat``'s choices held for an undo (see ``held``), if they still stand."""
         held = self.held
         if (not held or seat is None or held[0][0] != seat or self.status != "running"
-                or self.held_at != (len(self.actions), self.rewrites)
+                or self.held_at != len(self.actions) or self.held_state is None
                 or self.seats[seat].kind != "human"):
             return []
         return held
@@ -533,6 +536,7 @@ class Tables:
             setattr(t, key, row[key])
         t.public = bool(row["public"])
         t.practice = bool(row["practice"])
+        self._load_held(t, row["held"])
         if t.broken is not None:  # could not be replayed: failed, whatever the row said
             t.status, t.reason = "failed", t.reason or t.broken
         t.dirty = t.evict = False
@@ -540,6 +544,25 @@ class Tables:
             self.live[table_id] = t
             self._trim_cache()
         return t
+
+    @staticmethod
+    def _load_held(t: Live, stored: Any) -> None:
+        """The choices held for an undo as stored (``[version, [[seat, action], ...]]``),
+        with the state after them (replayed on a copy) unless this copy has them already."""
+        if not stored or t.state is None or stored[0] != t.version:
+            t.drop_held()
+            return
+        held = [(int(seat), action) for seat, action in stored[1]]
+        if held == t.held and t.held_at == t.version and t.held_state is not None:
+            return
+        state = t.state.copy()
+        try:
+            for seat, action in held:
+                t.game.apply_in_place(state, seat, action)
+        except Exception:  # (held choices that no longer apply: the undo point stands)
+            t.drop_held()
+            return
+        t.held, t.held_state, t.held_at = held, state, t.version
 
     def _build(self, conn: Connection, row: Any, persist: bool = True) -> Live:
         try:
@@ -1140,11 +1163,14 @@ class Tables:
                 checked = t.game.check_action(now, seat, action)
             except IllegalAction as exc:
                 raise Refused(422, f"illegal choice: {exc}") from None
-            if self._hold(t, seat, now, checked):
-                return t  # (nothing stored, nothing pushed: only this seat's view changed)
+            if self._hold(t, seat, now, checked):  # (kept, but pushed to nobody, not in
+                self._store_held(conn, t)  # the record: only this seat's view changed)
+                return t
             for who, a in held:  # the turn's choices held so far, then this one
                 self._accept(conn, t, who, a)
-            t.drop_held()
+            if t.held:  # (the ones stored now, or ones another choice left behind)
+                t.drop_held()
+                self._store_held(conn, t, seen=True)
             self._accept(conn, t, seat, checked)
             self._run_bots(conn, t)
             return t
@@ -1170,21 +1196,33 @@ class Tables:
             log.exception("undoable of %s failed at table %s", game.id, t.id)
             return False
         t.held = [*t.held_by(seat), (seat, checked)]
-        t.held_state, t.held_at = after, (t.version, t.rewrites)
+        t.held_state, t.held_at = after, t.version
         return True
+
+    @staticmethod
+    def _store_held(conn: Connection, t: Live, seen: bool = False) -> None:
+        """Keep ``t.held`` with the table (none: cleared), as a change nobody else sees
+        unless ``seen`` (it goes with choices everyone sees)."""
+        value = [t.version, [[who, a] for who, a in t.held]] if t.held else None
+        conn.execute(_SET_HELD, {"h_id": t.id, "h_held": value})
+        t.dirty = True
+        t.unseen = t.unseen or not seen
 
     def undo(self, table_id: str, seat: int, token: str | None) -> Shown:
         """Take back the choices ``seat`` (its own token) made this turn that revealed
         nothing (held: see ``Live.held``); its payload at the turn's undo point. Nothing was
         stored or shown to anyone else, so nothing is and nobody can tell."""
-        with self.locked(table_id):
-            t = self.get(table_id)
+        def change(conn: Connection, t: Live) -> Live:
             self.check_seat(t, seat, token)
             if not t.held_by(seat):
                 raise Refused(409, "nothing to undo: no choice of this turn can be taken back "
                               "(none was made, or the last one revealed something or ended "
                               "the turn)")
             t.drop_held()
+            self._store_held(conn, t)
+            return t
+        t = self._mutate(table_id, change)
+        with self.locked(table_id):
             return self.shown(t, seat)
 
     def undo_count(self, table_id: str, seat: int, token: str | None) -> int:
