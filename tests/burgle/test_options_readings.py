@@ -4,6 +4,8 @@ and a sighting at 0 stealth that does not catch (R21, ``caught_by_sight``)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from boardlab.games.burgle import GAME
@@ -157,3 +159,23 @@ def test_cover_is_still_spent_first_under_the_zh_reading():
     facts = play(s, 0, {"type": "move", "to": "1B2"})
     assert facts["smoke"] == {"1B2": 0} and facts["stealth"] == [0]
     assert not GAME.is_over(s)
+
+
+# ---- every reading plays whole random games
+
+@pytest.mark.parametrize("config", [
+    {"brown_out": "all_floors", "tiara_sight": "both", "caught_by_sight": False},
+    {"tiara_sight": "holder_moves", "players": 3},
+])
+def test_random_games_under_the_other_readings_end_and_keep_stealth_in_range(config):
+    for seed in range(4):
+        s = GAME.new_game({"players": 2, "turn_limit": 60, **config}, seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not GAME.is_over(s):
+            seat = GAME.to_move(s)[0]
+            GAME.apply_in_place(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+            assert all(pl["stealth"] >= 0 for pl in s.players)
+            steps += 1
+            assert steps < 20000
+        assert GAME.result(s).summary["turns"] >= 1
