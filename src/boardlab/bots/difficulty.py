@@ -2,8 +2,10 @@
 
 * ``easy``: ``random`` (uniform among the legal choices);
 * ``normal``: the rulebook's style for that seat (``game.default_bots(players)``);
-* ``hard``: ``strong`` (:mod:`boardlab.bots.strong`, about 90 ms of CPU a move - well inside
-  the web server's per-move bot limit) where the game can be searched; a game without
+* ``hard``: ``strong`` (:mod:`boardlab.bots.strong`: a fixed number of playouts a move per
+  game, ``STRONG_SEARCH.budget`` in ``games/<id>/bots.py``, about 100 ms of CPU a move or
+  less (``benchmarks/README.md``, leaderboard) and never much past its 0.3 s CPU guard - well
+  inside the web server's per-move bot limit) where the game can be searched; a game without
   ``determinize`` or without competitive seats keeps its own best bot for the seat
   (``HARD_BOT`` in ``games/<id>/bots.py`` if named, else the rulebook's style).
 
