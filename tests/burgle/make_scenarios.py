@@ -1023,9 +1023,59 @@ def coverage() -> None:
        err(0, {"type": "hack"}, "not possible")])
 
 
+def readings() -> None:
+    """The other reading of a ruling that admits two, one scenario each (R20, R21, R28)."""
+    write("event_brown_out_all_floors",
+          "Brown Out, brown_out=all_floors: every floor's alarms go off, a patrol card per alarm for each guard",
+          "supplement Events: \"remove all alarms; draw a patrol card per alarm removed\" (R28)",
+          {"walls": [[], [], []], "entrance": "1A1", "events": ["brown_out"],
+           "positions": [None, "2A4"], "alarms": ["1B1", "2C3", "2D1"],
+           "patrol": [["D4", "D3", "D4", "D3"], ["A1", "B1", "C1", "D1", "A2"]],
+           "guards": [{"at": "1D4", "dest": "1B1"}, {"at": "2D3", "dest": "2C3"}],
+           "guard_die": [0, 2, 2]},
+          [act(0, END, {"alarms": [], "guards": ["1D4", "2D3", None],
+                        "dests": ["1D3", "2C1", None]})],
+          players=2, config={"brown_out": "all_floors"},
+          notes="floor 1: one alarm, card D4 discarded, then D3 (his destination); floor 2: two "
+                "alarms, A1 and B1 discarded, then C1; the floor-2 guard does not move (not his turn). "
+                "With the default (drawer_floor) 2C3 and 2D1 stay and he still heads to 2C3")
+    write("loot_tiara_holder_moves",
+          "Tiara, tiara_sight=holder_moves: the holder is seen stepping next to the guard, not as he walks past",
+          "supplement Loot: \"guards see the holder from adjacent tiles while moving\" (R20)",
+          {**BASIC, "patrol": [["D2", "B1"]], "entrance": "1A2", "hands": [{"loot": ["tiara"]}]},
+          [act(0, peek("1A1")), act(0, peek("1B2")), act(0, peek("1A3")),
+           act(0, END, {"guards": ["1B2", None, None], "stealth": [3]}),
+           act(0, move("1A1"), {"stealth": [3]}),
+           act(0, move("1A2"), {"stealth": [2]})],
+          config={"tiara_sight": "holder_moves"},
+          notes="as loot_tiara: the guard walks D2 C2 B2, next to A2 - unseen under this reading; "
+                "then the holder leaves (A1 is not next to B2) and steps back next to him: -1")
+    write("loot_tiara_both",
+          "Tiara, tiara_sight=both: seen as the guard walks past and as the holder steps next to him",
+          "supplement Loot: \"guards see the holder from adjacent tiles while moving\" (R20)",
+          {**BASIC, "patrol": [["D2", "B1"]], "entrance": "1A2", "hands": [{"loot": ["tiara"]}]},
+          [act(0, peek("1A1")), act(0, peek("1B2")), act(0, peek("1A3")),
+           act(0, END, {"guards": ["1B2", None, None], "stealth": [2]}),
+           act(0, move("1A1"), {"stealth": [2]}),
+           act(0, move("1A2"), {"stealth": [1]})],
+          config={"tiara_sight": "both"})
+    write("foyer_no_stealth_not_caught",
+          "caught_by_sight=false: the Foyer sees you at 0 stealth and you are not caught; meeting the guard catches",
+          "zh 游戏结束: 「如果你已经没有躲藏指示物了，而你走到了有守卫的一张卡上或者守卫走到你所在的卡处，你就被逮住了」 (R21)",
+          {"tiles": board(f1B2="foyer:1"), "walls": OPEN1, "patrol": [["C2", "C3"]],
+           "entrance": "1A2", "stealth": [0]},
+          [act(0, move("1B2"), {"stealth": [0], "over": False}),
+           act(0, move("1C2"), {"over": True})],
+          config={"caught_by_sight": False},
+          expect={"won": False, "result.summary.loss.by": "guard", "result.summary.loss.at": "1C2"},
+          notes="the guard stands on C2, next to the Foyer on B2; with the default the Foyer's "
+                "sighting at 0 stealth ends the game (loss by foyer)")
+
+
 if __name__ == "__main__":
     main()
     more()
     gaps()
     clauses()
     coverage()
+    readings()
