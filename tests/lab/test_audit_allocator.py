@@ -94,7 +94,7 @@ def test_the_chance_to_decide_grows_with_the_gap_and_the_games() -> None:
     assert audit._chance(t, 240) == audit.UNKNOWN_CHANCE  # not looked at yet
     t.k, t.seen, t.gap, t.spread = 1, 240, 0.05, 0.5
     far = [audit._chance(t, n) for n in looks[1:]]
-    assert far == sorted(far) and far[0] < 0.5 and far[-1] > 0.9
+    assert far == sorted(far) and far[0] < 0.5 and far[-1] > 0.75
     t.gap = 0.01  # nearer the edge: less likely at every look
     near = [audit._chance(t, n) for n in looks[1:]]
     assert all(a < b for a, b in zip(near, far, strict=True))
