@@ -28,7 +28,11 @@ Observations
 Every registered game declares the shape of its seat's view (``Game.observation_spec``,
 ``games/<id>/space.py``), compiled by :mod:`boardlab.rl.observation` into a fixed encoder:
 every field of the view (never the state), seats relative to the observer, numbers scaled
-to about [0, 1]; a field the spec does not describe raises. For a game that declares none,
+to about [0, 1]; a field the spec does not describe raises. The encoder is a Python function
+generated from the spec (the spec's closures are its tested reference), and the envs read
+views through :meth:`Codec.log_feed`: where the observation leaves the log out, the view's
+log is not built. A seat's legal indices and mask are remembered per list of the same
+action objects (:meth:`Codec.legal_set`). For a game that declares none,
 the fallback flattens the view into named features (JSON path for numbers and flags,
 ``path=value`` indicators for strings; the log and bilingual texts left out), the sorted
 union of what the probe games met (a feature the probe never met is dropped).
