@@ -7,7 +7,8 @@ interleaved rounds, like ``benchmarks/run.py``):
 * **engine + view**: ``play_match`` with a random bot that reads its view every decision
   (what the engine pays when a bot looks at the seat's view, as every style bot does);
 * **AEC step**: a PettingZoo AEC loop (``last()``: observation vector and mask; a random
-  legal index; ``step``): what an agent pays per decision, observation included;
+  legal index of the mask, drawn as the engine's random bot draws; ``step``): what an
+  agent pays per decision, observation included;
 * **ratio**: AEC / engine + view (the issue's target: <= 2);
 * the same-run references: PettingZoo's tic-tac-toe (``tictactoe_v3``, the same loop)
   and OpenSpiel's Python tic-tac-toe (``python_tic_tac_toe``, random legal actions);
@@ -18,6 +19,7 @@ interleaved rounds, like ``benchmarks/run.py``):
 from __future__ import annotations
 
 import argparse
+import random
 import time
 import warnings
 from collections.abc import Callable
@@ -45,8 +47,11 @@ def engine_runner(gid: str) -> Callable[[], int]:
 
 
 def aec_runner(make_env: Callable[[], object]) -> Callable[[], int]:
+    """A PettingZoo AEC loop whose agent reads the observation and its mask and picks a
+    legal index uniformly (the mask's nonzero indices, one drawn with Python's ``random``,
+    as the engine's random bot draws its action)."""
     env = make_env()
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     seed = [0]
 
     def run() -> int:
@@ -58,8 +63,9 @@ def aec_runner(make_env: Callable[[], object]) -> Callable[[], int]:
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
+            obs["observation"]  # noqa: B018 - an agent reads it
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
             decisions += 1
         return decisions
     return run
