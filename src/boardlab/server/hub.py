@@ -51,8 +51,8 @@ class Hub:
         self._waiting: set[str] = set()  # tables with a push scheduled and not yet begun
         self._tasks: set[asyncio.Task[None]] = set()
         # table -> (version, its state then, the seats' logs and log texts of that state,
-        # the table's count of choices rewritten in place then)
-        self._shown: dict[str, tuple[int, Any, Any, Any, int]] = {}
+        # the table's count of rewrites then and its choices)
+        self._shown: dict[str, tuple[int, Any, Any, Any, tuple[int, list[Any]]]] = {}
         # the pushes' own threads: asyncio's default pool has cpu+4 threads, and a push
         # waits for its table's lock while that table's change waits to be written, so a
         # few slow tables would hold up every other table's pushes
@@ -213,11 +213,14 @@ class Hub:
             known = t.log_texts.get(seat)
             if known is not None and known.source is feed.entries:
                 texts[seat] = known.fork(logs[seat].entries)
-        self._shown[table_id] = (t.version, copy, logs, texts, t.rewrites)
+        self._shown[table_id] = (t.version, copy, logs, texts, (t.rewrites, list(t.actions)))
         if before is None or before[0] >= t.version:
             return None
         version, state, logs, texts = before[:4]
-        if before[4] != t.rewrites:
+        rewrites, choices = before[4]
+        # (a rewrite that changed no choice - choices held for an undo, a device link -
+        # leaves the copy right; the choices are compared only after a rewrite)
+        if rewrites != t.rewrites and t.actions[:version] != choices[:version]:
             # a sealed choice was changed since: the kept copy has the old one, and the
             # steps between (a reveal among them) must show the new one - replayed from the
             # record as it is now, the same states everyone would have seen without it
