@@ -104,3 +104,20 @@ def masked(texts: list[str], secrets: list[str]) -> list[str]:
                 text = text.replace(s, f"<{i}>")
         out.append(text)
     return out
+
+
+@contextmanager
+def database(tmp_path, backend: str, name: str) -> Iterator[str]:
+    """A fresh database of ``backend`` ("sqlite": a file ``name`` in ``tmp_path``;
+    "postgresql": a schema of its own in the test cluster, skipped loudly without one)."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / name}"
+        return
+    from support.pg import drop_schema, need_postgres, pg_schema_url
+
+    base = need_postgres()
+    url, schema = pg_schema_url(base)
+    try:
+        yield url
+    finally:
+        drop_schema(base, schema)

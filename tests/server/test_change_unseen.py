@@ -23,19 +23,19 @@ from boardlab.engine.registry import get_game
 from boardlab.server import create_app
 from boardlab.server import tables as tables_module
 
-from .helpers import drain_states, masked, new_table
+from .helpers import database, drain_states, masked, new_table
 
 CHANGER, WATCHER = 0, 1  # seat 0 changes its sealed choices; seat 1 is a human who sees it all
 
 
-def _play(tmp_path, monkeypatch, game_id: str, players: int, seed: int, change: bool):
+def _play(url, monkeypatch, game_id: str, players: int, seed: int, change: bool):
     """One game to its end (or 250 choices); what seat 0 does differs by ``change`` only.
     Returns every text the other seats and the spectators were sent, and how many sealed
     choices seat 0 changed."""
     clock = types.SimpleNamespace(time=lambda: 1_800_000_000.0, monotonic=time.monotonic)
     monkeypatch.setattr(tables_module, "time", clock)  # (times are in summaries)
     game = get_game(game_id)
-    app = create_app(f"sqlite:///{tmp_path / ('c.sqlite' if change else 'n.sqlite')}",
+    app = create_app(url,
                      rate=1e6, burst=10**6, bot_move_seconds=60.0)
     seen: list[str] = []
     changed = 0
@@ -114,11 +114,14 @@ def _play(tmp_path, monkeypatch, game_id: str, players: int, seed: int, change: 
     return out, changed
 
 
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 @pytest.mark.parametrize("game_id,players,seed", [("cat", 4, 3), ("hotel", 4, 5)])
 def test_a_changed_sealed_choice_is_seen_by_nobody_else(tmp_path, monkeypatch, game_id,
-                                                        players, seed):
-    plain, none = _play(tmp_path, monkeypatch, game_id, players, seed, change=False)
-    changed, count = _play(tmp_path, monkeypatch, game_id, players, seed, change=True)
+                                                        players, seed, backend):
+    with database(tmp_path, backend, "n.sqlite") as url:
+        plain, none = _play(url, monkeypatch, game_id, players, seed, change=False)
+    with database(tmp_path, backend, "c.sqlite") as url:
+        changed, count = _play(url, monkeypatch, game_id, players, seed, change=True)
     assert none == 0 and count >= 3, count  # (seat 0 changed several choices)
     assert len(changed) == len(plain)
     for i, (a, b) in enumerate(zip(changed, plain, strict=True)):

@@ -23,7 +23,7 @@ from boardlab.engine.registry import get_game
 from boardlab.server import create_app
 from boardlab.server import tables as tables_module
 
-from .helpers import drain_states, masked, new_table
+from .helpers import database, drain_states, masked, new_table
 
 MOVER, WATCHER = 0, 1
 
@@ -38,11 +38,11 @@ def _would_hold(game, now, seat, action) -> bool:
             and game.undoable(now, seat, action, after))
 
 
-def _play(tmp_path, monkeypatch, seed: int, detours: bool):
+def _play(url, monkeypatch, seed: int, detours: bool):
     clock = types.SimpleNamespace(time=lambda: 1_800_000_000.0, monotonic=time.monotonic)
     monkeypatch.setattr(tables_module, "time", clock)
     game = get_game("burgle")
-    app = create_app(f"sqlite:///{tmp_path / ('u.sqlite' if detours else 'p.sqlite')}",
+    app = create_app(url,
                      rate=1e6, burst=10**6, bot_move_seconds=60.0)
     seen: list[str] = []
     undone = 0
@@ -138,11 +138,14 @@ def _play(tmp_path, monkeypatch, seed: int, detours: bool):
     return masked(seen, secret), undone, actions
 
 
-@pytest.mark.parametrize("seed", [11, 5, 2])
+@pytest.mark.parametrize("seed,backend", [(11, "sqlite"), (5, "sqlite"), (2, "sqlite"),
+                                          (11, "postgresql")])
 def test_an_undo_is_seen_by_nobody_else_and_the_record_keeps_the_final_choices(
-        tmp_path, monkeypatch, seed):
-    plain, none, plain_actions = _play(tmp_path, monkeypatch, seed, detours=False)
-    undone, count, actions = _play(tmp_path, monkeypatch, seed, detours=True)
+        tmp_path, monkeypatch, seed, backend):
+    with database(tmp_path, backend, "p.sqlite") as url:
+        plain, none, plain_actions = _play(url, monkeypatch, seed, detours=False)
+    with database(tmp_path, backend, "u.sqlite") as url:
+        undone, count, actions = _play(url, monkeypatch, seed, detours=True)
     assert none == 0 and count >= 2, count
     assert actions == plain_actions
     assert len(undone) == len(plain)
@@ -184,10 +187,11 @@ def test_undo_refusals_and_a_game_that_declares_nothing(client):
                       headers={"X-Seat-Token": tok[seat]}).json() == {"undo": 0}
 
 
-def test_held_choices_are_the_same_at_every_worker_and_after_a_restart(tmp_path):
+def test_held_choices_are_the_same_at_every_worker_and_after_a_restart(db_url):
     """A choice held at one server is held at another over the same database (the seat's
-    view, its step, the undo there), and still held after both restart."""
-    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    view, its step, the undo there), and still held after both restart; SQLite and
+    PostgreSQL."""
+    url = db_url
 
     def server():
         return TestClient(create_app(url, rate=1e6, burst=10**6))
