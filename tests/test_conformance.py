@@ -222,20 +222,29 @@ def test_a_view_is_the_readers_own(game_id):
     """Changing a view (as a bot or a client library might) changes nothing the game
     keeps: later views, the facts and the legal choices stay what they were."""
     game = get_game(game_id)
+
+    def seen(state, seats):
+        return ([canonical(game.view(state, s)) for s in seats], canonical(game.facts(state)),
+                [canonical(game.legal_actions(state, s)) for s in game.to_move(state)])
+
     for players in player_counts(game):
+        seats = [None, *range(players)]
+        state = None
         for i, (state, _seat, _action) in enumerate(random_walk(game, players, 31)):
             if i % 5:
                 continue
-            seats = [None, *range(players)]
-            before = ([canonical(game.view(state, s)) for s in seats],
-                      canonical(game.facts(state)),
-                      [canonical(game.legal_actions(state, s)) for s in game.to_move(state)])
+            before = seen(state, seats)
             for s in seats:
                 _vandalise(game.view(state, s))
-            after = ([canonical(game.view(state, s)) for s in seats],
-                     canonical(game.facts(state)),
-                     [canonical(game.legal_actions(state, s)) for s in game.to_move(state)])
-            assert after == before, f"{game_id}: a changed view changed the game at step {i}"
+            assert seen(state, seats) == before, (
+                f"{game_id}: a changed view changed the game at step {i}")
+        # the walk changes one state in place: it is now the game's end, whose views carry
+        # what only the end shows (the final tally, the reason, every hand)
+        assert state is not None and game.is_over(state)
+        before = seen(state, seats)
+        for s in seats:
+            _vandalise(game.view(state, s))
+        assert seen(state, seats) == before, f"{game_id}: a changed view changed the ended game"
 
 
 def _held(game, state, seat, action):

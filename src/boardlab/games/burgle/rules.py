@@ -2756,7 +2756,7 @@ class BurgleGame(Game[BurgleConfig, BurgleState]):
                        "discard": list(s.event_discard)},
             "tools_left": len(s.tool_deck), "loot_left": len(s.loot_deck),
             "all_open": all(s.safe_open), "won": s.won,
-            "reason": s.reason or None,
+            "reason": dict(s.reason) or None,
             "log": self.visible_log(s, seat)[-40:],
         }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping
 from itertools import compress, filterfalse
@@ -955,7 +956,9 @@ class CatGame(Game[CatConfig, CatState]):
             "exposures": [{k: list(v) if type(v) is list else v for k, v in e.items()}
                           for e in state.exposures],
             "house_bill": state.house_bill, "cooperative": cfg.variant_d,
-            "chat": not cfg.variant_e, "final": state.final,
+            "chat": not cfg.variant_e,
+            # the end's tally (nested rooms, lists): copied once, when the game is over
+            "final": None if state.final is None else copy.deepcopy(state.final),
             "log": self.visible_log(state, seat),
         }
 

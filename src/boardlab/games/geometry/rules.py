@@ -387,7 +387,8 @@ class GeometryGame(Game[GeometryConfig, GeometryState]):
         return {"game": self.id, "seat": seat, "phase": state.phase, "leader": state.leader,
                 "turn": self.to_move(state), "oks": state.oks, "accuser": state.accuser,
                 "open": [d + 1 for d in state.open], "doors": state.cfg.doors,
-                "seats": seats, "round": state.rounds, "winners": state.winners,
+                "seats": seats, "round": state.rounds,
+                "winners": None if state.winners is None else list(state.winners),
                 "led_doors": self.led_doors(state),
                 "visible_log": self.visible_log(state, seat)}
 
