@@ -66,6 +66,29 @@ class StateSocket:
         return getattr(self.ws, name)
 
 
+HUMANS_AND_BOT = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
+                  {"kind": "bot", "bot": "random"}]
+
+
+def played_out(client, seats: list[dict[str, Any]] | None = None, rounds: int = 1):
+    """A sealed-bids table played to its end through ``client`` (each seat's first legal
+    choice); its id and tokens."""
+    seats = seats or HUMANS_AND_BOT
+    t = new_table(client, players=len(seats), seats=seats, options={"rounds": rounds})
+    tid = t["table"]["id"]
+    for _ in range(40):
+        if client.get(f"/api/tables/{tid}").json()["status"] == "over":
+            break
+        for seat, token in t["tokens"].items():
+            s = state(client, tid, seat, token)
+            if s["legal"]:
+                client.post(f"/api/tables/{tid}/act", json={
+                    "seat": seat, "action": s["legal"][0]["action"], "step": s["step"]},
+                    headers={"X-Seat-Token": token})
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
+    return tid, t["tokens"]
+
+
 @contextmanager
 def watch(client, table_id: str, seat: int | None = None,
           token: str | None = None) -> Iterator[Any]:

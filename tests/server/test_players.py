@@ -11,7 +11,7 @@ import pytest
 from boardlab.engine.registry import get_game
 from boardlab.server import players
 
-from .helpers import new_table
+from .helpers import new_table, played_out
 
 
 def _bots_game(client, game="geometry", n=3):
@@ -84,29 +84,8 @@ def test_lobby_keeps_finished_tables_and_marks_abandoned_ones(client, monkeypatc
         assert not rows[running]["abandoned"]
 
 
-def _played_out(client, seats=None, rounds=1):
-    """A sealed-bids table played to its end through the API; its tokens."""
-    seats = seats or [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
-                      {"kind": "bot", "bot": "random"}]
-    t = new_table(client, players=len(seats), seats=seats, options={"rounds": rounds})
-    tid = t["table"]["id"]
-    for _ in range(40):
-        st = client.get(f"/api/tables/{tid}").json()
-        if st["status"] == "over":
-            break
-        for seat, token in t["tokens"].items():
-            s = client.get(f"/api/tables/{tid}/state", params={"seat": seat},
-                           headers={"X-Seat-Token": token}).json()
-            if s["legal"]:
-                client.post(f"/api/tables/{tid}/act", json={
-                    "seat": seat, "action": s["legal"][0]["action"], "step": s["step"]},
-                    headers={"X-Seat-Token": token})
-    assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
-    return tid, t["tokens"]
-
-
 def test_rematch_same_seats_new_deal_one_click_each(client):
-    old, tokens = _played_out(client)
+    old, tokens = played_out(client)
     assert client.get(f"/api/tables/{old}/rematch").status_code == 404
     # a wrong token, a bot's seat, an empty ask: refused, nothing opened
     bad = client.post(f"/api/tables/{old}/rematch", json={"seats": {"0": tokens[1]}})

@@ -12,28 +12,8 @@ import sqlalchemy as sa
 
 from boardlab.server import db, social
 
-from .helpers import new_table, state
+from .helpers import new_table, played_out, state
 from .test_restart import free_port, launch, stop
-
-HUMANS_AND_BOT = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"},
-                  {"kind": "bot", "bot": "random"}]
-
-
-def played_out(client, seats=None):
-    """A sealed-bids table (one round) played to its end through ``client``; its tokens."""
-    t = new_table(client, players=3, seats=seats or HUMANS_AND_BOT, options={"rounds": 1})
-    tid = t["table"]["id"]
-    for _ in range(40):
-        if client.get(f"/api/tables/{tid}").json()["status"] == "over":
-            break
-        for seat, token in t["tokens"].items():
-            s = state(client, tid, seat, token)
-            if s["legal"]:
-                client.post(f"/api/tables/{tid}/act", json={
-                    "seat": seat, "action": s["legal"][0]["action"], "step": s["step"]},
-                    headers={"X-Seat-Token": token})
-    assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
-    return tid, t["tokens"]
 
 
 def ask(client, old, seats):
