@@ -11,7 +11,40 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from boardlab.engine.protocol import Action, view_with_log
+from boardlab.engine.protocol import Action, SeatLog, view_with_log
+
+
+def reads_log(bot: Any) -> bool:
+    """Whether ``bot`` reads its view's log: its ``reads_log`` attribute, True unless the
+    bot declares ``reads_log = False``. A bot that declares it gets views whose log is
+    empty (:class:`NoLog`), which saves turning every event into words for it."""
+    return getattr(bot, "reads_log", True) is not False
+
+
+class NoLog(SeatLog):
+    """The log of a seat whose bot does not read it (``reads_log = False``): always empty.
+
+    Given where a :class:`SeatLog` goes (``view_with_log``), the game's ``visible_log``
+    returns ``[]``, so the view holds an empty log and no event is turned into JSON or
+    words for it. It shows less than the seat may see, never more: hidden information is
+    unchanged, and the bot, which never reads the log, chooses as it would with it."""
+
+    __slots__ = ()
+
+    def sync(self, state: Any) -> list[dict[str, Any]]:
+        return []
+
+    def fork(self, state: Any, copy: Any) -> NoLog:
+        return NoLog(self.seat)
+
+    def new_entries(self, state: Any) -> list[dict[str, Any]]:
+        return []
+
+
+def seat_log_for(bot: Any, seat: int) -> SeatLog:
+    """The log a bot at ``seat`` is given: kept incrementally, or empty when the bot
+    declares it does not read it."""
+    return SeatLog(seat) if reads_log(bot) else NoLog(seat)
 
 
 class DecisionContext:

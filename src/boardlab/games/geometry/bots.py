@@ -51,6 +51,7 @@ def suspects(view: dict[str, Any], seat: int) -> list[int]:
 
 class _Base:
     name = "base"
+    reads_log = False  # never reads the view's log, so its views come without it (engine)
     accuse_odds = 0.5  # accuse when 1 / (number of suspect doors) reaches this
     add_margin = 2  # add a door only if accusers keep at least this many suspects of ours
 

@@ -374,6 +374,7 @@ class StyleBot:
     """Shared play: execution, salvage, intel; the bid night is each style's own."""
 
     name = "taker"
+    reads_log = False  # never reads the view's log, so its views come without it (engine)
     checkin_bias = 0.0  # points added to checking in
     risk_bonus = 0.0  # points added to a ⚠ contract
     bid_weight = 1.0  # how a coin bid is felt (a hoarder feels it more)
@@ -686,6 +687,7 @@ class FittedBot:
     「适配搭配」 column."""
 
     name = "fitted"
+    reads_log = False  # never reads the view's log, so its views come without it (engine)
 
     def __init__(self) -> None:
         self.inner: StyleBot | None = None

@@ -76,6 +76,7 @@ class GreedyBot:
     """Takes what it can; never freezes."""
 
     name = "greedy"
+    reads_log = False  # never reads the view's log, so its views come without it (engine)
 
     def choose(self, ctx: DecisionContext) -> Action:
         v, legal, seat = ctx.view, ctx.legal, ctx.seat
@@ -225,6 +226,7 @@ class CoordinatedBot:
     """Rulebook §8: rota, staggered noise, late crossing, clear sight cells, yield."""
 
     name = "coordinated"
+    reads_log = False  # never reads the view's log, so its views come without it (engine)
 
     def choose(self, ctx: DecisionContext) -> Action:
         v, legal, seat = ctx.view, ctx.legal, ctx.seat
