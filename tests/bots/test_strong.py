@@ -276,3 +276,28 @@ def test_game_budget_is_a_playout_count_reproducible_per_seed(game_id, players):
     guarded = StrongBot(clock=crawling)
     guarded.choose(decision_context(game, state, seat, make_rng(1)))
     assert guarded.min_iterations <= guarded.last_iterations < playouts
+
+
+def test_cat_ranks_a_play_by_lookahead_and_leaves_other_decisions_alone():
+    """cat's ``rank``: for a play, lookahead's own choice first, then every other play by
+    lookahead's score of it (best first); for a draw it gives no order (strong's default)."""
+    from boardlab.games.cat.bots import STRONG_SEARCH, LookaheadBot
+
+    game = get_game("cat")
+    seen = {"play": 0, "draw": 0}
+    for state, seat in decision_points(game, 4, 8, 12):
+        legal = game.legal_actions(state, seat)
+        ctx = decision_context(game, state, seat, make_rng(4))
+        order = STRONG_SEARCH.rank(ctx, LookaheadBot)
+        if legal[0]["type"] != "play":
+            assert order is None
+            seen["draw"] += 1
+            continue
+        seen["play"] += 1
+        assert sorted(order) == list(range(len(legal)))
+        first = LookaheadBot().choose(decision_context(game, state, seat, make_rng(4)))
+        assert legal[order[0]] == first
+        bot = LookaheadBot()
+        scores = [bot.score(ctx, legal[k]) for k in order[1:]]
+        assert scores == sorted(scores, reverse=True)
+    assert seen["play"] >= 3 and seen["draw"] >= 1
