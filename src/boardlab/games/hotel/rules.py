@@ -705,6 +705,21 @@ class HotelGame(Game[HotelConfig, HotelState]):
     def players(self, state: HotelState) -> int:
         return state.n
 
+    def undoable(self, before: HotelState, seat: int, action: Action,
+                 after: HotelState) -> bool:
+        """``Game.undoable`` (ruling H29): the Beggar King's salvage - 2 gold (public,
+        never a key: the choice is offered only with 2 gold) for a public unsold contract,
+        which he then executes at once - drew nothing (no deck, no generator) and turned
+        nothing face up. Everything else reveals or is sealed (H29)."""
+        if (action.get("type") != "salvage" or before.phase != "salvage"
+                or after.phase != "execute" or after.queue != [action.get("commission")]):
+            return False
+        return (len(after.com_deck) == len(before.com_deck)
+                and len(after.intel_deck) == len(before.intel_deck)
+                and len(after.event_deck) == len(before.event_deck)
+                and after.intel == before.intel and after.hands == before.hands
+                and after.rng.getstate() == before.rng.getstate())
+
     def is_over(self, state: HotelState) -> bool:
         return state.phase == "over"
 

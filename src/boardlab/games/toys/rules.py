@@ -804,6 +804,26 @@ class ToysGame(Game[ToysConfig, ToysState]):
     def players(self, st: ToysState) -> int:
         return self.n(st)
 
+    def undoable(self, before: ToysState, seat: int, action: Any, after: ToysState) -> bool:
+        """``Game.undoable`` (rulings, undo): a move - cells, roles and the role boosts
+        (🤠 / 🐩) are public - that used no 🧲 (using an item declares it: ``items_declared``),
+        after which the same night and moment go on to the noise window (or the move
+        window) with nothing drawn from any deck or the generator and no card revealed."""
+        if (action.get("type") != "move" or before.phase != "move"
+                or "magnet" in (action.get("boosts") or ())
+                or after.phase not in ("move", "noise") or after.over):
+            return False
+        return (after.night == before.night and after.moment == before.moment
+                and after.item_used == before.item_used and after.item == before.item
+                and after.revealed == before.revealed and after.cards == before.cards
+                and after.frozen == before.frozen and after.sight == before.sight
+                and after.markers == before.markers
+                and len(after.task_deck) == len(before.task_deck)
+                and len(after.roll_deck) == len(before.roll_deck)
+                and len(after.item_deck) == len(before.item_deck)
+                and len(after.companion_pool) == len(before.companion_pool)
+                and (before.rng is UNSET or after.rng.getstate() == before.rng.getstate()))
+
     def _paths(self, start: str, length: int) -> list[list[str]]:
         """Every simple path of ``length`` cells from ``start`` (never back onto it); fresh
         lists each call, the walk itself done once per board."""
