@@ -1,7 +1,7 @@
-"""SQLite play changes of several tables stored in one transaction (``db.Combiner`` and
-``Tables._store_played``): every job gets the outcome it would have had alone - stored,
-``_Stale`` for a stale rev, ``IntegrityError`` for a refused choice - and a batch that
-fails keeps nothing of itself."""
+"""Play changes of several tables stored in one transaction (``db.Combiner`` and
+``Tables._store_played``, on SQLite and on PostgreSQL's raw path): every job gets the outcome
+it would have had alone - stored, ``_Stale`` for a stale rev, ``IntegrityError`` for a
+refused choice - and a batch that fails keeps nothing of itself."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from boardlab.server import tables as tables_mod
-from boardlab.server.db import Combiner, RawSqlite
+from boardlab.server.db import Combiner, Raw
 
 from .helpers import new_table
 
@@ -99,24 +99,24 @@ def _rows(url: str, sql: str, *params):
 
 
 @pytest.fixture
-def store(tmp_path):
+def store(db_url):
     from fastapi.testclient import TestClient
 
     from boardlab.server import create_app
 
     from .conftest import ids, lookup
 
-    url = f"sqlite:///{tmp_path / 'b.sqlite'}"
+    url = db_url
     with TestClient(create_app(url, games=lookup, game_ids=ids)) as client:
         client.app.state.tables.bot_budget = 600.0
         yield client, url
 
 
-def _job(tid: str, old: int, steps: list[int]) -> tuple[tuple, list[tuple]]:
+def _job(tid: str, old: int, steps: list[int]) -> tuple[tuple, list[tuple], None]:
     now = time.time()
-    bump = (old + 1, len(steps), "running", None, now, 0, tid, old)
+    bump = (old + 1, len(steps), "running", None, now, 0, 0, tid, old)
     rows = [(tid, s, 0, json.dumps({"type": "pass"}), now) for s in steps]
-    return bump, rows
+    return bump, rows, None
 
 
 def test_a_batch_stores_every_change_in_one_transaction_or_each_alone(store, monkeypatch):
@@ -125,13 +125,14 @@ def test_a_batch_stores_every_change_in_one_transaction_or_each_alone(store, mon
     tids = [new_table(client, 2, seed=100 + i)["table"]["id"] for i in range(4)]
     revs = dict(_rows(url, "SELECT id, rev FROM tables"))
     calls: list[int] = []
-    real = RawSqlite.transaction
+    assert tables._plain() is not None  # the raw path (SQLite, PostgreSQL on psycopg)
+    real = Raw.transaction
 
     def counted(self, run):
         calls.append(1)
         return real(self, run)
 
-    monkeypatch.setattr(RawSqlite, "transaction", counted)
+    monkeypatch.setattr(Raw, "transaction", counted)
     # all fine: one transaction for all four
     out = tables._store_played([_job(t, revs[t], [0]) for t in tids])
     assert out == [None] * 4 and len(calls) == 1

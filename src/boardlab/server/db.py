@@ -225,68 +225,126 @@ class GroupSync:
             self._inode = inode
 
 
-class RawSqlite:
-    """Plain ``sqlite3`` connections for the statements every choice runs (the server's hot
-    path): SQLAlchemy Core costs more Python time per statement (connection checkout and
-    reset, parameter processing, result wrapping) than SQLite takes to run it.
+class Mismatch(Exception):
+    """A statement of a raw transaction changed another number of rows than it expected
+    (the transaction was rolled back)."""
 
-    The connections are opened by the engine (its connect hooks set the same pragmas: WAL,
-    the same ``synchronous``, foreign keys), then detached from its pool. Reads take an idle
-    connection (each statement its own read snapshot, as with the engine's autocommit
-    reads); writes run on one writer connection, under the caller's write lock, in one
-    transaction: committed when ``run`` returns, rolled back when it raises. Durability is
-    the caller's as before (``GroupSync.wait`` after the commit, before any answer).
-    Errors come back as SQLAlchemy's exceptions (``IntegrityError``, ``OperationalError``),
-    so callers and the app's handlers treat both paths alike."""
+
+class Raw:
+    """Plain DB-API connections for the statements every choice runs (the server's hot
+    path): SQLAlchemy Core costs more Python time per statement (connection checkout and
+    reset, parameter processing, result wrapping) than the database takes to run it.
+
+    The connections are opened by the engine (its connect hooks run: SQLite's pragmas, a
+    PostgreSQL URL's options such as a ``search_path``), then detached from its pool. Reads
+    take an idle connection (each statement its own snapshot, as with the engine's
+    autocommit reads); writes run on one writer connection, in one transaction: committed
+    when ``transaction`` returns, rolled back when it raises. Durability is the caller's as
+    before (SQLite: ``GroupSync.wait`` after the commit, before any answer; PostgreSQL: its
+    commit). Errors come back as SQLAlchemy's exceptions (``IntegrityError``,
+    ``OperationalError``), so callers and the app's handlers treat both paths alike.
+
+    The SQL texts are written once, in ``qmark`` style (``?``); a driver of another style
+    gets them rewritten (so a text never holds a literal ``?`` or ``%``)."""
 
     KEEP = 64  # idle read connections kept (as many as the threads that read at once)
+    error: type[Exception] = Exception  # the driver's base error
+    style = "qmark"
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._idle: list[sqlite3.Connection] = []
-        self._writer: sqlite3.Connection | None = None
+        self._idle: list[Any] = []
+        self._writer: Any = None
+        self._texts: dict[str, str] = {}
 
-    def _open(self) -> sqlite3.Connection:
+    def sql(self, text: str) -> str:
+        """``text`` in the driver's parameter style."""
+        if self.style == "qmark":
+            return text
+        out = self._texts.get(text)
+        if out is None:
+            out = self._texts[text] = text.replace("?", "%s")
+        return out
+
+    def _open(self, writer: bool) -> Any:
         fairy = self.engine.raw_connection()  # through the engine: its connect hooks run
         conn = fairy.driver_connection
         fairy.detach()  # ours from now on; the pool opens another when it needs one
-        return conn  # type: ignore[return-value]
+        return conn
+
+    def _read(self, conn: Any, sql: str, params: tuple[Any, ...]) -> Any:
+        return conn.execute(sql, params).fetchone()
 
     def scalar(self, sql: str, params: tuple[Any, ...]) -> Any:
         """The first column of the first row (None without a row)."""
+        sql = self.sql(sql)
         try:
-            conn = self._idle.pop()
+            conn, kept = self._idle.pop(), True
         except IndexError:
-            conn = self._open()
-        try:
-            row = conn.execute(sql, params).fetchone()
-        except sqlite3.Error as exc:
-            conn.close()
-            raise _wrapped(sql, params, exc) from exc
+            conn, kept = self._open(writer=False), False
+        while True:
+            try:
+                row = self._read(conn, sql, params)
+                break
+            except self.error as exc:
+                broken = kept and self._broken(conn)
+                with contextlib.suppress(self.error):
+                    conn.close()
+                if not broken:
+                    raise self._wrapped(sql, params, exc) from exc
+                # an idle connection the server closed (a restart): once more, on a new one
+                conn, kept = self._open(writer=False), False
         if len(self._idle) < self.KEEP:
             self._idle.append(conn)
         else:
             conn.close()
         return None if row is None else row[0]
 
-    def transaction(self, run: Callable[[sqlite3.Connection], None]) -> None:
-        """``run(conn)`` in one write transaction (the caller holds the write lock)."""
+    def transaction(self, run: Callable[[Any], None]) -> None:
+        """``run(conn)`` in one write transaction on the writer connection (the caller
+        holds the write lock, SQLite, or runs one transaction at a time: ``Combiner``)."""
         conn = self._writer
         if conn is None:
-            conn = self._writer = self._open()
+            conn = self._writer = self._open(writer=True)
         try:
             run(conn)
             conn.commit()
         except BaseException as exc:
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(self.error):
                 conn.rollback()
-            if not isinstance(exc, sqlite3.Error):
+            if not isinstance(exc, self.error):
                 raise
-            if not isinstance(exc, sqlite3.IntegrityError):  # a broken connection: anew
+            if not self._integrity(exc):  # a broken connection: anew
                 self._writer = None
-                with contextlib.suppress(sqlite3.Error):
+                with contextlib.suppress(self.error):
                     conn.close()
-            raise _wrapped("(write transaction)", (), exc) from exc
+            raise self._wrapped("(write transaction)", (), exc) from exc
+
+    def write(self, steps: list[tuple[str, list[tuple[Any, ...]], int | None]]) -> None:
+        """One write transaction of ``steps``, each ``(sql, rows, expected)``: the statement
+        run for every row (an ``executemany``); if ``expected`` is not None and the rows it
+        changed in all are another number, nothing is kept (:class:`Mismatch`)."""
+        steps = [(self.sql(sql), rows, n) for sql, rows, n in steps]
+        self.transaction(lambda conn: self._run(conn, steps))
+
+    def _run(self, conn: Any, steps: list[tuple[str, list[tuple[Any, ...]], int | None]]
+             ) -> None:
+        """The steps in order, each row count checked before the next step."""
+        for sql, rows, expected in steps:
+            n = conn.executemany(sql, rows).rowcount
+            if expected is not None and n != expected:
+                raise Mismatch(sql)
+
+    def _integrity(self, exc: BaseException) -> bool:
+        raise NotImplementedError
+
+    def _broken(self, conn: Any) -> bool:
+        """Whether ``conn`` died under us (not the statement's fault)."""
+        return False
+
+    def _wrapped(self, sql: str, params: Any, exc: Exception) -> Exception:
+        """``exc`` as the SQLAlchemy exception the engine would have raised."""
+        return sa.exc.DBAPIError.instance(sql, params, exc, self.error)
 
     def close(self) -> None:
         conns, self._idle = self._idle, []
@@ -294,13 +352,78 @@ class RawSqlite:
             conns.append(self._writer)
             self._writer = None
         for conn in conns:
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(self.error):
                 conn.close()
 
 
-def _wrapped(sql: str, params: Any, exc: sqlite3.Error) -> Exception:
-    """``exc`` as the SQLAlchemy exception the engine would have raised."""
-    return sa.exc.DBAPIError.instance(sql, params, exc, sqlite3.Error)
+class RawSqlite(Raw):
+    """:class:`Raw` on ``sqlite3``: the connections get the engine's pragmas (WAL, the
+    same ``synchronous``, foreign keys); writes run under the caller's write lock."""
+
+    error = sqlite3.Error
+
+    def _integrity(self, exc: BaseException) -> bool:
+        return isinstance(exc, sqlite3.IntegrityError)
+
+
+class RawPostgres(Raw):
+    """:class:`Raw` on psycopg 3. Reads run in autocommit (one round trip each; psycopg
+    prepares a statement run often); a transaction's steps go out in one pipeline (every
+    row of every step, then one sync: one round trip for the batch), their row counts are
+    checked, then it commits (a second round trip). At most ``KEEP`` read connections are
+    open at once (a thread finding none idle waits for one): the database's connection
+    limit is shared with the engine's pool and the other workers."""
+
+    KEEP = 12
+    style = "format"
+
+    def __init__(self, engine: Engine) -> None:
+        import psycopg
+
+        super().__init__(engine)
+        self.error = psycopg.Error
+        self._integrity_error = psycopg.IntegrityError
+        self._slots = threading.BoundedSemaphore(self.KEEP)
+
+    def _open(self, writer: bool) -> Any:
+        conn = super()._open(writer)
+        if conn.info.transaction_status:  # (idle in a transaction the dialect began)
+            conn.rollback()
+        conn.autocommit = not writer
+        return conn
+
+    def scalar(self, sql: str, params: tuple[Any, ...]) -> Any:
+        with self._slots:
+            return super().scalar(sql, params)
+
+    def _run(self, conn: Any, steps: list[tuple[str, list[tuple[Any, ...]], int | None]]
+             ) -> None:
+        cursors = []
+        with conn.pipeline() as pipeline:
+            for sql, rows, _expected in steps:
+                cur = conn.cursor()
+                cur.executemany(sql, rows)
+                cursors.append(cur)
+            pipeline.sync()
+        for cur, (sql, _rows, expected) in zip(cursors, steps, strict=True):
+            if expected is not None and cur.rowcount != expected:
+                raise Mismatch(sql)
+
+    def _integrity(self, exc: BaseException) -> bool:
+        return isinstance(exc, self._integrity_error)
+
+    def _broken(self, conn: Any) -> bool:
+        return bool(conn.broken or conn.closed)
+
+
+def raw_for(engine: Engine) -> Raw | None:
+    """The raw play path for ``engine``'s database (SQLite, PostgreSQL with psycopg 3), or
+    None (other databases go through SQLAlchemy)."""
+    if engine.dialect.name == "sqlite":
+        return RawSqlite(engine)
+    if engine.dialect.name == "postgresql" and engine.dialect.driver == "psycopg":
+        return RawPostgres(engine)
+    return None
 
 
 def make_engine(url: str, group_commit: bool = False) -> Engine:

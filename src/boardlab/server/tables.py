@@ -65,17 +65,19 @@ _BUMP = db.tables.update().where(
     status=sa.bindparam("b_status"), reason=sa.bindparam("b_reason"),
     updated_at=sa.bindparam("b_updated_at"), bot_steps=sa.bindparam("b_bot_steps"),
     rewrites=sa.bindparam("b_rewrites"))
-# The same three on a plain sqlite3 connection (``db.RawSqlite``): the rev check of a cached
-# table, and a choice's two writes. The action is stored as SQLAlchemy's JSON type stores
-# it (``json.dumps``).
+# The same three on a plain DB-API connection (``db.RawSqlite``, ``db.RawPostgres``: one text,
+# rewritten to the driver's parameter style): the rev check of a cached table, and a choice's
+# two writes (and on PostgreSQL its notice to the other workers, sent at commit). The action
+# is stored as SQLAlchemy's JSON type stores it (``json.dumps``).
 _SEEN = db.seats.update().where(
     db.seats.c.table_id == sa.bindparam("p_t"), db.seats.c.seat == sa.bindparam("p_s")).values(
     seen_at=sa.bindparam("p_at"))
 _REV_SQL = "SELECT rev FROM tables WHERE id = ?"
 _BUMP_SQL = ("UPDATE tables SET rev = ?, version = ?, status = ?, reason = ?, updated_at = ?, "
-             "bot_steps = ? WHERE id = ? AND rev = ?")
+             "bot_steps = ?, rewrites = ? WHERE id = ? AND rev = ?")
 _ADD_CHOICE_SQL = ("INSERT INTO choices (table_id, step, seat, action, created_at) "
                    "VALUES (?, ?, ?, ?, ?)")
+_NOTIFY_SQL = "SELECT pg_notify(?, ?)"
 
 
 class _Writes:
@@ -402,7 +404,7 @@ class Tables:
         # SQLite group commit (db.GroupSync): after a commit and before anything is answered
         # or pushed, wait until it is on disk; the wait runs outside every lock
         self._group_sync = getattr(engine, "group_sync", None)
-        self._raw = db.RawSqlite(engine) if engine.dialect.name == "sqlite" else None
+        self._raw = db.raw_for(engine)
         self._played = db.Combiner(self._store_played)
         self.away_grace = 60.0
         """Seconds a seat's player must have been offline before the host may hand the
@@ -422,8 +424,8 @@ class Tables:
         if self._raw is not None:
             self._raw.close()
 
-    def _plain(self) -> db.RawSqlite | None:
-        """The raw SQLite path, unless the engine was swapped or someone listens to its
+    def _plain(self) -> db.Raw | None:
+        """The raw path (SQLite, PostgreSQL on psycopg), unless the engine was swapped or someone listens to its
         statements (instrumentation, tests that fail a write): those see every statement
         through SQLAlchemy as before."""
         raw = self._raw
@@ -482,7 +484,7 @@ class Tables:
                 return self._sync(conn, table_id)
 
     def _current(self, table_id: str) -> Live | None:
-        """SQLite: the cached table if the stored ``rev`` is still its own (one raw SELECT,
+        """The cached table if the stored ``rev`` is still its own (one raw SELECT,
         what ``_sync`` checks first), else None (then ``_sync`` reads and catches up)."""
         raw = self._plain()
         t = self.live.get(table_id)
@@ -635,7 +637,7 @@ class Tables:
         for _attempt in range(5):
             t: Live | None = None
             try:
-                if self.postgres:
+                if self.postgres and self._plain() is None:  # (through SQLAlchemy)
                     with self.locked(table_id), self.engine.begin() as conn:
                         t = self._sync(conn, table_id, lock_row=True)
                         old, t.unseen = t.rev, False
@@ -649,13 +651,14 @@ class Tables:
                                 NOTIFY_CHANNEL, f"{self.worker}:{t.id}")))
                         t.rev = old + 1
                 else:
-                    # SQLite: the game's work (checks, the choice, the bots' answers) runs
-                    # under the table's own lock only, its writes are kept and then run in a
-                    # short write transaction. SQLite takes one write at a time, so the time
-                    # spent under the write lock bounds every table's throughput; each
-                    # statement there also gives up the GIL and waits to get it back. The
-                    # stored ``rev`` guard (``_bump``) still refuses a change made from a
-                    # stale read, so this is the same check as reading inside the write.
+                    # The game's work (checks, the choice, the bots' answers) runs under
+                    # the table's own lock only, its writes are kept and then run in a short
+                    # write transaction. SQLite takes one write at a time, so the time spent
+                    # under the write lock bounds every table's throughput; each statement
+                    # there also gives up the GIL and waits to get it back (PostgreSQL: a
+                    # round trip). The stored ``rev`` guard (``_bump``) still refuses a
+                    # change made from a stale read, so this is the same check as reading
+                    # inside the write (PostgreSQL's row lock, above).
                     with self.locked(table_id):
                         t = self._current(table_id)
                         if t is None:
@@ -685,57 +688,63 @@ class Tables:
         raise Refused(409, "the table changed meanwhile; reload and choose again")
 
     def _store(self, t: Live, old: int, writes: _Writes) -> None:
-        """SQLite: the new rev and the change's writes in one transaction, under the write
-        lock; a play change (only choices) on the raw connection, batched with the play
+        """The new rev and the change's writes in one transaction (SQLite: under the write
+        lock); a play change (only choices) on the raw connection, batched with the play
         changes of other tables that wait meanwhile (``_store_played``), anything else
-        through SQLAlchemy. Both refuse a stale rev (``_Stale``) and roll back on error."""
+        through SQLAlchemy. Both refuse a stale rev (``_Stale``) and roll back on error;
+        on PostgreSQL both tell the other workers at commit (unless nobody else notices)."""
         raw = self._plain()
         rows = writes.choice_rows() if raw is not None else None
+        note = f"{self.worker}:{t.id}" if self.postgres and not t.unseen else None
         if raw is None or rows is None:
             with self._write_lock, self.engine.begin() as conn:
                 self._bump(conn, t, old)
                 writes.run(conn)
+                if note is not None:
+                    conn.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, note)))
             return
-        bump = (old + 1, t.version, t.status, t.reason, t.updated_at, t.bot_steps, t.id, old)
-        self._played.submit((bump, rows))
+        bump = (old + 1, t.version, t.status, t.reason, t.updated_at, t.bot_steps, t.rewrites,
+                t.id, old)
+        self._played.submit((bump, rows, note))
 
-    def _store_played(self, jobs: list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]
-                      ) -> list[BaseException | None]:
-        """Play changes of several tables (each ``(bump, choice rows)``; never two of one
-        table: a change holds its table's lock until stored) in one transaction: every
-        rev bump in one ``executemany``, then every choice. If a bump finds a stale rev or
-        a choice is refused, nothing of the batch is kept and each change is stored alone
+    def _store_played(self, jobs: list[tuple[tuple[Any, ...], list[tuple[Any, ...]],
+                                             str | None]]) -> list[BaseException | None]:
+        """Play changes of several tables (each ``(bump, choice rows, notice or None)``;
+        never two of one table: a change holds its table's lock until stored) in one
+        transaction: every rev bump in one ``executemany``, then every choice, then the
+        notices (PostgreSQL: all of it in one pipeline). If a bump finds a stale rev or a
+        choice is refused, nothing of the batch is kept and each change is stored alone
         (the same outcome it would have had by itself: ``_Stale``, ``IntegrityError`` or
-        stored). Runs under the write lock, on the raw writer connection."""
+        stored). Runs under the write lock (SQLite), on the raw writer connection."""
         raw = self._raw
         assert raw is not None
 
-        def one(bump: tuple[Any, ...], rows: list[tuple[Any, ...]]) -> Callable[[Any], None]:
-            def run(conn: Any) -> None:
-                if conn.execute(_BUMP_SQL, bump).rowcount != 1:
-                    raise _Stale
-                if rows:
-                    conn.executemany(_ADD_CHOICE_SQL, rows)
-            return run
-
-        def together(conn: Any) -> None:
-            if conn.executemany(_BUMP_SQL, [b for b, _ in jobs]).rowcount != len(jobs):
-                raise _Stale
-            rows = [r for _, job_rows in jobs for r in job_rows]
+        def store(batch: list[tuple[tuple[Any, ...], list[tuple[Any, ...]], str | None]]
+                  ) -> None:
+            steps: list[tuple[str, list[tuple[Any, ...]], int | None]] = [
+                (_BUMP_SQL, [bump for bump, _, _ in batch], len(batch))]
+            rows = [r for _, job_rows, _ in batch for r in job_rows]
             if rows:
-                conn.executemany(_ADD_CHOICE_SQL, rows)
+                steps.append((_ADD_CHOICE_SQL, rows, None))
+            notes = [(NOTIFY_CHANNEL, note) for _, _, note in batch if note is not None]
+            if notes:
+                steps.append((_NOTIFY_SQL, notes, None))
+            try:
+                raw.write(steps)
+            except db.Mismatch:
+                raise _Stale from None
 
         outcomes: list[BaseException | None] = [None] * len(jobs)
         with self._write_lock:
             if len(jobs) > 1:
                 try:
-                    raw.transaction(together)
+                    store(jobs)
                     return outcomes
                 except (_Stale, IntegrityError):
                     pass  # one of them: each alone, to tell which
-            for i, (bump, rows) in enumerate(jobs):
+            for i, job in enumerate(jobs):
                 try:
-                    raw.transaction(one(bump, rows))
+                    store([job])
                 except (_Stale, IntegrityError) as exc:
                     outcomes[i] = exc
         return outcomes
