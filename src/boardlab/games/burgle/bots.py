@@ -561,8 +561,6 @@ class PlannerBot(TeamBot):
         self._turn_key: tuple[int, int] | None = None
         self._came_from = -1
         self._paced = 0
-        self._keypad = (-1, 0)  # (keypad tile, failed tries of it this turn)
-        self._trying: tuple[int, int] | None = None  # (keypad tile, where we tried from)
 
     def choose(self, ctx: DecisionContext) -> Action:
         v, legal = ctx.view, ctx.legal
@@ -570,22 +568,11 @@ class PlannerBot(TeamBot):
         if early is not None:
             return early
         key = (v["turn"], v["current"])
-        here = pos_of(v["players"][v["current"]]["at"])
         if key != self._turn_key:
             self._turn_key, self._came_from, self._paced = key, -1, 0
-            self._keypad, self._trying = (-1, 0), None
-        if self._trying is not None:  # the move onto a keypad: still here, so it failed
-            q, start = self._trying
-            if here == start:
-                self._keypad = (q, (self._keypad[1] if self._keypad[0] == q else 0) + 1)
-            self._trying = None
         action = self._free(v, legal) or self._plan(v, legal)
         if action["type"] == "move":
-            q = pos_of(action["to"])
-            if (q is not None and q >= 0 and here is not None and v["floors"][q // CELLS]
-                    ["cells"][q % CELLS].get("tile") == "keypad"
-                    and not v["floors"][q // CELLS]["cells"][q % CELLS].get("open")):
-                self._trying = (q, here)
+            here = pos_of(v["players"][v["current"]]["at"])
             if pos_of(action["to"]) == self._came_from:
                 self._paced += 2
             self._came_from = here if here is not None else -1
@@ -641,8 +628,7 @@ class PlannerBot(TeamBot):
         motion = here if (self._came_from >= 0 and here is not None and here >= 0
                           and board.active(here, "motion") and not hacker) else -1
         root = Node(here, v["used"], self._paced, self._came_from, frozenset(), frozenset(),
-                    0, 0, motion, 0, 0, 0.0,
-                    keypad=self._keypad if model.count_tries else (-1, 0))
+                    0, 0, motion, 0, 0, 0.0)
         return model, root
 
     def _plan(self, v: dict[str, Any], legal: list[Action]) -> Action:
