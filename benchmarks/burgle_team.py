@@ -9,8 +9,9 @@ and ``random`` (random legal play). Prints per bot the win rate with Wilson and
 Clopper-Pearson 95% intervals, safes opened, turns, escapes, CPU per game and per decision,
 and the losses by cause: caught on which floor, with how many safes open, and caught with
 every safe open (on the way to the roof) or out of time. Then a one-sided Fisher exact test
-that the first bot of ``--bots`` wins more often than each other, and a one-sided
-Mann-Whitney test that it opens more safes.
+that the first bot of ``--bots`` wins more often than each other, a one-sided
+Mann-Whitney test that it opens more safes, and - the games being paired by seed - an exact
+one-sided McNemar test over the seeds only one of the two won.
 
 ``--csv FILE`` appends one row per game as it ends (a long run stopped by ``timeout``
 keeps what it played); ``--report FILE`` prints the same report from such a file.
@@ -28,7 +29,7 @@ import time
 from collections import Counter
 
 import pandas as pd
-from scipy.stats import fisher_exact, mannwhitneyu
+from scipy.stats import binomtest, fisher_exact, mannwhitneyu
 from statsmodels.stats.proportion import proportion_confint
 
 from boardlab.bots.base import RandomBot
@@ -111,6 +112,17 @@ def loss_causes(lost: pd.DataFrame) -> str:
     return ", ".join(f"{c}: {k}" for c, k in causes.most_common())
 
 
+def paired(a: pd.DataFrame, b: pd.DataFrame) -> tuple[int, int, int]:
+    """Seeds only ``a`` won, seeds only ``b`` won, and seeds whose games look the same
+    (outcome, turns and safes) - the discordant pairs of McNemar's test."""
+    m = a.merge(b, on="seed", suffixes=("_a", "_b"))
+    only_a = int((m["won_a"] & ~m["won_b"]).sum())
+    only_b = int((m["won_b"] & ~m["won_a"]).sum())
+    same = int(((m["won_a"] == m["won_b"]) & (m["turns_a"] == m["turns_b"])
+                & (m["safes_a"] == m["safes_b"])).sum())
+    return only_a, only_b, same
+
+
 def report(df: pd.DataFrame) -> None:
     df = df.copy()
     df["won"] = df["won"].astype(str).str.lower().isin(["true", "1"])
@@ -156,6 +168,11 @@ def report(df: pd.DataFrame) -> None:
             stat = mannwhitneyu(first["safes"], o["safes"], alternative="greater")
             print(f"  {bots[0]} vs {other}: wins more (Fisher exact, one-sided) p={p:.2g}; "
                   f"opens more safes (Mann-Whitney) p={stat.pvalue:.2g}")
+            only, other_only, same = paired(first, o)
+            mc = binomtest(only, only + other_only, 0.5, "greater").pvalue if only + other_only else 1.0
+            print(f"  {bots[0]} vs {other}, paired by seed: {only} seeds only {bots[0]} won, "
+                  f"{other_only} only {other} (McNemar exact, one-sided p={mc:.2g}); "
+                  f"{same} of {n} games the same (turns, safes and outcome)")
 
 
 def main() -> None:
