@@ -51,7 +51,7 @@ bench: $(STAMP)
 
 # the web server under 100 live tables of scripted players and bots (about a minute)
 bench-web: $(STAMP)
-	$(BIN)/python benchmarks/web_load.py
+	$(BIN)/python benchmarks/web_load.py $(if $(DB),--db $(DB)) $(BENCH_WEB_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache

@@ -28,7 +28,14 @@ All clients run in this process (uvloop when available); its CPU time is printed
 because on a 2-core machine client and server share the cores.
 
     python benchmarks/web_load.py [--tables 100] [--think 0.5,0.2] [--seconds 15]
-                                  [--database-url postgresql+psycopg://...]
+                                  [--db postgres [--pg-fsync] [--sqlite-reference]]
+                                  [--database-url postgresql+psycopg://...] [--workers 2]
+
+``--db postgres`` (``make bench-web DB=postgres``) starts a throwaway PostgreSQL cluster
+(``initdb`` in a temp dir, as ``.ci/run`` does: a free loopback port, the unprivileged
+``postgres`` user when run as root, ``fsync=off`` unless ``--pg-fsync``) with a fresh
+database for each server loaded, and stops it afterwards. ``--sqlite-reference`` loads a
+SQLite server (one worker) the same way right after: PostgreSQL / SQLite in the same run.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import argparse
 import asyncio
 import bisect
 import contextlib
+import glob
 import json
 import math
 import os
@@ -52,6 +60,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import sqlalchemy as sa
 import websockets
 
 from boardlab.server.delta import rebuild
@@ -97,7 +106,14 @@ def start_server(data_dir: Path, port: int, database_url: str | None = None,
     raise RuntimeError("the server did not start within 120 s")
 
 
-def stop_server(proc: subprocess.Popen) -> None:
+def stop_server(proc: subprocess.Popen, kill: bool = False) -> None:
+    """Stop the server: SIGINT (a clean shutdown), or with ``kill`` SIGKILL to every process
+    of it at once (kill -9: nothing flushed or closed, what a crash leaves)."""
+    if kill:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(15)
+        return
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, signal.SIGINT)
     try:
@@ -106,6 +122,50 @@ def stop_server(proc: subprocess.Popen) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(5)
+
+
+@contextlib.contextmanager
+def throwaway_postgres(fsync: bool = False) -> Any:
+    """A PostgreSQL cluster of its own for the run (as ``.ci/run`` starts one): yields its
+    URL; stopped (immediate) and removed afterwards."""
+    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"),
+                  key=lambda b: [int(x) for x in Path(b).parent.name.split(".") if x.isdigit()])
+    pgbin = Path(bins[-1]) if bins else None
+    if pgbin is None or not (pgbin / "initdb").exists():
+        raise RuntimeError("no PostgreSQL server here (Debian: apt-get install postgresql)")
+    tmp = Path(tempfile.mkdtemp(prefix="boardlab-pg-"))
+    as_pg: list[str] = []
+    if os.getuid() == 0:  # PostgreSQL refuses to run as root
+        import shutil
+        shutil.chown(tmp, "postgres")
+        as_pg = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    data = tmp / "data"
+    try:
+        subprocess.run([*as_pg, str(pgbin / "initdb"), "-D", str(data), "-A", "trust", "-U",
+                        "postgres", "-E", "UTF8"], check=True, stdout=subprocess.DEVNULL)
+        opts = (f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c max_connections=300 "
+                f"-c fsync={'on' if fsync else 'off'}")
+        subprocess.run([*as_pg, str(pgbin / "pg_ctl"), "-D", str(data), "-l",
+                        str(tmp / "log"), "-w", "-o", opts, "start"], check=True,
+                       stdout=subprocess.DEVNULL)
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*as_pg, str(pgbin / "pg_ctl"), "-D", str(data), "-m", "immediate",
+                        "stop"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        import shutil
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def fresh_database(base_url: str) -> str:
+    """A new, empty database in the cluster at ``base_url``; its URL."""
+    name = f"load_{os.getpid()}_{int(time.time() * 1000) % 10**9}"
+    engine = sa.create_engine(base_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.exec_driver_sql(f"CREATE DATABASE {name}")
+    engine.dispose()
+    return sa.engine.make_url(base_url).set(database=name).render_as_string(
+        hide_password=False)
 
 
 # ---- what the clients record ---------------------------------------------------------------
@@ -445,22 +505,29 @@ def figures(rec: Record, start: float, end: float) -> dict[str, Any]:
 
 def check_durable(database_url: str, rec: Record) -> tuple[int, int]:
     """Every acknowledged choice is in the database: (acknowledged, found)."""
-    import sqlalchemy as sa
-
     from boardlab.server import db
 
     engine = sa.create_engine(database_url)
     acked = [a for a in rec.acts if a.status == 200]
     found = 0
     with engine.connect() as conn:
+        # the turn's choices held for an undo (tables.held: [version, [[seat, action]...]])
+        # are stored too, after the record's, until the turn goes on
+        held: dict[str, list[int]] = {}
+        if "held" in {c["name"] for c in sa.inspect(conn).get_columns("tables")}:
+            c = db.tables.c
+            for tid, version, h in conn.execute(sa.select(c.id, c.version, c.held).where(
+                    c.held.is_not(None))):
+                if h and h[0] == version:  # (held at another version: no longer held)
+                    held[tid] = [int(seat) for seat, _ in h[1]]
         stored: dict[str, set[tuple[int, int]]] = {}
         for tid in {a.table for a in acked}:
-            rows = conn.execute(sa.select(db.choices.c.seat, db.choices.c.step).where(
-                db.choices.c.table_id == tid).order_by(db.choices.c.step)).all()
+            rows = conn.execute(sa.select(db.choices.c.seat).where(
+                db.choices.c.table_id == tid).order_by(db.choices.c.step)).scalars().all()
             # the k-th choice of a seat is its step k
             counts: dict[int, int] = {}
             got = set()
-            for seat, _step in rows:
+            for seat in [*rows, *held.get(tid, ())]:
                 got.add((seat, counts.get(seat, 0)))
                 counts[seat] = counts.get(seat, 0) + 1
             stored[tid] = got
@@ -561,14 +628,17 @@ def together(levels: list[dict[str, Any]]) -> str:
             f"{best['broadcast_ms'][99]:.1f} ms)")
 
 
-def run_once(args: argparse.Namespace, thinks: list[float], source: Path | None
+def run_once(args: argparse.Namespace, thinks: list[float], source: Path | None,
+             pg: str | None = None, workers: int = 1
              ) -> tuple[Record, list[dict[str, Any]], float, int, int]:
-    """One server (ours, or the tree at ``source``), loaded; its figures and durability."""
+    """One server (ours, or the tree at ``source``) on SQLite or, with ``pg`` (a cluster's
+    URL), a fresh database there; loaded; its figures and durability."""
     with tempfile.TemporaryDirectory(prefix="boardlab-load-") as tmp:
         data = Path(tmp)
-        url = args.database_url or f"sqlite:///{data / 'boardlab.sqlite'}"
+        pg_url = fresh_database(pg) if pg else None
+        url = pg_url or f"sqlite:///{data / 'boardlab.sqlite'}"
         port = free_port()
-        server = start_server(data, port, args.database_url, source, args.workers)
+        server = start_server(data, port, pg_url, source, workers)
         try:
             try:
                 import uvloop
@@ -580,7 +650,7 @@ def run_once(args: argparse.Namespace, thinks: list[float], source: Path | None
                 players=args.players, humans=args.humans, bot=args.bot, thinks=thinks,
                 seconds=args.seconds, warmup=args.warmup, server_pid=server.pid))
         finally:
-            stop_server(server)
+            stop_server(server, kill=args.kill9)
         acked, found = check_durable(url, rec)
     return rec, levels, cpu, acked, found
 
@@ -597,18 +667,47 @@ def main(argv: list[str] | None = None) -> int:
                     help="think times (s) of the scripted humans, one measured window each")
     ap.add_argument("--seconds", type=float, default=15.0, help="measured window per level")
     ap.add_argument("--warmup", type=float, default=5.0)
+    ap.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite", help=(
+        "postgres: a throwaway cluster of this run's own (make bench-web DB=postgres)"))
+    ap.add_argument("--pg-fsync", action="store_true", help="the throwaway cluster with "
+                    "fsync=on (default off, as CI's)")
+    ap.add_argument("--sqlite-reference", action="store_true", help="also load a SQLite "
+                    "server (one worker) right after: PostgreSQL / SQLite in the same run")
     ap.add_argument("--database-url", default=None,
-                    help="a PostgreSQL URL to run against instead of a temp SQLite file")
+                    help="a PostgreSQL cluster to run against (a fresh database in it for "
+                    "each server) instead of a temp SQLite file")
     ap.add_argument("--against", type=Path, default=None, help=(
         "another source tree (e.g. `git archive COMMIT src | tar -x -C DIR`): its server "
         "is loaded the same way right after ours, for a same-run reference"))
-    ap.add_argument("--workers", type=int, default=1, help="server worker processes "
-                    "(more than one needs --database-url; CPU is summed over them)")
+    ap.add_argument("--workers", type=int, default=None, help="server worker processes "
+                    "(default 2 on PostgreSQL, 1 on SQLite, which takes only one; CPU is "
+                    "summed over them)")
+    ap.add_argument("--kill9", action="store_true", help="end each server with kill -9 "
+                    "(no shutdown) before the durability check")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     thinks = [float(x) for x in args.think.split(",") if x.strip()]
+    with contextlib.ExitStack() as stack:
+        pg = args.database_url
+        if pg is None and args.db == "postgres":
+            pg = stack.enter_context(throwaway_postgres(args.pg_fsync))
+            print(f"PostgreSQL: a throwaway cluster, fsync={'on' if args.pg_fsync else 'off'}",
+                  flush=True)
+        args.database_url = pg
+        if args.workers is None:
+            args.workers = 2 if pg else 1
+        return report(args, thinks, pg)
+
+
+def report(args: argparse.Namespace, thinks: list[float], pg: str | None) -> int:
+    """Load each server (ours; the ``--against`` tree; SQLite for reference) and print."""
     runs = [("ours", None)] + ([("against", args.against)] if args.against else [])
-    results = {label: run_once(args, thinks, source) for label, source in runs}
+    results = {label: run_once(args, thinks, source, pg, args.workers)
+               for label, source in runs}
+    sources = dict(runs)
+    if args.sqlite_reference and pg:
+        runs.append(("sqlite", None))
+        results["sqlite"] = run_once(args, thinks, None, None, 1)
     if args.json:
         print(json.dumps({label: {"levels": levels, "client_cpu_s": cpu, "acked": acked,
                                   "stored": found, "errors": rec.errors[:20]}
@@ -620,8 +719,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{'PostgreSQL' if args.database_url else 'SQLite'}, {args.workers} server "
           f"worker{'s' if args.workers > 1 else ''}; cores: {os.cpu_count()}")
     for label, (rec, levels, cpu, acked, found) in results.items():
-        source = dict(runs)[label]
-        print(f"== {label}" + (f" ({source})" if source else ""))
+        source = sources.get(label)
+        print(f"== {label}" + (f" ({source})" if source else "")
+              + (" (SQLite, 1 worker: the same-run reference)" if label == "sqlite" else ""))
         for level in levels:
             show(level, targets=label == "ours")
         wall = sum(level["window_s"] for level in levels) + args.warmup * len(levels)
@@ -632,9 +732,11 @@ def main(argv: list[str] | None = None) -> int:
             print(together(levels))
         if rec.errors:
             print(f"errors ({len(rec.errors)}), first: " + "; ".join(rec.errors[:3]))
-    if "against" in results:
-        print("== ours / against (same run)")
-        for mine, theirs in zip(results["ours"][1], results["against"][1], strict=True):
+    for other in ("against", "sqlite"):
+        if other not in results:
+            continue
+        print(f"== ours / {other} (same run)")
+        for mine, theirs in zip(results["ours"][1], results[other][1], strict=True):
             def ratio(key: str, q: Any = None, a: Any = mine, b: Any = theirs) -> str:
                 x, y = (a[key], b[key]) if q is None else (a[key][q], b[key][q])
                 return f"{x / y:.2f}x" if y and math.isfinite(x) and math.isfinite(y) else "-"
