@@ -399,12 +399,11 @@ class RawPostgres(Raw):
     def _run(self, conn: Any, steps: list[tuple[str, list[tuple[Any, ...]], int | None]]
              ) -> None:
         cursors = []
-        with conn.pipeline() as pipeline:
+        with conn.pipeline():  # (its end syncs: every result, the first error raised)
             for sql, rows, _expected in steps:
                 cur = conn.cursor()
                 cur.executemany(sql, rows)
                 cursors.append(cur)
-            pipeline.sync()
         for cur, (sql, _rows, expected) in zip(cursors, steps, strict=True):
             if expected is not None and cur.rowcount != expected:
                 raise Mismatch(sql)

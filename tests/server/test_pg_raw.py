@@ -1,0 +1,176 @@
+"""PostgreSQL's play path on plain psycopg connections (``db.RawPostgres``): the same stored
+rows and answers as the row-locked SQLAlchemy path it replaced, every other worker told at
+commit, errors as SQLAlchemy raises them (a failed pipeline keeps nothing), a connection the
+server dropped replaced. Skipped loudly without ``BOARDLAB_TEST_PG_URL`` (as every
+PostgreSQL run)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import psycopg
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from boardlab.server import create_app
+from boardlab.server import tables as tables_mod
+from boardlab.server.db import Mismatch, Raw, RawPostgres, make_engine, migrate
+from support.pg import drop_schema, need_postgres, pg_schema_url
+
+from .conftest import ids, lookup
+from .helpers import act, new_table, state
+
+SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"},
+         {"kind": "bot", "bot": "random"}]
+
+
+@pytest.fixture
+def pg_url():
+    base = need_postgres()
+    url, schema = pg_schema_url(base)
+    yield url
+    drop_schema(base, schema)
+
+
+def _play(client: TestClient, moves: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
+    t = new_table(client, 4, seats=SEATS, game="toys", seed=seed)
+    tid, tokens = t["table"]["id"], t["tokens"]
+    rng = random.Random(seed)
+    answers = []
+    for _ in range(moves):
+        seats = [s for s in (0, 1) if s in state(client, tid)["to_move"]]
+        if not seats:
+            break
+        seat = seats[0]
+        s = state(client, tid, seat, tokens[seat])
+        r = act(client, tid, seat, tokens[seat], rng.choice(s["legal"])["action"], s["step"])
+        assert r.status_code == 200, r.text
+        answers.append(r.json())
+    return tid, answers
+
+
+def _stored(url: str, tid: str) -> tuple[Any, list[tuple[Any, ...]]]:
+    engine = sa.create_engine(url)
+    with engine.connect() as conn:
+        row = conn.execute(sa.text(
+            "SELECT rev, version, status, reason, bot_steps, rewrites, held FROM tables "
+            "WHERE id = :t"), {"t": tid}).one()
+        choices = conn.execute(sa.text(
+            "SELECT step, seat, action FROM choices WHERE table_id = :t ORDER BY step"),
+            {"t": tid}).all()
+    engine.dispose()
+    return tuple(row), [tuple(c) for c in choices]
+
+
+def test_the_raw_path_stores_and_answers_what_the_sqlalchemy_path_did(monkeypatch):
+    used: list[int] = []
+    real = Raw.transaction
+
+    def counted(self: Raw, run: Any) -> None:
+        used.append(1)
+        real(self, run)
+
+    monkeypatch.setattr(Raw, "transaction", counted)
+    results = []
+    for plain in (True, False):
+        base = need_postgres()
+        url, schema = pg_schema_url(base)
+        try:
+            app = create_app(url, games=lookup, game_ids=ids)
+            if not plain:  # a listener on the engine's statements: the SQLAlchemy path
+                sa.event.listen(app.state.tables.engine, "before_cursor_execute",
+                                lambda *a: None)
+            notes: list[str] = []  # what the other workers are told (LISTEN, as they do)
+            listener = psycopg.connect(sa.engine.make_url(base).set(
+                drivername="postgresql").render_as_string(hide_password=False),
+                autocommit=True)
+            listener.execute(f"LISTEN {tables_mod.NOTIFY_CHANNEL}")
+            used.clear()
+            with TestClient(app) as client:
+                assert (client.app.state.tables._plain() is not None) is plain
+                tid, answers = _play(client, 30, seed=11)
+                final = state(client, tid)
+            notes = [n.payload.split(":", 1)[1] for n in listener.notifies(timeout=1.0)]
+            listener.close()
+            assert (len(used) >= 20) is plain  # raw writes only where nobody listens
+            stored = _stored(url, tid)
+        finally:
+            drop_schema(base, schema)
+        assert notes.count(tid) >= len(answers) // 2  # (a choice held for an undo: none)
+        for a in answers + [final]:  # the table's id differs between the two runs
+            a.pop("online", None)
+            a["table"] = {k: v for k, v in a["table"].items()
+                          if k not in ("id", "created_at", "deadline", "commitment",
+                                       "seat_log")}
+        results.append((stored, answers, final, notes.count(tid)))
+    (raw_rows, raw_answers, raw_final, raw_notes), (sa_rows, sa_answers, sa_final,
+                                                    sa_notes) = results
+    assert raw_rows == sa_rows and len(raw_rows[1]) >= 20
+    assert raw_answers == sa_answers and raw_final == sa_final
+    assert raw_notes == sa_notes
+
+
+def test_raw_errors_are_sqlalchemy_errors_a_failed_batch_keeps_nothing(pg_url):
+    engine = make_engine(pg_url, group_commit=True)
+    migrate(engine)
+    raw = RawPostgres(engine)
+    assert raw.sql("UPDATE t SET x = ? WHERE y = ?") == "UPDATE t SET x = %s WHERE y = %s"
+    raw.transaction(lambda c: c.execute("CREATE TABLE t (x INTEGER PRIMARY KEY)"))
+    raw.write([("INSERT INTO t VALUES (?)", [(1,), (2,)], None)])
+    with pytest.raises(sa.exc.IntegrityError):  # the second step fails in the pipeline
+        raw.write([("INSERT INTO t VALUES (?)", [(3,)], None),
+                   ("INSERT INTO t VALUES (?)", [(4,), (1,)], None)])
+    with pytest.raises(Mismatch):  # a step changed fewer rows than expected
+        raw.write([("INSERT INTO t VALUES (?)", [(5,)], None),
+                   ("UPDATE t SET x = x + 100 WHERE x = ?", [(1,), (99,)], 2)])
+    with pytest.raises(sa.exc.ProgrammingError):
+        raw.scalar("SELECT nothing FROM nowhere", ())
+    raw.write([("INSERT INTO t VALUES (?)", [(6,)], 1)])
+    assert raw.scalar("SELECT string_agg(x::text, ',' ORDER BY x) FROM t", ()) == "1,2,6"
+    raw.close()
+    engine.dispose()
+
+
+def test_a_connection_the_server_dropped_is_replaced(pg_url):
+    engine = make_engine(pg_url)
+    migrate(engine)
+    raw = RawPostgres(engine)
+    assert raw.scalar("SELECT 1", ()) == 1
+    pids = [c.info.backend_pid for c in raw._idle]
+    raw.transaction(lambda c: c.execute("SELECT 1"))
+    pids.append(raw._writer.info.backend_pid)
+    with engine.connect() as conn:  # (what a restart of the database does to them)
+        for pid in pids:
+            conn.execute(sa.text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+    assert raw.scalar("SELECT 2", ()) == 2  # a read retried on a new connection
+    with pytest.raises(sa.exc.OperationalError):  # a write is not retried (it may have run)
+        raw.transaction(lambda c: c.execute("SELECT 1"))
+    raw.transaction(lambda c: c.execute("SELECT 1"))  # the next one opens a new writer
+    raw.close()
+    engine.dispose()
+
+
+def test_two_workers_see_each_others_raw_changes(pg_url):
+    with TestClient(create_app(pg_url, games=lookup, game_ids=ids)) as a, \
+            TestClient(create_app(pg_url, games=lookup, game_ids=ids)) as b:
+        for c in (a, b):
+            c.app.state.tables.bot_budget = 600.0
+            assert c.app.state.tables._plain() is not None
+        t = new_table(a, 4, seats=SEATS, game="toys", seed=7)
+        tid, tokens = t["table"]["id"], t["tokens"]
+        rng = random.Random(7)
+        played = 0
+        for i in range(12):  # turns played at the two workers in turn
+            c = (a, b)[i % 2]
+            seats = [s for s in (0, 1) if s in state(c, tid)["to_move"]]
+            if not seats:
+                break
+            s = state(c, tid, seats[0], tokens[seats[0]])
+            r = act(c, tid, seats[0], tokens[seats[0]], rng.choice(s["legal"])["action"],
+                    s["step"])
+            assert r.status_code == 200, r.text
+            played += 1
+            assert state((b, a)[i % 2], tid) == state(c, tid)  # the other one caught up
+        assert played >= 6
