@@ -52,7 +52,7 @@ def test_generated_encoder_equals_the_closures_on_seeded_games(gid):
     for k, cfg in enumerate(walk_configs(game)):
         encoder = observation_encoder(game, cfg)
         for view, seat, n in _playthrough_views(game, cfg, 1000 + k, every=3):
-            encoder._fast(view, {}, 0 if seat is None else seat, n)  # no fallback
+            encoder._fast(view, encoder.zeros(), 0 if seat is None else seat, n)  # no fallback
             got = encoder.encode(view, seat, n)
             want = encoder.encode_reference(view, seat, n)
             assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), (
@@ -144,7 +144,7 @@ def test_every_spec_kind_generates_the_closures_vector():
     source = generate(spec, 4)[1]
     assert "for " in source and "raise _Miss" in source
     for seat in (None, 0, 1, 2):
-        encoder._fast(view, {}, 0 if seat is None else seat, 3)
+        encoder._fast(view, encoder.zeros(), 0 if seat is None else seat, 3)
         got = encoder.encode(view, seat, 3)
         assert got.tobytes() == encoder.encode_reference(view, seat, 3).tobytes()
         assert np.count_nonzero(got) > 20

@@ -47,14 +47,22 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 import numpy as np
 
-from boardlab.engine.protocol import Action, Game, GameConfig, GameState, SeatLog, canonical
+from boardlab.engine.protocol import (
+    Action,
+    Game,
+    GameConfig,
+    GameState,
+    SeatLog,
+    canonical,
+    view_with_log,
+)
 from boardlab.engine.rng import derive_seed
 from boardlab.rl.observation import ObservationEncoder
 
@@ -147,12 +155,26 @@ class Codec:
     _by_items: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
     _sets: dict[tuple[int, ...], tuple[list[Action], dict[int, Action], np.ndarray]] = field(
         default_factory=dict, compare=False, repr=False)
+    direct: Callable[[GameState, int, Any], None] | None = field(default=None, compare=False,
+                                                                 repr=False)
+    key: Callable[[Action], Any] | None = field(default=None, compare=False, repr=False)
+    """The game's action key (``action_key`` in ``games/<id>/space.py``): a cheap hashable
+    key, distinct for distinct declared actions, by which a legal action's index is found
+    (for games that make their actions afresh: geometry); ``None``: by identity / items."""
+    _by_key: dict[Any, int] = field(default_factory=dict, compare=False, repr=False)
+    """The game's direct encoder (``direct_encoder`` in ``games/<id>/space.py``): a seat's
+    observation written from the state without building its view; ``None``: none."""
 
     def __post_init__(self) -> None:
         if self.declared:
             self._index.update({action_key(a): i for i, a in enumerate(self.actions)})
             if len(self._index) != len(self.actions):
                 raise ValueError(f"{self.game_id}: action_space(config) lists an action twice")
+            if self.key is not None:
+                self._by_key.update({self.key(a): i for i, a in enumerate(self.actions)})
+                if len(self._by_key) != len(self.actions):
+                    raise ValueError(f"{self.game_id}: action_key gives two declared actions "
+                                     "the same key")
         else:
             self._index.update({key: i for i, key in enumerate(self.table)})
         self._feature_index.update({key: i for i, key in enumerate(self.features)})
@@ -221,6 +243,13 @@ class Codec:
     def legal_indices(self, legal: list[Action]) -> dict[int, Action]:
         """Index -> action for a seat's legal actions, ascending by index."""
         if self.declared:
+            key = self.key
+            if key is not None:
+                by_key = self._by_key
+                try:  # indices are distinct: the actions themselves are never compared
+                    return dict(sorted([(by_key[key(a)], a) for a in legal]))
+                except (KeyError, TypeError, IndexError):
+                    pass  # not a declared action's key: index_of says which and why
             index_of = self.index_of
             return dict(sorted((index_of(a), a) for a in legal))
         out: dict[int, Action] = {}
@@ -276,6 +305,20 @@ class Codec:
         if self.encoder is not None and self.encoder.leaves_out(DROPPED_KEYS):
             return NoLog(seat)
         return SeatLog(seat)
+
+    def observe_state(self, game: Game, state: GameState, seat: int,
+                      seat_log: SeatLog | NoLog | None = None) -> np.ndarray:
+        """The observation vector of ``seat`` in ``state``: by the game's direct encoder
+        where it has one (no view built: the same vector, tested), else of its view
+        (read through ``seat_log``, see :meth:`log_feed`)."""
+        direct = self.direct
+        if direct is not None:
+            buffer = self.encoder.zeros()
+            direct(state, seat, buffer)
+            return self.encoder.finish(buffer)
+        view = view_with_log(game, state, seat_log if seat_log is not None
+                             else self.log_feed(seat))
+        return self.observe(view, seat, self.config.players)
 
     def observe(self, view: Mapping[str, Any], seat: int | None = None,
                 players: int | None = None) -> np.ndarray:
@@ -362,7 +405,27 @@ def _codec(game: Game, config_json: str) -> Codec:
     return Codec(game_id=game.id, config=config, table=table, overflow=overflow,
                  features=encoder.features if encoder is not None else tuple(sorted(features)),
                  declared=declared is not None, simultaneous=simultaneous,
-                 max_steps=max_steps, actions=actions, encoder=encoder)
+                 max_steps=max_steps, actions=actions, encoder=encoder,
+                 direct=direct_encoder(game, config),
+                 key=getattr(game._sibling_module("space"), "action_key", None)
+                 if declared is not None else None)
+
+
+def direct_encoder(game: Game, config: Mapping[str, Any] | GameConfig | None = None
+                   ) -> Callable[[GameState, int, Any], None] | None:
+    """The game's direct encoder for ``config`` (``direct_encoder(config, at)`` in
+    ``games/<id>/space.py``, ``at(name)`` the index of a feature of the declared spec;
+    it returns ``encode(state, seat, out)``, writing ``seat``'s observation into a zeroed
+    buffer of ``ObservationEncoder.zeros``), or ``None``: the game has none, or declares
+    no observation spec. Tested equal to the encoding of the seat's view
+    (``tests/rl/test_direct_encoders.py``)."""
+    cfg = game.make_config(config)
+    encoder = observation_encoder(game, cfg)
+    make = getattr(game._sibling_module("space"), "direct_encoder", None)
+    if encoder is None or make is None:
+        return None
+    index = {name: i for i, name in enumerate(encoder.features)}
+    return make(cfg, index.__getitem__)
 
 
 def codec_for(game: Game, config: Mapping[str, Any] | GameConfig | None = None) -> Codec:

@@ -34,6 +34,7 @@ spectator (``seat=None``) sees them from seat 0.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -408,7 +409,7 @@ class _Gen:
                    else f"_freeze({y})")
             emit(ind + 2, f"{i} = {table}[{key}]")
             emit(ind + 1, f"{a} = {at(base)} + {i}")
-            emit(ind + 1, f"out[{a}] = out.get({a}, 0.0) + {step}")
+            emit(ind + 1, f"out[{a}] += {step}")
         elif kind == "opt":
             emit(ind, f"out[{at(base)}] = 1.0")
             self.node(spec[1], x, (base[0], base[1] + 1), ind)
@@ -496,19 +497,36 @@ class ObservationEncoder:
         self.features: tuple[str, ...] = tuple(names)
         self.size = len(names)
         self._fast, self.source = generate(spec, max_seats)
+        self._zeros = array("d", bytes(8 * self.size))
 
     def encode(self, view: dict[str, Any], seat: int | None, players: int,
                out: np.ndarray | None = None) -> np.ndarray:
-        # The writer fills a dict {index: value} (a dict store is a fraction of a NumPy
-        # item store, and most features are 0), copied into the array in one scatter.
-        buffer: dict[int, float] = {}
+        # The generated writer fills a zeroed array of doubles (an item store there is a
+        # fraction of a NumPy item store), converted to float32 in one go: the same
+        # values, rounded once, as the closures' dict {index: value} scattered.
+        buffer = self._zeros[:]
         me = 0 if seat is None else seat
         try:
             self._fast(view, buffer, me, players)
         except Exception:  # outside what the generated code knows: the closures decide
-            buffer = {}
-            self._write(view, buffer, 0, me, players)
-        return self._scatter(buffer, out)
+            found: dict[int, float] = {}
+            self._write(view, found, 0, me, players)
+            return self._scatter(found, out)
+        return self.finish(buffer, out)
+
+    def zeros(self) -> array:
+        """A zeroed buffer of doubles of ``size``: what the generated writer and a game's
+        direct encoder (:func:`direct_encoder`) write into (see :meth:`finish`)."""
+        return self._zeros[:]
+
+    @staticmethod
+    def finish(buffer: array, out: np.ndarray | None = None) -> np.ndarray:
+        """The float32 vector of a buffer of :meth:`zeros` (into ``out`` if given)."""
+        got = np.frombuffer(buffer, np.float64)
+        if out is None:
+            return got.astype(np.float32)
+        out[:] = got
+        return out
 
     def encode_reference(self, view: dict[str, Any], seat: int | None, players: int
                          ) -> np.ndarray:

@@ -55,7 +55,7 @@ from rich.console import Console
 
 from boardlab.bots.registry import make_bot
 from boardlab.engine.match import decision_context
-from boardlab.engine.protocol import Action, Game, GameState, canonical, view_with_log
+from boardlab.engine.protocol import Action, Game, GameState, canonical
 from boardlab.engine.registry import get_game
 from boardlab.engine.rng import derive_seed
 from boardlab.rl.encoding import Codec, codec_for, win_shares
@@ -183,9 +183,9 @@ class _Table:
         found = self._obs_cache.get(key)
         if found is not None and found[0] == self._version:
             return found[1]
-        view = view_with_log(self.game, self.state, self._logs[seat])
         mask = self._legal_mask(seat)[1].copy() if asked else self.codec.mask_of(())
-        obs = {"observation": self.codec.observe(view, seat, self.config.players),
+        obs = {"observation": self.codec.observe_state(self.game, self.state, seat,
+                                                       self._logs[seat]),
                "action_mask": mask}
         self._obs_cache[key] = (self._version, obs)
         return obs

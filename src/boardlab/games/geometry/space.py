@@ -71,3 +71,87 @@ def observation_spec(config: Any = None) -> dict[str, Any]:
         "log": ("skip", "the log retells in words what the rest of the view holds"),
         "visible_log": ("skip", "the log retells in words what the rest of the view holds"),
     }
+
+
+def direct_encoder(config: Any, at: Any) -> Any:
+    """``encode(state, seat, out)``: the observation of ``seat`` written straight from the
+    state into ``out`` (zeroed, indexed like the spec's features: ``at(name)`` is a
+    feature's index), without building the view: the same fields ``GeometryGame.view``
+    reads for that seat, to the same values (``tests/rl/test_direct_encoders.py`` checks
+    it against the encoding of the view, and that re-dealing the other seats' shapes never
+    changes it)."""
+    from .rules import GeometryGame
+
+    led_doors = GeometryGame.led_doors
+    phase_at = {p: at(f".phase={p}") for p in ("lead", "respond", "reveal_x", "over")}
+    leader, turn, accuser = at(".leader=+0"), at(".turn=+0"), at(".accuser=+0")
+    oks, doors, rounds = at(".oks/5"), at(".doors/9"), at(".round/50")
+    opened = at(".open#1/1") - 1  # door d (1-based) at opened + d
+    winners_on, winners = at(".winners?"), at(".winners=+0")
+    slot = [at(f".seats[+{k}]?") for k in range(MAX_SEATS)]
+    card = at(".seats[+0].cards[0]?") - slot[0]  # per card: present, shape, x, X
+    score, penalty = at(".seats[+0].score/8") - slot[0], at(".seats[+0].penalty/5") - slot[0]
+    out_at = at(".seats[+0].out") - slot[0]
+    led = [at(f".led_doors[+{k}]?") for k in range(MAX_SEATS)]
+
+    def encode(state: Any, me: int, out: Any) -> None:
+        n = state.n
+        out[phase_at[state.phase]] = 1.0
+        if state.leader != -1:
+            out[leader + (state.leader - me) % n] = 1.0
+        phase = state.phase  # to_move, as the view's "turn"
+        asked = (() if phase == "over" else (state.leader,) if phase == "lead"
+                 else (state.accuser,) if phase == "reveal_x" else (state.turn,))
+        for s in asked:
+            if s != -1:
+                out[turn + (s - me) % n] = 1.0
+        out[oks] = state.oks / 5.0
+        if state.accuser != -1:
+            out[accuser + (state.accuser - me) % n] = 1.0
+        for d in state.open:
+            out[opened + d + 1] += 1.0
+        out[doors] = state.cfg.doors / 9.0
+        revealed, shape, sc, pen, gone = (state.revealed, state.shape, state.score,
+                                          state.penalty, state.out)
+        for s in range(n):
+            o = slot[(s - me) % n]
+            out[o] = 1.0
+            c = o + card
+            if s == me:  # its own board: where its shape is, and its face-down X cards
+                mine = shape[s]
+                for d, r in enumerate(revealed[s]):
+                    out[c] = 1.0
+                    out[c + (1 if d == mine else 3 if r else 2)] = 1.0
+                    c += 4
+            else:
+                for r in revealed[s]:
+                    out[c] = 1.0
+                    if r:
+                        out[c + 3] = 1.0
+                    c += 4
+            out[o + score] = sc[s] / 8.0
+            out[o + penalty] = pen[s] / 5.0
+            if gone[s]:
+                out[o + out_at] = 1.0
+        out[rounds] = state.rounds / 50.0
+        if state.winners is not None:
+            out[winners_on] = 1.0
+            for s in state.winners:
+                if s != -1:
+                    out[winners + (s - me) % n] = 1.0
+        for s, doors_led in enumerate(led_doors(state)):
+            o = led[(s - me) % n]
+            out[o] = 1.0
+            for d in doors_led:
+                out[o + d] += 1.0
+    return encode
+
+
+def action_key(action: Action) -> tuple:
+    """A key of an action, distinct for distinct declared actions (``boardlab.rl`` finds a
+    legal action's index by it: geometry makes its actions afresh at every decision, so
+    they cannot be remembered by identity). The action's size is part of it, so an action
+    with a key beyond ``type`` / ``door`` / ``doors`` finds no declared one."""
+    doors = action.get("doors")
+    return (action["type"], action.get("door"), None if doors is None else tuple(doors),
+            len(action))

@@ -134,3 +134,263 @@ def observation_spec(config: Any = None) -> dict[str, Any]:
         "prompt": ("skip", "the prompt's words (zh/en) say what the phase says"),
         "log": _LOG, "visible_log": _LOG,
     }
+
+
+def direct_encoder(config: Any, at: Any) -> Any:
+    """``encode(state, seat, out)``: ``seat``'s observation written straight from the state
+    into ``out`` (zeroed, indexed like the spec's features: ``at(name)`` is a feature's
+    index), without building the view: the fields ``ToysGame.view`` reads for that seat,
+    to the same values, in the same cases (a seat's own item, card, peek and choice; the
+    others' cards only once revealed). ``tests/rl/test_direct_encoders.py`` checks it
+    against the encoding of the view, and that re-dealing what the seat cannot see never
+    changes it."""
+    from .rules import ToysGame
+
+    to_move = ToysGame.to_move.__get__(ToysGame.__new__(ToysGame))  # reads the state only
+
+    def enum_at(name: str, values: Any) -> dict[Any, int]:
+        return {v: at(f"{name}={v}") for v in values}
+
+    def slots(name: str, count: int = MAX_SEATS, seats: bool = True) -> list[int]:
+        return [at(f"{name}[{'+' if seats else ''}{k}]?") for k in range(count)]
+
+    nums = [(key, at(f".{key}/{scale:g}"), float(scale)) for key, scale in (
+        ("night", _NIGHTS), ("moment", 3), ("nights", _NIGHTS), ("threshold", 30),
+        ("need", 60), ("cap", 60), ("exposure", 60), ("progress", 60))]
+    phase_at = enum_at(".phase", ("move", "noise", "peek", "after_peek", "potato", "react",
+                                  "react2", "over"))
+    cell_of = {c: i for i, c in enumerate(_CELLS)}
+    companion_of = {c: i for i, c in enumerate(COMPANIONS)}
+    role_of = {r: i for i, r in enumerate(ROLE_IDS)}
+    item_of = {r: i for i, r in enumerate(ITEM_IDS)}
+    pos_at, frozen_at, roles_at = slots(".positions"), slots(".frozen"), slots(".roles")
+    screws_at, andy_at = slots(".screws"), at(".andy=+0")
+    comp_at = slots(".companions")
+    comp_item = [at(f".companions[+0][{k}]?") - comp_at[0] for k in range(_NIGHTS)]
+    comp_name = at(".companions[+0][0].name=" + next(iter(COMPANIONS))) - comp_at[0] - comp_item[0]
+    comp_night = at(f".companions[+0][0].night/{_NIGHTS}") - comp_at[0] - comp_item[0]
+    comp_value = at(".companions[+0][0].value/5") - comp_at[0] - comp_item[0]
+    markers_at = {c: at(f".markers[{c}]?") for c in _CELLS}
+    sight_at = {c: at(f".sight#{c}/1") for c in _CELLS}
+    task_cells_at = {c: at(f".task_cells#{c}/1") for c in _CELLS}
+    task_at = enum_at(".task_card", tuple(TASKS))
+    roll_at = enum_at(".roll_card", tuple(ROLLOVERS))
+    flags_at = [(key, slots(f".{key}")) for key in ("ability_used", "clock_on")]
+    used_at, declared_at, held_at = (slots(".items_used"), slots(".items_declared"),
+                                     slots(".items_held"))
+    freezes_at = slots(".freezes")
+    waiting_at, submitted_at, to_move_at = at(".waiting=+0"), at(".submitted=+0"), at(
+        ".to_move=+0")
+    noise_at = {c: at(f".noise_cards#{c}/1") for c in (0, 1, 2, 3)}
+    over_at = at(".over")
+    last_at = {"S": (at(".last.S/60"), 60.0), "exposure_added": (at(
+        ".last.exposure_added/60"), 60.0), "moment": (at(".last.moment/3"), 3.0),
+        "night": (at(f".last.night/{_NIGHTS}"), float(_NIGHTS))}
+    crossed_at = at(".last.crossed")
+    exposure_at = slots(".night_exposure", _NIGHTS, False)
+    night_screws_at = slots(".night_screws", _NIGHTS, False)
+    night_screw = at(".night_screws[0][+0]?") - night_screws_at[0]
+    my_item_at = enum_at(".my_item", ITEM_IDS)
+    cards_at = slots(".cards")
+
+    def card_writer(name: str) -> Any:
+        card, rocket = at(f"{name}.card/3"), at(f"{name}.rocket")
+        item = enum_at(f"{name}.item", NOISE_ITEMS)
+        return card, rocket, item
+
+    my_card = card_writer(".my_card")
+    seat_card = card_writer(".cards[+0]")
+    seat_card = (seat_card[0] - cards_at[0], seat_card[1] - cards_at[0],
+                 {k: v - cards_at[0] for k, v in seat_card[2].items()})
+    peeked_seat, peeked_card = at(".peeked.seat=+0"), at(".peeked.card/3")
+    choice_type = enum_at(".my_choice.type", TYPE_ORDER)
+    choice_path = slots(".my_choice.path", 3, False)
+    choice_boosts = {b: at(f".my_choice.boosts#{b}/1") for b in ("cowboy", "springdog",
+                                                                  "magnet")}
+    choice_card, choice_rocket = at(".my_choice.card/3"), at(".my_choice.rocket")
+    choice_item = enum_at(".my_choice.item", NOISE_ITEMS)
+    choice_cross, choice_freeze = at(".my_choice.cross"), at(".my_choice.freeze")
+    choice_target = at(".my_choice.target=+0")
+    choice_keys = frozenset(("type", "path", "boosts", "card", "item", "rocket", "cross",
+                             "target", "freeze"))
+    companion_keys = frozenset(("cell", "name", "night", "value"))
+
+    def write_card(c: dict[str, Any], base: int, spots: Any, out: Any) -> None:
+        card, rocket, item = spots
+        if not c.keys() <= _CARD.keys():
+            raise ValueError(f"toys: a card {c!r} outside the declared observation")
+        v = c.get("card")
+        if v is not None:
+            out[base + card] = v / 3.0
+        v = c.get("item")
+        if v is not None:
+            out[base + item[v]] = 1.0
+        if c.get("rocket"):
+            out[base + rocket] = 1.0
+
+    def seat_flags(values: Any, spots: list[int], me: int, n: int, out: Any) -> None:
+        for i, e in enumerate(values):  # a list of flags: anything but None / False
+            o = spots[(i - me) % n]
+            out[o] = 1.0
+            if e is not None and e is not False:
+                out[o + 1] = 1.0
+
+    def seat_nums(values: Any, spots: list[int], scale: float, me: int, n: int,
+                  out: Any) -> None:
+        for i, e in enumerate(values):
+            o = spots[(i - me) % n]
+            out[o] = 1.0
+            if e is not None and e is not False:
+                out[o + 1] = e / scale
+
+    def encode(st: Any, me: int, out: Any) -> None:
+        n = st.opt.players
+        stn = st.nums
+        values = {"night": st.night, "moment": st.moment, "nights": stn["nights"],
+                  "threshold": stn["threshold"], "need": st.need, "cap": stn["cap"],
+                  "exposure": st.exposure, "progress": st.progress}
+        for key, i, scale in nums:
+            v = values[key]
+            if v is not None:
+                out[i] = v / scale
+        if st.phase is not None:
+            out[phase_at[st.phase]] = 1.0
+        for i, c in enumerate(st.pos):
+            o = pos_at[(i - me) % n]
+            out[o] = 1.0
+            if c is not None:
+                out[o + 1 + cell_of[c]] = 1.0
+        seat_flags(st.frozen, frozen_at, me, n, out)
+        if st.andy is not None and st.andy != -1:
+            out[andy_at + (st.andy - me) % n] = 1.0
+        for i, r in enumerate(st.roles):
+            o = roles_at[(i - me) % n]
+            out[o] = 1.0
+            if r is not None:
+                out[o + 1 + role_of[r]] = 1.0
+        seat_nums(st.screws, screws_at, 60.0, me, n, out)
+        for i, held in enumerate(st.companions):
+            o = comp_at[(i - me) % n]
+            out[o] = 1.0
+            for k, c in enumerate(held or ()):
+                b = o + comp_item[k]
+                out[b] = 1.0
+                if not c.keys() <= companion_keys:
+                    raise ValueError(f"toys: a companion {c!r} outside the observation")
+                v = c.get("cell")
+                if v is not None:
+                    out[b + 1 + cell_of[v]] = 1.0
+                v = c.get("name")
+                if v is not None:
+                    out[b + comp_name + companion_of[v]] = 1.0
+                v = c.get("night")
+                if v is not None:
+                    out[b + comp_night] = v / 8.0
+                v = c.get("value")
+                if v is not None:
+                    out[b + comp_value] = v / 5.0
+        for cell, name in st.markers.items():
+            o = markers_at[cell]
+            out[o] = 1.0
+            if name is not None:
+                out[o + 1 + companion_of[name]] = 1.0
+        for c in st.sight:
+            out[sight_at[c]] += 1.0
+        if st.task_card is not None:
+            out[task_at[st.task_card]] = 1.0
+        if st.roll_card is not None:
+            out[roll_at[st.roll_card]] = 1.0
+        for c in st.task_cells:
+            out[task_cells_at[c]] += 1.0
+        seat_flags(st.ability_used, flags_at[0][1], me, n, out)
+        seat_flags(st.clock_on, flags_at[1][1], me, n, out)
+        item, used = st.item, st.item_used
+        seat_flags(used, used_at, me, n, out)
+        for base, seats in ((waiting_at, st.waiting), (submitted_at, st.pending),
+                            (to_move_at, to_move(st))):
+            for s in seats:
+                if s is not None and s != -1:
+                    out[base + (s - me) % n] = 1.0
+        for c in (0, 1, 2, 3) if stn["loud"] else (0, 1, 2):  # rules._CARDS
+            out[noise_at[c]] += 1.0
+        if st.over:
+            out[over_at] = 1.0
+        for key, v in st.last.items():
+            if v is None:
+                continue
+            if key == "crossed":
+                if v:
+                    out[crossed_at] = 1.0
+            else:
+                i, scale = last_at[key]
+                out[i] = v / scale
+        for i, e in enumerate(st.night_exposure):
+            out[exposure_at[i]] = 1.0
+            if e is not None and e is not False:
+                out[exposure_at[i] + 1] = e / 60.0
+        for i, row in enumerate(st.night_screws):
+            o = night_screws_at[i]
+            out[o] = 1.0
+            for j, e in enumerate(row):
+                b = o + night_screw + ((j - me) % n) * 2
+                out[b] = 1.0
+                if e is not None and e is not False:
+                    out[b + 1] = e / 60.0
+        seat_nums(st.freezes, freezes_at, 12.0, me, n, out)
+        for i, (it, u) in enumerate(zip(item, used, strict=False)):  # _declared, _held
+            k = (i - me) % n
+            out[declared_at[k]] = 1.0
+            if u and it is not None:
+                out[declared_at[k] + 1 + item_of[it]] = 1.0
+            out[held_at[k]] = 1.0
+            if it is not None and not u:
+                out[held_at[k] + 1] = 1.0
+        if st.revealed:
+            for s, c in st.cards.items():
+                o = cards_at[(s - me) % n]
+                out[o] = 1.0
+                write_card(c, o, seat_card, out)
+        mine = item[me]
+        if mine is not None:
+            out[my_item_at[mine]] = 1.0
+        choice = st.pending.get(me)
+        if choice:
+            write_choice(choice, me, n, out)
+        if me in st.cards and not st.revealed:
+            write_card(st.cards[me], 0, my_card, out)
+        if me in st.peeks:
+            t = st.peeks[me]
+            if t is not None and t != -1:
+                out[peeked_seat + (t - me) % n] = 1.0
+            v = st.cards.get(t, {}).get("card")
+            if v is not None:
+                out[peeked_card] = v / 3.0
+
+    def write_choice(choice: dict[str, Any], me: int, n: int, out: Any) -> None:
+        if not choice.keys() <= choice_keys:
+            raise ValueError(f"toys: a choice {choice!r} outside the declared observation")
+        v = choice.get("type")
+        if v is not None:
+            out[choice_type[v]] = 1.0
+        path = choice.get("path")
+        if path is not None:
+            for k, c in enumerate(path):
+                out[choice_path[k]] = 1.0
+                if c is not None:
+                    out[choice_path[k] + 1 + cell_of[c]] = 1.0
+        for b in choice.get("boosts") or ():
+            out[choice_boosts[b]] += 1.0
+        v = choice.get("card")
+        if v is not None:
+            out[choice_card] = v / 3.0
+        v = choice.get("item")
+        if v is not None:
+            out[choice_item[v]] = 1.0
+        for key, i in (("rocket", choice_rocket), ("cross", choice_cross),
+                       ("freeze", choice_freeze)):
+            if choice.get(key):
+                out[i] = 1.0
+        v = choice.get("target")
+        if v is not None and v != -1:
+            out[choice_target + (v - me) % n] = 1.0
+    return encode

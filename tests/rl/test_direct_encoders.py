@@ -1,0 +1,71 @@
+"""A game's direct encoder (``direct_encoder`` in ``games/<id>/space.py``) writes exactly
+the vector of the seat's view, and only from what the seat may see.
+
+Seeded random games of every config of every game that has one are replayed; at every
+step, every seat's direct encoding must equal, byte for byte, the reference encoding (the
+closures of ``compile_spec``) of ``game.view(state, seat)``. And, the conformance re-deal
+idea: re-dealing what the seat cannot see (``game.determinize(state, seat, rng)``, the
+search bots' re-deal) must not change its direct encoding."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the rl extra: pip install 'boardlab[rl]'")
+
+from boardlab.engine.registry import all_game_ids, get_game  # noqa: E402
+from boardlab.rl.encoding import direct_encoder, observation_encoder  # noqa: E402
+from boardlab.rl.walk import walk_configs  # noqa: E402
+
+DIRECT = [gid for gid in all_game_ids() if direct_encoder(get_game(gid)) is not None]
+
+
+def _direct(encoder, encode, state, seat):
+    buffer = encoder.zeros()
+    encode(state, seat, buffer)
+    return encoder.finish(buffer)
+
+
+def test_the_fast_games_have_direct_encoders():
+    assert {"geometry", "toys"} <= set(DIRECT)
+
+
+@pytest.mark.parametrize("gid", DIRECT)
+def test_direct_encoding_is_the_views_encoding_and_blind_to_redeals(gid):
+    game = get_game(gid)
+    checked = redealt = nonzero = 0
+    for k, cfg in enumerate(walk_configs(game)):
+        config = game.make_config(cfg)
+        encoder, encode = observation_encoder(game, config), direct_encoder(game, config)
+        for g in range(3):
+            seed = 5000 + 10 * k + g
+            state = game.setup(config, seed)
+            rng = random.Random(seed)
+            n = game.players(state)
+            step = 0
+            while True:
+                seats = game.to_move(state)
+                for seat in range(n):
+                    got = _direct(encoder, encode, state, seat)
+                    want = encoder.encode_reference(game.view(state, seat), seat, n)
+                    assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), (
+                        f"{gid} {cfg} seed {seed} step {step} seat {seat}: "
+                        f"{[encoder.features[i] for i in np.flatnonzero(got != want)][:6]}")
+                    checked += 1
+                    nonzero += int(np.count_nonzero(got))
+                    if step % 4 == seat % 4:
+                        world = game.determinize(state, seat, random.Random(rng.random()))
+                        again = _direct(encoder, encode, world, seat)
+                        assert again.tobytes() == got.tobytes(), (
+                            f"{gid} {cfg} seed {seed} step {step} seat {seat}: a re-deal "
+                            "changed "
+                            f"{[encoder.features[i] for i in np.flatnonzero(again != got)][:6]}")
+                        redealt += 1
+                if not seats:
+                    break
+                seat = seats[rng.randrange(len(seats))]
+                game.apply_in_place(state, seat, rng.choice(game.legal_actions(state, seat)))
+                step += 1
+    assert checked > 1000 and redealt > 200 and nonzero > 10 * checked
