@@ -40,12 +40,16 @@ class Dist:
                  enumerated: int | None = None) -> None:
         p: dict[Hashable, Fraction] = {}
         for k, v in probs.items():
-            f = Fraction(v)
+            f = v if type(v) is Fraction else Fraction(v)
             if f < 0:
                 raise ValueError(f"negative probability {f} for {k!r}")
             if f:
-                p[k] = p.get(k, Fraction(0)) + f
-        total = sum(p.values(), Fraction(0))
+                prev = p.get(k)
+                p[k] = f if prev is None else prev + f
+        # the sum on one common denominator, in integers (exact, and far cheaper than
+        # adding Fractions one by one)
+        den = math.lcm(*{f.denominator for f in p.values()}) if p else 1
+        total = Fraction(sum(f.numerator * (den // f.denominator) for f in p.values()), den)
         if total != 1:
             raise ValueError(f"probabilities add up to {total}, not 1")
         if len(p) > MAX_OUTCOMES:
@@ -54,6 +58,18 @@ class Dist:
         self.enumerated = enumerated if enumerated is not None else len(p)
         """Elementary chance outcomes enumerated (the cards of a pile, the orders of a
         deal) before outcomes with the same figure were merged."""
+
+    @classmethod
+    def _derived(cls, p: dict[Hashable, Fraction], enumerated: int) -> Dist:
+        """A distribution computed from valid ones (``map``, ``then``): its probabilities
+        are exact products and sums of theirs, so they add up to 1 by construction and are
+        not checked again (the check was most of the time of a large enumeration)."""
+        if len(p) > MAX_OUTCOMES:
+            raise ValueError(f"{len(p)} outcomes: more than {MAX_OUTCOMES} to enumerate")
+        d = object.__new__(cls)
+        d.p = {k: v for k, v in p.items() if v}
+        d.enumerated = enumerated
+        return d
 
     # ---- building ------------------------------------------------------------------------
 
@@ -75,8 +91,9 @@ class Dist:
         out: dict[Hashable, Fraction] = {}
         for k, v in self.p.items():
             y = fn(k)
-            out[y] = out.get(y, Fraction(0)) + v
-        return Dist(out, self.enumerated)
+            prev = out.get(y)
+            out[y] = v if prev is None else prev + v
+        return Dist._derived(out, self.enumerated)
 
     def then(self, fn: Callable[[Any], Dist]) -> Dist:
         """A second chance node after this one: ``fn(outcome)`` is its distribution given
@@ -85,11 +102,14 @@ class Dist:
         count = 0
         for k, v in self.p.items():
             second = fn(k)
+            if not isinstance(second, Dist):
+                raise TypeError(f"then: {type(second).__name__} is not a Dist")
             count += second.enumerated
             for k2, v2 in second.p.items():
                 key = (k, k2)
-                out[key] = out.get(key, Fraction(0)) + v * v2
-        return Dist(out, count)
+                prev = out.get(key)
+                out[key] = v * v2 if prev is None else prev + v * v2
+        return Dist._derived(out, count)
 
     def __and__(self, other: Dist) -> Dist:
         """Two independent chance nodes: outcomes are ``(a, b)`` pairs."""

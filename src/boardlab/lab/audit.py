@@ -207,6 +207,10 @@ def check_enumerate(c: Claim) -> Verdict:
             high = frac(c.published)
         else:
             low, high = (frac(x) for x in c.published)
+        if chk.tolerance:  # a figure the book (or the register) prints rounded: 2/3 as 0.6667
+            tol = Fraction(repr(float(chk.tolerance)))
+            low = None if low is None else low - tol
+            high = None if high is None else high + tol
         try:
             ordered = sorted(dist.items())
         except TypeError:
@@ -216,7 +220,8 @@ def check_enumerate(c: Claim) -> Verdict:
         lo_v, hi_v = dist.lowest()[0], dist.highest()[0]
         seen = _fmt(lo_v) if lo_v == hi_v else f"{_fmt(lo_v)}–{_fmt(hi_v)}"
         v = Verdict(c, HOLDS, seen, method=method, proved=True,
-                    margin="every chance outcome, exactly as stated")
+                    margin="every chance outcome, exactly as stated" if not chk.tolerance
+                    else f"every chance outcome, within ±{chk.tolerance:g}")
         if bad:
             k, p = bad[0]
             share = sum((q for _, q in bad), Fraction(0))
@@ -241,6 +246,10 @@ def check_enumerate(c: Claim) -> Verdict:
             rate)
         tol = Fraction(repr(unit)) / 2
         why = f"within the book's rounding (half its printed unit {unit:g}) of"
+    side = {"ge": "at least", "le": "at most", "between": "between the ends of"}.get(
+        chk.compare)
+    if side is not None:  # "ge 0.25" is not "equal to 0.25"
+        why = side if not tol else f"{why.removesuffix(' of')}, {side}"
     ok = _compare_exact(exact_value, frac(c.published) if not isinstance(
         c.published, tuple) else tuple(frac(x) for x in c.published), chk.compare, tol)
     word = "expected figure" if chk.statistic == "mean" else "probability"
