@@ -89,3 +89,83 @@ def test_cats_chance_claims_are_proved() -> None:
     assert all(v.verdict == HOLDS and v.proved and v.games == 0 for v in got.values())
     assert got["cards.mean"].ours == "57/20 = 2.85"
     assert got["B.role.3p.dealt"].ours == "3/5 = 0.6"
+
+
+def test_every_outcome_within_a_tolerance_and_at_least_is_said_so() -> None:
+    """"every" honours a claim's tolerance (a figure printed rounded: 2/3 as 0.6667), and a
+    "ge" probability reads "at least", not "equal to"."""
+    thirds = Enumerate(lambda: Dist.uniform([Fraction(2, 3)] * 3), "every")
+    assert check_enumerate(_claim(0.6667, thirds)).verdict == CONTRADICTED  # exactly as stated
+    rounded = Enumerate(lambda: Dist.uniform([Fraction(2, 3)] * 3), "every", tolerance=5e-5)
+    assert check_enumerate(_claim(0.6667, rounded)).verdict == HOLDS
+    assert check_enumerate(_claim(0.6668, rounded)).verdict == CONTRADICTED
+    seven = Enumerate(lambda: two_dice().map(lambda s: s == 7), "prob", "ge", tolerance=0)
+    v = check_enumerate(_claim(0.1, seven))
+    assert v.verdict == HOLDS and "at least the book's" in v.detail
+    assert check_enumerate(_claim(0.17, seven)).verdict == CONTRADICTED
+
+
+def test_derived_distributions_stay_exact() -> None:
+    """map and then skip the sum check (their probabilities add up to 1 by construction):
+    they still do, and a then that does not return a Dist is refused."""
+    chained = draws({"a": 1, "b": 1, "c": 1}, 1).then(
+        lambda first: draws({k: 1 for k in "abc" if (k,) != first}, 1))
+    assert sum(chained.p.values()) == 1 and len(chained) == 6
+    assert all(v == Fraction(1, 6) for v in chained.p.values())
+    with pytest.raises(TypeError):
+        die(2).then(lambda _: [1])
+
+
+def _register_claim(game: str, cid: str) -> Claim:
+    import importlib
+
+    register = importlib.import_module(f"boardlab.games.{game}.claims").REGISTER
+    return next(c for c in register.claims if c.id == cid)
+
+
+def _planted(c: Claim, published, **check) -> Claim:
+    """The register's claim with another published figure (and check fields); its
+    outcomes computed once, so right and wrong figures judge the same enumeration."""
+    from dataclasses import replace
+
+    dist = c.check.outcomes()
+    return replace(c, published=published,
+                   check=replace(c.check, outcomes=lambda: dist, **check))
+
+
+@pytest.mark.parametrize(("game", "cid", "ours", "right", "wrong"), [
+    ("hotel", "setup.6p.roles", "6", 6, 5),
+    ("hotel", "setup.3p.roles", "1/2", 0.5, 0.6),
+    ("hotel", "setup.4p.roles", "2/3", 0.6667, 0.65),
+    ("hotel", "setup.5p.roles", "5/6", 0.8333, 0.8),
+    ("toys", "map.rug_share", "2/5 = 0.4", 0.4, 0.45),
+    ("toys", "cards.sight_task_overlap", "21/50 = 0.42", 0.25, 0.5),
+    ("burgle", "characters.dealt", "2", 2, 3),
+])
+def test_the_registers_chance_claims_are_proved(game, cid, ours, right, wrong) -> None:
+    """hotel's role deal, toys' rug and overlap shares and burgle's character offers are
+    proved over every chance outcome; the same enumeration contradicts a wrong figure."""
+    c = _register_claim(game, cid)
+    assert isinstance(c.check, Enumerate) and c.published == right
+    planted_right = _planted(c, right)
+    v = check_enumerate(planted_right)
+    assert v.verdict == HOLDS and v.proved and v.ours == ours, v.detail
+    w = check_enumerate(_planted(c, wrong))
+    assert w.verdict == CONTRADICTED and w.proved, w.detail
+
+
+def test_a_deal_the_rules_do_not_make_is_not_proved(monkeypatch) -> None:
+    """The enumeration is of the rules' own deal: if the rules dealt a role twice, the
+    claim is not checkable rather than proved over a deal the game does not make."""
+    from boardlab.games.hotel import GAME
+
+    real = GAME.new_game
+
+    def twice(config, seed, overrides=None):
+        state = real(config, seed, overrides)
+        state.roles = [state.roles[0]] * len(state.roles)
+        return state
+
+    monkeypatch.setattr(GAME, "new_game", twice)
+    v = check_enumerate(_register_claim("hotel", "setup.6p.roles"))
+    assert v.verdict == NOT_CHECKABLE and "not a deal" in v.detail

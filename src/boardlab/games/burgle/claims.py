@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from boardlab.engine.chance import Dist, draws
 from boardlab.engine.claims import (
     Claim,
+    Enumerate,
     Formula,
     Metric,
     NotCheckable,
@@ -41,6 +43,37 @@ def R(cid, section, quote, english, published, path, kind="worked_example"):
 def _numbers() -> dict[int, int]:
     return dict(sorted(Counter(data.number_of(t) for t in data.tile_copies()
                                if not t.startswith("safe")).items()))
+
+
+def _character_offers() -> Dist:
+    """How many characters of its own each seat is offered (the fewest over the seats),
+    over every deal at the most players. The rules shuffle the 9 characters and offer seat
+    ``i`` cards ``2i`` and ``2i + 1`` (rules.py setup): the offers are then 2 drawn for
+    seat 0 from the 9, 2 for seat 1 from what is left, and so on (``chance.draws`` chained
+    with ``then``: the same distribution of offers as the orders of a shuffle, without
+    listing them). A character offered to two seats would not count for either. The rules'
+    own offers of a seed must be one of these outcomes."""
+    n = GAME.max_players
+    offers = Dist.point(())
+
+    def next_seat(taken: tuple) -> Dist:
+        used = {c for pair in taken for c in pair}
+        return draws({c: 1 for c in data.CHARACTERS if c not in used}, 2)
+
+    for _ in range(n):
+        offers = offers.then(next_seat).map(lambda step: (*step[0], step[1]))
+    for seed in (0, 1, 2):
+        dealt = tuple(tuple(sorted(o, key=repr))
+                      for o in GAME.new_game({"players": n}, seed).offers)
+        if dealt not in offers.p:
+            raise ValueError(f"the rules offered {dealt}: not 2 distinct characters a seat")
+
+    def own(pairs: tuple) -> int:
+        sets = [set(p) for p in pairs]
+        return min(len(o - set().union(*(x for j, x in enumerate(sets) if j != i)))
+                   for i, o in enumerate(sets))
+
+    return offers.map(own)
 
 
 def _max(key: str):
@@ -101,8 +134,10 @@ CLAIMS = [
       note="the zh text says only 一定数量; numbers from the supplement (R6)"),
     F("stealth.start", "开始游戏", "拿取相应的角色标记和3个隐蔽指示物", "Each player has 3 stealth.",
       3, lambda: data.STEALTH_START),
-    F("characters.dealt", "开始游戏", "每位玩家获得2个随机角色卡", "Each seat is offered 2 characters.",
-      2, lambda: len(GAME.new_game({"players": 4}, 0).offers[0])),
+    Claim("characters.dealt", "开始游戏", "每位玩家获得2个随机角色卡",
+          "Each seat is offered 2 characters of its own, in every deal.", "arithmetic", 2,
+          Enumerate(_character_offers, "every"),
+          note="proved over every deal of the 9 characters at 4 players"),
     F("turn.actions", "在你的回合中", "以任意组合执行以下4个行动", "Up to 4 actions a turn.", 4,
       lambda: data.ACTIONS_PER_TURN),
     R("turn.event", "事件", "如果你使用了0次，1次或者2次行动，你必须抓取一张事件卡",

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from boardlab.engine.chance import Dist, deal
 from boardlab.engine.claims import (
     Claim,
+    Enumerate,
     Formula,
     Metric,
     NotCheckable,
@@ -83,6 +85,28 @@ def _deck_by_tag():
                       if c["tag"] == t) for t in data.TAGS}
 
 
+def _roles_dealt(p: int) -> Dist:
+    """Every deal of the roles at ``p`` players, each with its exact probability. The rules
+    deal them as ``random.sample(data.ROLES, p)`` (rules.py setup, ``draws.sample``; ruling
+    H24: 「每名玩家选 1 张」 is played as a random deal), every ordered choice of ``p`` of
+    the six equally likely: ``chance.deal``. The rules' own deal of a seed must be one of
+    these outcomes (a deal with repeats or of other roles is refused, not proved)."""
+    deals = deal(data.ROLES, p)
+    for seed in (1, 2, 3):
+        dealt = tuple(_game().new_game({"players": p}, seed).roles)
+        if dealt not in deals.p:
+            raise ValueError(f"the rules dealt {dealt} at {p} players: not a deal of "
+                             "distinct roles of data.ROLES")
+    return deals
+
+
+def _roles_in_play(p: int) -> Dist:
+    """Each role's exact probability of being in a ``p``-player game (an outcome a role)."""
+    deals = _roles_dealt(p)
+    each = Dist.uniform(deals.prob(lambda d, r=r: r in d) for r in ROLES)
+    return Dist(each.p, deals.enumerated)
+
+
 def _wall_size(players: int) -> int:
     return len(_game().new_game({"players": players}, 1).wall)
 
@@ -135,9 +159,20 @@ def setup_claims() -> list[Claim]:
                        "5 x (6 - p) / 6 a game (2.5 at 3p, 1.7 at 4p), above the book's 0.5 "
                        "and 1; this reading is not H17's default"),
         ]
+    for p in PLAYERS[:-1]:
+        out.append(Claim(
+            f"setup.{p}p.roles", sec, f"{p} 人 使用角色 任选 {p} 人",
+            f"With {p} players any {p} of the six roles are used: dealt at random (ruling "
+            f"H24), every role is in a {p}-player game with probability {p}/6 - the premise "
+            "of reading 附录 B's role columns, which sum to 100%, as shares of all wins.",
+            "arithmetic", round(p / 6, 4),
+            Enumerate(lambda p=p: _roles_in_play(p), "every", tolerance=0.00005),
+            note=f"proved over every deal of the roles (6!/{6 - p}! ordered deals); "
+                 f"{p}/6 is printed to 4 decimals"))
     out.append(Claim("setup.6p.roles", sec, "6 人全上",
                       "With 6 players all six roles are in play.", "arithmetic", 6,
-                      Formula(lambda: len(set(_game().new_game({"players": 6}, 1).roles)))))
+                      Enumerate(lambda: _roles_dealt(6).map(lambda d: len(set(d))), "every"),
+                      note="proved over every deal of the roles (all 720 orders)"))
     return out
 
 
@@ -499,7 +534,7 @@ RULEBOOK = Rulebook(
         f"{HB}:32-34": ("comp.technique",),
         **{f"{HB}:{40 + p - 3}": (f"setup.{p}p.contracts", f"setup.{p}p.gold",
                                   f"setup.{p}p.vault", f"setup.{p}p.unsold_tied",
-                                  f"setup.{p}p.unsold_any") for p in PLAYERS},
+                                  f"setup.{p}p.unsold_any", f"setup.{p}p.roles") for p in PLAYERS},
         f"{HB}:44": ("comp.contracts", "comp.events", "comp.intel"),
         f"{HB}:49-50": ("setup.5p.contracts",), f"{HB}:51": ("setup.6p.contracts",
                                                              "comp.board_cap"),
