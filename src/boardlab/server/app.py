@@ -258,6 +258,7 @@ def create_app(
     tables.load_all()
     hub = Hub(tables)
     tables.listeners.append(hub.changed)
+    tables.seat_listeners.append(hub.changed_seat)
     tables.present = hub.online
     # the client address as the rate limit sees it (a trusted proxy's X-Forwarded-For)
     addresses = RateLimit(None, rate, burst, trusted_proxies)

@@ -122,7 +122,7 @@ class Shown:
     sockets and answers it goes to."""
 
     __slots__ = ("tag", "version", "view_log", "log_n", "log_src", "_log_parts", "small",
-                 "table", "table_text", "view", "view_text", "log_at", "_body")
+                 "table", "table_text", "view", "view_text", "log_at", "_body", "held")
 
     def __init__(self, payload: dict[str, Any], tag: str,
                  table_parts: dict[str, str] | None = None,
@@ -152,6 +152,10 @@ class Shown:
         self.log_src: list[Any] | None = log_texts.source if log else None
         self._log_parts = log_texts.texts
         self._body: bytes | None = None
+        # the seat's choices held for an undo that this payload shows after the stored
+        # ``version`` ((seat, JSON of the choice), in order): the hub does not replay them
+        # to a socket that holds it once they are stored
+        self.held: tuple[tuple[int, str], ...] = ()
 
     def log_text(self, start: int = 0) -> str:
         """The log's JSON (from entry ``start`` on)."""

@@ -32,7 +32,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from boardlab.engine.protocol import GameRecord, SeatLog
-from boardlab.server.delta import LogTexts, Shown, message_text
+from boardlab.server.delta import LogTexts, Shown, dumps, message_text
 
 MAX_STEPS = 40  # a longer burst (an all-bot stretch) sends only its last steps one by one
 
@@ -185,6 +185,65 @@ class Hub:
         else:
             loop.call_soon_threadsafe(self._soon, table_id)
 
+    def changed_seat(self, table_id: str, seat: int) -> None:
+        """Called (from any thread) after a change only ``seat`` sees (its choices held for
+        an undo, or undone): its state goes to that seat's sockets alone - its other
+        devices - and nobody else is sent anything."""
+        loop = self.loop
+        if loop is None or loop.is_closed() or table_id not in self.conns:
+            return
+
+        def soon() -> None:
+            task = loop.create_task(self._push_seat(table_id, seat))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            soon()
+        else:
+            loop.call_soon_threadsafe(soon)
+
+    async def _push_seat(self, table_id: str, seat: int) -> None:
+        async with self._order.setdefault(table_id, asyncio.Lock()):
+            room = self.conns.get(table_id) or {}
+            socks = [(ws, key, self._held.get(ws)) for ws, (s, key) in room.items()
+                     if s == seat]
+            if not socks:
+                return
+            try:
+                got = await asyncio.get_running_loop().run_in_executor(
+                    self._pool, self._seat_messages, table_id, seat, socks,
+                    self.online(table_id))
+            except Exception:  # the table is gone or the database is down
+                return
+            for ws, text, now in got:
+                try:
+                    await ws.send_text(text)
+                    self._held[ws] = now
+                except Exception:  # a closed socket: its own leave follows
+                    continue
+
+    def _seat_messages(self, table_id: str, seat: int,
+                       socks: list[tuple[WebSocket, str, Shown | None]], online: list[int]
+                       ) -> list[tuple[WebSocket, str, Shown]]:
+        """Off the loop: the seat's state for each of its sockets that holds the table's
+        current version (one behind gets it with the next push, step by step; one whose key
+        changed is closed by it; one that holds this very state needs nothing)."""
+        t = self.tables.get(table_id)
+        with self.tables.locked(table_id):
+            now = self.tables.shown(t, seat)
+        out = []
+        for ws, key, held in socks:
+            if (key != t.seats[seat].token or held is None or held.version != now.version
+                    or held.tag == now.tag):
+                continue
+            out.append((ws, message_text(now, held, ws in self._deltas, kind="state",
+                                         online=online), now))
+        return out
+
     def _soon(self, table_id: str) -> None:
         """On the loop: push ``table_id`` unless a push of it is already waiting to start
         (that one reads the table when it starts, so it shows this change too; the steps
@@ -292,9 +351,14 @@ class Hub:
         for ws, seat, held in live:
             out, base = [], held
             had = held.version if held is not None else None
+            seen = had
+            if held is not None and held.held and [
+                    (who, dumps(a)) for who, a in t.actions[had:had + len(held.held)]
+            ] == list(held.held):  # its seat's held choices, shown to it: not again
+                seen = had + len(held.held)
             for sh in steps.get(seat, ()):
                 # an in-between step: only if new to this socket and it shows something
-                if had is None or sh.version <= had or (
+                if had is None or sh.version <= seen or (
                         base is not None and sh.same_sight(base)):
                     continue
                 out.append(text(seat, base, sh, ws in self._deltas))

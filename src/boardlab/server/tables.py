@@ -388,6 +388,9 @@ class Tables:
         self._write_lock: Any = (contextlib.nullcontext() if engine.dialect.name == "postgresql"
                                  else threading.Lock())
         self.listeners: list[Callable[[str], None]] = []
+        # called with (table, seat) after a change only that seat sees (its choices held
+        # for an undo, or undone): its own sockets - its other devices - are sent its state
+        self.seat_listeners: list[Callable[[str, int], None]] = []
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self.bot_budget = 0.25
         """Seconds of bot thinking per request; the rest continues via ``schedule``."""
@@ -1172,18 +1175,18 @@ class Tables:
                 checked = t.game.check_action(now, seat, action)
             except IllegalAction as exc:
                 raise Refused(422, f"illegal choice: {exc}") from None
-            if self._hold(t, seat, now, checked):  # (kept, but pushed to nobody, not in
-                self._store_held(conn, t)  # the record: only this seat's view changed)
+            if self._hold(t, seat, now, checked):  # (kept, but pushed to nobody else, not
+                self._store_held(conn, t)  # in the record: only this seat's view changed)
+                held_now.append(seat)
                 return t
-            for who, a in held:  # the turn's choices held so far, then this one
-                self._accept(conn, t, who, a)
-            if t.held:  # (the ones stored now, or ones another choice left behind)
-                t.drop_held()
-                self._store_held(conn, t, seen=True)
+            self._commit_held(conn, t, seat)  # the turn's choices held so far, then this one
             self._accept(conn, t, seat, checked)
             self._run_bots(conn, t)
             return t
+        held_now: list[int] = []
         t = self._mutate(table_id, change)
+        if held_now:  # the seat's other devices see it too
+            self._notify_seat(table_id, seat)
         if t.status == "failed":
             raise Refused(409, f"the table failed: {t.reason}")
         return t
@@ -1208,6 +1211,16 @@ class Tables:
         t.held_state, t.held_at = after, t.version
         return True
 
+    def _commit_held(self, conn: Connection, t: Live, seat: int) -> None:
+        """Store ``seat``'s choices held for an undo (if any still stand) as choices
+        everyone sees, before a choice of that seat that is not held (its own, or its turn
+        timer's bot's); held choices another change left behind are cleared."""
+        for who, a in t.held_by(seat):
+            self._accept(conn, t, who, a)
+        if t.held:
+            t.drop_held()
+            self._store_held(conn, t, seen=True)
+
     @staticmethod
     def _store_held(conn: Connection, t: Live, seen: bool = False) -> None:
         """Keep ``t.held`` with the table (none: cleared), as a change nobody else sees
@@ -1231,6 +1244,7 @@ class Tables:
             self._store_held(conn, t)
             return t
         t = self._mutate(table_id, change)
+        self._notify_seat(table_id, seat)  # (the seat's other devices)
         with self.locked(table_id):
             return self.shown(t, seat)
 
@@ -1345,7 +1359,9 @@ class Tables:
 
     def play_late_turns(self, table_id: str, now: float | None = None) -> None:
         """Each human seat that let its turn time run out is played, for this move, by the
-        bot it chose (``timeout_bot``), as Board Game Arena does with zombie turns."""
+        bot it chose (``timeout_bot``), as Board Game Arena does with zombie turns. The
+        seat's choices held for an undo are its own: stored first (as a choice that is not
+        undoable would store them), and the bot plays from there."""
         def change(conn: Connection, t: Live) -> None:
             at = time.time() if now is None else now
             due = t.deadline()
@@ -1355,7 +1371,9 @@ class Tables:
                 s = t.seats[seat]
                 if s.kind == "human" and t.status == "running" and seat in t.game.to_move(
                         t.state):
-                    self._bot_move(conn, t, seat, s.timeout_bot or "random")
+                    self._commit_held(conn, t, seat)
+                    if t.status == "running" and seat in t.game.to_move(t.state):
+                        self._bot_move(conn, t, seat, s.timeout_bot or "random")
             self._run_bots(conn, t)
         self._mutate(table_id, change)
 
@@ -1365,12 +1383,16 @@ class Tables:
         payload = self._payload(t, seat)
         # the seat's log texts, kept while its log keeps growing in the same list
         texts, feed = t.log_texts.get(seat), t.logs.get(seat)
-        if t.held_by(seat):  # (its log was read from the held state, not kept)
+        held = t.held_by(seat)
+        if held:  # (its log was read from the held state, not kept)
             feed = None
         elif feed is not None and (texts is None or texts.source is not feed.entries):
             texts = t.log_texts[seat] = LogTexts(feed.entries)
-        return Shown(payload, t.view_tag(seat),
-                     t.summary_parts(payload["table"]), texts if feed is not None else None)
+        shown = Shown(payload, t.view_tag(seat),
+                      t.summary_parts(payload["table"]), texts if feed is not None else None)
+        if held:  # (the hub does not replay them to a socket that was shown them)
+            shown.held = tuple((who, dumps(a)) for who, a in held)
+        return shown
 
     def shown(self, t: Live, seat: int | None) -> Shown:
         """The payload of ``seat`` with what incremental messages need (``delta.Shown``);
@@ -1471,3 +1493,7 @@ class Tables:
     def _notify(self, table_id: str) -> None:
         for fn in list(self.listeners):
             fn(table_id)
+
+    def _notify_seat(self, table_id: str, seat: int) -> None:
+        for fn in list(self.seat_listeners):
+            fn(table_id, seat)
