@@ -274,6 +274,9 @@ class Codec:
         """:meth:`legal_indices` and its mask (:meth:`mask_of`), remembered for a list of
         the same action objects (games hand out the same few lists again and again):
         the mask is the caller's to copy, not to change."""
+        if self.key is not None:  # fresh objects every time (geometry): no remembering
+            indices = self.legal_indices(legal)
+            return indices, self.mask_of(indices)
         key = tuple(map(id, legal))
         found = self._sets.get(key)
         if found is not None:
@@ -287,10 +290,12 @@ class Codec:
 
     def mask_of(self, indices: Iterable[int]) -> np.ndarray:
         """The action mask (int8) of these legal indices, or only ``noop`` if none."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        idx = list(indices)
-        mask[idx if idx else self.noop] = 1
-        return mask
+        flags = bytearray(self.num_actions)  # a bytearray's item store: no NumPy call
+        for i in indices:
+            flags[i] = 1
+        if not any(flags):
+            flags[self.noop] = 1
+        return np.frombuffer(flags, np.int8)
 
     def mask(self, legal: list[Action]) -> np.ndarray:
         """The action mask (int8): 1 for each legal index, or only ``noop`` if none."""
@@ -309,13 +314,17 @@ class Codec:
     def observe_state(self, game: Game, state: GameState, seat: int,
                       seat_log: SeatLog | NoLog | None = None) -> np.ndarray:
         """The observation vector of ``seat`` in ``state``: by the game's direct encoder
-        where it has one (no view built: the same vector, tested), else of its view
-        (read through ``seat_log``, see :meth:`log_feed`)."""
+        where it has one (no view built: the same vector, tested), else - or where the
+        direct encoder refuses the state - of its view (read through ``seat_log``, see
+        :meth:`log_feed`), which encodes it or raises the precise error."""
         direct = self.direct
         if direct is not None:
             buffer = self.encoder.zeros()
-            direct(state, seat, buffer)
-            return self.encoder.finish(buffer)
+            try:
+                direct(state, seat, buffer)
+                return self.encoder.finish(buffer)
+            except Exception:  # a state the direct encoder does not know: its view decides
+                pass
         view = view_with_log(game, state, seat_log if seat_log is not None
                              else self.log_feed(seat))
         return self.observe(view, seat, self.config.players)

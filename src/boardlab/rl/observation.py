@@ -487,6 +487,22 @@ def generate(spec: Any, max_seats: int) -> tuple[Writer, str]:
     return namespace["write"], source
 
 
+def _bag_scales(spec: Any) -> Iterable[float]:
+    """The scale of every ``bag`` of ``spec``."""
+    if isinstance(spec, dict):
+        for sub in spec.values():
+            yield from _bag_scales(sub)
+    elif spec[0] == "bag":
+        yield float(spec[2])
+    elif spec[0] == "each":
+        for sub in spec[1]:
+            yield from _bag_scales(sub)
+    elif spec[0] in ("opt", "seats", "seatkeyed"):
+        yield from _bag_scales(spec[1])
+    elif spec[0] in ("list", "keyed"):
+        yield from _bag_scales(spec[2])
+
+
 class ObservationEncoder:
     """A compiled spec: ``encode(view, seat, players)`` -> float32 vector of ``size``."""
 
@@ -497,7 +513,12 @@ class ObservationEncoder:
         self.features: tuple[str, ...] = tuple(names)
         self.size = len(names)
         self._fast, self.source = generate(spec, max_seats)
-        self._zeros = array("d", bytes(8 * self.size))
+        # float32 straight away where no sum can round differently: every bag counts by
+        # whole units (scale 1, small integers are exact in float32); otherwise doubles,
+        # rounded once at the end, as the closures' dict is
+        self.single = all(scale == 1 for scale in _bag_scales(spec))
+        self._zeros = (array("f", bytes(4 * self.size)) if self.single
+                       else array("d", bytes(8 * self.size)))
 
     def encode(self, view: dict[str, Any], seat: int | None, players: int,
                out: np.ndarray | None = None) -> np.ndarray:
@@ -515,16 +536,23 @@ class ObservationEncoder:
         return self.finish(buffer, out)
 
     def zeros(self) -> array:
-        """A zeroed buffer of doubles of ``size``: what the generated writer and a game's
-        direct encoder (:func:`direct_encoder`) write into (see :meth:`finish`)."""
+        """A zeroed buffer of ``size`` numbers (float32, or doubles where a bag's sums
+        could round differently): what the generated writer and a game's direct encoder
+        (``boardlab.rl.encoding.direct_encoder``) write into (see :meth:`finish`)."""
         return self._zeros[:]
 
     @staticmethod
     def finish(buffer: array, out: np.ndarray | None = None) -> np.ndarray:
-        """The float32 vector of a buffer of :meth:`zeros` (into ``out`` if given)."""
-        got = np.frombuffer(buffer, np.float64)
-        if out is None:
-            return got.astype(np.float32)
+        """The float32 vector of a buffer of :meth:`zeros` (into ``out`` if given); a
+        float32 buffer becomes the vector itself, without a copy."""
+        if buffer.typecode == "f":
+            got = np.frombuffer(buffer, np.float32)
+            if out is None:
+                return got
+        else:
+            got = np.frombuffer(buffer, np.float64)
+            if out is None:
+                return got.astype(np.float32)
         out[:] = got
         return out
 

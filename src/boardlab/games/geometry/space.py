@@ -12,6 +12,7 @@ counts and options (a smaller config never offers the higher doors). Order:
 
 from __future__ import annotations
 
+from array import array
 from itertools import combinations
 from typing import Any
 
@@ -93,6 +94,7 @@ def direct_encoder(config: Any, at: Any) -> Any:
     score, penalty = at(".seats[+0].score/8") - slot[0], at(".seats[+0].penalty/5") - slot[0]
     out_at = at(".seats[+0].out") - slot[0]
     led = [at(f".led_doors[+{k}]?") for k in range(MAX_SEATS)]
+    blocks: dict[tuple, array] = {}
 
     def encode(state: Any, me: int, out: Any) -> None:
         n = state.n
@@ -116,19 +118,14 @@ def direct_encoder(config: Any, at: Any) -> Any:
         for s in range(n):
             o = slot[(s - me) % n]
             out[o] = 1.0
+            # its own board shows where its shape is and its face-down X cards: the
+            # cards' block (present, shape, x, X per door) is one of few patterns
+            key = (tuple(revealed[s]), shape[s] if s == me else -1, out.typecode)
+            block = blocks.get(key)
+            if block is None:
+                block = blocks[key] = _cards_block(*key)
             c = o + card
-            if s == me:  # its own board: where its shape is, and its face-down X cards
-                mine = shape[s]
-                for d, r in enumerate(revealed[s]):
-                    out[c] = 1.0
-                    out[c + (1 if d == mine else 3 if r else 2)] = 1.0
-                    c += 4
-            else:
-                for r in revealed[s]:
-                    out[c] = 1.0
-                    if r:
-                        out[c + 3] = 1.0
-                    c += 4
+            out[c:c + len(block)] = block
             out[o + score] = sc[s] / 8.0
             out[o + penalty] = pen[s] / 5.0
             if gone[s]:
@@ -145,6 +142,23 @@ def direct_encoder(config: Any, at: Any) -> Any:
             for d in doors_led:
                 out[o + d] += 1.0
     return encode
+
+
+def _cards_block(revealed: tuple[bool, ...], mine: int, typecode: str) -> array:
+    """The encoded cards of one seat's board (4 features a door): each card present, and
+    ``shape`` (the observer's own shape, ``mine``; -1 for another seat's board), ``X``
+    (revealed) or, on its own board, ``x`` (face down); another seat's face-down card is
+    ``None`` in the view (present, nothing else). An array of ``typecode``, the buffer's."""
+    block = array(typecode, [0.0] * (4 * len(revealed)))
+    for d, r in enumerate(revealed):
+        block[4 * d] = 1.0
+        if d == mine:
+            block[4 * d + 1] = 1.0
+        elif r:
+            block[4 * d + 3] = 1.0
+        elif mine != -1:
+            block[4 * d + 2] = 1.0
+    return block
 
 
 def action_key(action: Action) -> tuple:

@@ -175,7 +175,7 @@ def direct_encoder(config: Any, at: Any) -> Any:
     task_cells_at = {c: at(f".task_cells#{c}/1") for c in _CELLS}
     task_at = enum_at(".task_card", tuple(TASKS))
     roll_at = enum_at(".roll_card", tuple(ROLLOVERS))
-    flags_at = [(key, slots(f".{key}")) for key in ("ability_used", "clock_on")]
+    ability_at, clock_at = slots(".ability_used"), slots(".clock_on")
     used_at, declared_at, held_at = (slots(".items_used"), slots(".items_declared"),
                                      slots(".items_held"))
     freezes_at = slots(".freezes")
@@ -228,20 +228,53 @@ def direct_encoder(config: Any, at: Any) -> Any:
         if c.get("rocket"):
             out[base + rocket] = 1.0
 
-    def seat_flags(values: Any, spots: list[int], me: int, n: int, out: Any) -> None:
-        for i, e in enumerate(values):  # a list of flags: anything but None / False
-            o = spots[(i - me) % n]
+    def seat_lists(st: Any, me: int, n: int, out: Any) -> None:
+        """The per-seat lists of the view (positions ... items_held), each written as its
+        ``seats`` spec writes it, in one loop over the seats: every list has one entry a
+        seat in the rules' states (anything else is refused, and the view decides)."""
+        pos, frozen, roles, screws = st.pos, st.frozen, st.roles, st.screws
+        ability, clock, used, freezes, item = (st.ability_used, st.clock_on, st.item_used,
+                                               st.freezes, st.item)
+        if not (len(pos) == len(frozen) == len(roles) == len(screws) == len(ability)
+                == len(clock) == len(used) == len(freezes) == len(item) == n):
+            raise ValueError("toys: a per-seat list without one entry a seat")
+        for i in range(n):
+            k = (i - me) % n
+            o = pos_at[k]
             out[o] = 1.0
+            c = pos[i]
+            if c is not None:
+                out[o + 1 + cell_of[c]] = 1.0
+            o = roles_at[k]
+            out[o] = 1.0
+            c = roles[i]
+            if c is not None:
+                out[o + 1 + role_of[c]] = 1.0
+            for spots, e in ((frozen_at, frozen[i]), (ability_at, ability[i]),
+                             (clock_at, clock[i]), (used_at, used[i])):
+                o = spots[k]  # a list of flags: anything but None / False
+                out[o] = 1.0
+                if e is not None and e is not False:
+                    out[o + 1] = 1.0
+            o = screws_at[k]
+            out[o] = 1.0
+            e = screws[i]
             if e is not None and e is not False:
+                out[o + 1] = e / 60.0
+            o = freezes_at[k]
+            out[o] = 1.0
+            e = freezes[i]
+            if e is not None and e is not False:
+                out[o + 1] = e / 12.0
+            it, u = item[i], used[i]  # rules._declared / _held
+            o = declared_at[k]
+            out[o] = 1.0
+            if u and it is not None:
+                out[o + 1 + item_of[it]] = 1.0
+            o = held_at[k]
+            out[o] = 1.0
+            if it is not None and not u:
                 out[o + 1] = 1.0
-
-    def seat_nums(values: Any, spots: list[int], scale: float, me: int, n: int,
-                  out: Any) -> None:
-        for i, e in enumerate(values):
-            o = spots[(i - me) % n]
-            out[o] = 1.0
-            if e is not None and e is not False:
-                out[o + 1] = e / scale
 
     def encode(st: Any, me: int, out: Any) -> None:
         n = st.opt.players
@@ -255,20 +288,9 @@ def direct_encoder(config: Any, at: Any) -> Any:
                 out[i] = v / scale
         if st.phase is not None:
             out[phase_at[st.phase]] = 1.0
-        for i, c in enumerate(st.pos):
-            o = pos_at[(i - me) % n]
-            out[o] = 1.0
-            if c is not None:
-                out[o + 1 + cell_of[c]] = 1.0
-        seat_flags(st.frozen, frozen_at, me, n, out)
+        seat_lists(st, me, n, out)
         if st.andy is not None and st.andy != -1:
             out[andy_at + (st.andy - me) % n] = 1.0
-        for i, r in enumerate(st.roles):
-            o = roles_at[(i - me) % n]
-            out[o] = 1.0
-            if r is not None:
-                out[o + 1 + role_of[r]] = 1.0
-        seat_nums(st.screws, screws_at, 60.0, me, n, out)
         for i, held in enumerate(st.companions):
             o = comp_at[(i - me) % n]
             out[o] = 1.0
@@ -302,10 +324,7 @@ def direct_encoder(config: Any, at: Any) -> Any:
             out[roll_at[st.roll_card]] = 1.0
         for c in st.task_cells:
             out[task_cells_at[c]] += 1.0
-        seat_flags(st.ability_used, flags_at[0][1], me, n, out)
-        seat_flags(st.clock_on, flags_at[1][1], me, n, out)
-        item, used = st.item, st.item_used
-        seat_flags(used, used_at, me, n, out)
+        item = st.item
         for base, seats in ((waiting_at, st.waiting), (submitted_at, st.pending),
                             (to_move_at, to_move(st))):
             for s in seats:
@@ -336,15 +355,6 @@ def direct_encoder(config: Any, at: Any) -> Any:
                 out[b] = 1.0
                 if e is not None and e is not False:
                     out[b + 1] = e / 60.0
-        seat_nums(st.freezes, freezes_at, 12.0, me, n, out)
-        for i, (it, u) in enumerate(zip(item, used, strict=False)):  # _declared, _held
-            k = (i - me) % n
-            out[declared_at[k]] = 1.0
-            if u and it is not None:
-                out[declared_at[k] + 1 + item_of[it]] = 1.0
-            out[held_at[k]] = 1.0
-            if it is not None and not u:
-                out[held_at[k] + 1] = 1.0
         if st.revealed:
             for s, c in st.cards.items():
                 o = cards_at[(s - me) % n]
