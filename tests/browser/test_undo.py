@@ -91,3 +91,64 @@ def test_undo_takes_back_a_move_onto_a_known_tile_and_nobody_else_sees_it(
     finally:
         ctx.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+def test_a_stored_turn_does_not_replay_its_held_moves_on_the_players_screen(browser, base_url):
+    """Two held moves (onto the known entrance and back), then the end of the turn: once the
+    turn is stored, Ann's own screen goes on from where it was - her token never shows on
+    the entrance again (the moves she saw held are not animated a second time) - while Bo,
+    who never saw them, is sent every step."""
+    tid, tokens, ctx = ann_here_bo_by_api(browser, base_url, "burgle", seed=6)
+    tokens = {0: tokens[0], 1: tokens[1]}
+    state, act, held = _api(base_url, tid, tokens)
+    for _ in range(10):
+        mine = state(0)
+        if mine["view"]["phase"] == "actions" and 0 in mine["to_move"]:
+            break
+        seat = mine["to_move"][0]
+        if seat in tokens:
+            act(seat, state(seat)["legal"][0]["action"])
+    else:
+        raise AssertionError("Ann's turn did not come")
+    entrance = mine["view"]["players"][0]["at"]
+    act(0, next(c["action"] for c in mine["legal"] if c["action"]["type"] == "move"))
+    there = state(0)["view"]["players"][0]["at"]
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(f"{base_url}/t/{tid}")
+        page.wait_for_selector("#burgle-floors")
+
+        def click(action):
+            text = json.dumps(action, separators=(",", ":"))
+            page.locator(f"[data-act='{text}'], [data-action='{text}']").first.click()
+
+        click({"type": "move", "to": entrance})
+        page.wait_for_function(
+            f"document.querySelector('[data-cell=\"{entrance}\"]').innerText.includes('P1')")
+        click({"type": "move", "to": there})
+        page.wait_for_function(
+            f"document.querySelector('[data-cell=\"{there}\"]').innerText.includes('P1')")
+        page.wait_for_selector("#undo", timeout=5000)
+        assert held(0) == 2
+        # from now on: is Ann's token ever drawn on the entrance again?
+        page.evaluate(f"""() => {{
+            window.__replayed = false;
+            new MutationObserver(() => {{
+                const c = document.querySelector('[data-cell="{entrance}"]');
+                if (c && c.innerText.includes('P1')) window.__replayed = true;
+            }}).observe(document.body, {{subtree: true, childList: true, characterData: true}});
+        }}""")
+        end = next(c["action"] for c in state(0)["legal"] if c["action"]["type"] == "end")
+        click(end)
+        page.wait_for_function(
+            "!document.querySelector('#undo')", timeout=5000)
+        assert held(0) == 0
+        page.wait_for_timeout(4000)  # every step the end of the turn set off, at the pace
+        assert not page.evaluate("window.__replayed"), "the held moves were animated again"
+        assert state(1)["view"]["players"][0]["at"] == there
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors: {errors}"

@@ -14,6 +14,10 @@ let p = null, ws = null, renderer = null, cover = null, sending = false, retry =
 let armedBot = null;  // the seat whose hand-to-bot button was tapped once (awaiting the confirming tap)
 let awaited = -1;  // the table version our last choice led to: choices wait until it is shown
 let onState = null;
+// this turn's choices the server held for us (drawn from its answers): {version, from, step},
+// the stored version they follow, our step before the first and after the last; once the
+// turn is stored their steps are not animated again here (the ones after them are)
+let ownHeld = null;
 
 function firstHeld() { const k = Object.keys(mine.seats); return k.length ? +k[0] : null; }
 
@@ -35,6 +39,14 @@ function connect() {
       if (!renderer) await loadRenderer(msg.table.game);
       // a paced state older than one already shown (our own move's answer) is skipped
       if (p && p.table && msg.table && msg.table.version < p.table.version && msg.table.status === p.table.status) return;
+      if (ownHeld && msg.table && msg.table.version > ownHeld.version) {
+        // one of our own held choices, now stored and already on the board: skipped while
+        // later steps are on their way (the newest state is always drawn)
+        const last = ownHeld.version + (ownHeld.step - ownHeld.from);
+        const q = onState.newest();
+        if (msg.table.version >= last) ownHeld = null;
+        if (msg.table.version <= last && q && q !== msg && q.table && q.table.version > msg.table.version) return;
+      }
       p = msg; maybeHandOver(); draw();
     });
   ws = openSocket(tableId, seat, {
@@ -82,7 +94,9 @@ async function act(action) {
     let mine = null;
     try { mine = rebuild(base, answer); } catch { /* (cannot happen) the pushes bring it */ }
     if (mine && mine.table.version === base.table.version && mine.step > base.step) {
-      // held for an undo (it revealed nothing): only this seat sees it, no push comes
+      // held for an undo (it revealed nothing): only this seat (its devices) sees it
+      const from = ownHeld && ownHeld.version === base.table.version ? ownHeld.from : base.step;
+      ownHeld = { version: base.table.version, from, step: mine.step };
       p = { ...mine, online: p.online }; awaited = mine.table.version; draw(); return;
     }
     // the board follows the server's pushes, one per choice (ours, then the bots' answers),
@@ -314,7 +328,7 @@ function undoBox() {
   return h("button", { class: "secondary", id: "undo", title: t("undoHint"), onclick: async () => {
     try {
       const r = await api(`/api/tables/${tableId}/undo`, { method: "POST", body: { seat }, headers: seatHeaders(tableId, seat) });
-      undoing = null; p = { ...rebuild(null, r), online: p.online }; draw();
+      undoing = null; ownHeld = null; p = { ...rebuild(null, r), online: p.online }; draw();
     } catch (e) { toast(e.message, true); }
   } }, "↶ " + t("undo") + (undoing.count > 1 ? ` (${undoing.count})` : ""));
 }
