@@ -75,7 +75,9 @@ def test_the_raw_path_stores_and_answers_what_the_sqlalchemy_path_did(tmp_path, 
         with TestClient(app) as client:
             tid, answers = _play(client, 30, seed=11)
             final = state(client, tid)
-        assert (len(used) >= 30) is plain  # raw writes only where nobody listens
+        # raw writes only where nobody listens (fewer than the answers: a lone teddy's move
+        # held for an undo is no choice written)
+        assert (len(used) >= 20) is plain
         stored = _stored(url, tid)
         for a in answers + [final]:  # the table's id differs between the two runs
             a.pop("online", None)
