@@ -69,3 +69,45 @@ def test_direct_encoding_is_the_views_encoding_and_blind_to_redeals(gid):
                 game.apply_in_place(state, seat, rng.choice(game.legal_actions(state, seat)))
                 step += 1
     assert checked > 1000 and redealt > 200 and nonzero > 10 * checked
+
+
+KEYED = [gid for gid in all_game_ids()
+         if getattr(get_game(gid)._sibling_module("space"), "action_key", None) is not None]
+
+
+def test_geometry_has_an_action_key():
+    assert "geometry" in KEYED
+
+
+@pytest.mark.parametrize("gid", KEYED)
+def test_the_action_key_finds_the_table_index(gid):
+    """A legal action's index by the game's ``action_key`` is its index in the declared
+    table by canonical JSON, on seeded games of every config; an action outside the table
+    still raises."""
+    import dataclasses
+
+    from boardlab.engine.protocol import canonical
+    from boardlab.rl.encoding import codec_for
+
+    game = get_game(gid)
+    checked = 0
+    for k, cfg in enumerate(walk_configs(game)):
+        codec = codec_for(game, cfg)
+        assert codec.key is not None
+        by_json = {key: i for i, key in enumerate(codec.table)}
+        plain = dataclasses.replace(codec, key=None)  # identity / items, no key
+        state = game.setup(codec.config, 7000 + k)
+        rng = random.Random(k)
+        while seats := game.to_move(state):
+            seat = seats[rng.randrange(len(seats))]
+            legal = game.legal_actions(state, seat)
+            got = codec.legal_indices(legal)
+            assert list(got) == sorted(by_json[canonical(a)] for a in legal)
+            assert list(got) == list(plain.legal_indices(legal))
+            assert all(got[i] is a for a in legal for i in (by_json[canonical(a)],))
+            checked += len(legal)
+            game.apply_in_place(state, seat, rng.choice(legal))
+        odd = {**codec.actions[1], "extra": 1}
+        with pytest.raises(ValueError, match="not in the game's declared"):
+            codec.legal_indices([odd])
+    assert checked > 500

@@ -108,6 +108,11 @@ class _Table:
         self.codec: Codec = codec_for(self.game, self.config)
         self.possible_agents = [agent_name(s) for s in range(n) if bots[s] is None]
         self._seat = {agent_name(s): s for s in range(n)}
+        self._names = [agent_name(s) for s in range(n)]  # built once, not per step
+        # the game's own transition, called directly unless it changes apply_in_place
+        # (as play_match does): the same events appended to the same log
+        self._transition = (self.game._apply if type(self.game).apply_in_place
+                            is Game.apply_in_place else None)
         self.metadata = {**type(self).metadata, "name": f"boardlab_{self.game.id}_v1",
                          "is_parallelizable": self.parallelizable,
                          "space_version": self.codec.space_version}
@@ -191,7 +196,10 @@ class _Table:
         return obs
 
     def _apply(self, seat: int, action: Action) -> None:
-        self.game.apply_in_place(self.state, seat, action, check=False)
+        if self._transition is not None:
+            self.state.log.extend(self._transition(self.state, seat, action))
+        else:
+            self.game.apply_in_place(self.state, seat, action, check=False)
         self._version += 1
 
     def _final_rewards(self) -> list[float]:
@@ -307,7 +315,7 @@ class BoardlabAEC(_Table, AECEnv):
     def _select(self) -> None:
         seats = self._asked()
         if seats:
-            self.agent_selection = agent_name(seats[0])
+            self.agent_selection = self._names[seats[0]]
             self.infos[self.agent_selection] = {"legal": list(self._legal(seats[0]))}
 
     def _start_cycle(self) -> None:
