@@ -408,6 +408,33 @@ class RawPostgres(Raw):
             if expected is not None and cur.rowcount != expected:
                 raise Mismatch(sql)
 
+    def fetch(self, queries: list[tuple[str, tuple[Any, ...]]]) -> list[list[dict[str, Any]]]:
+        """The rows (dicts by column name) of each ``(sql, params)``, every query in one
+        pipeline on a read connection: one round trip for all (another worker's change
+        caught up: the table's row, seats, seat events and new choices)."""
+        from psycopg.rows import dict_row
+
+        with self._slots:
+            try:
+                conn = self._idle.pop()
+            except IndexError:
+                conn = self._open(writer=False)
+            try:
+                cursors = [conn.cursor(row_factory=dict_row) for _ in queries]
+                with conn.pipeline():
+                    for cur, (sql, params) in zip(cursors, queries, strict=True):
+                        cur.execute(self.sql(sql), params)
+                out = [cur.fetchall() for cur in cursors]
+            except self.error as exc:
+                with contextlib.suppress(self.error):
+                    conn.close()
+                raise self._wrapped("(reads)", (), exc) from exc
+            if len(self._idle) < self.KEEP:
+                self._idle.append(conn)
+            else:
+                conn.close()
+            return out
+
     def _integrity(self, exc: BaseException) -> bool:
         return isinstance(exc, self._integrity_error)
 

@@ -78,6 +78,11 @@ _BUMP_SQL = ("UPDATE tables SET rev = ?, version = ?, status = ?, reason = ?, up
 _ADD_CHOICE_SQL = ("INSERT INTO choices (table_id, step, seat, action, created_at) "
                    "VALUES (?, ?, ?, ?, ?)")
 _NOTIFY_SQL = "SELECT pg_notify(?, ?)"
+# another worker's change caught up on PostgreSQL's raw path, in one round trip (``_caught_up``)
+_CATCH_UP_SQL = ("SELECT * FROM tables WHERE id = ?",
+                 "SELECT * FROM seats WHERE table_id = ? ORDER BY seat",
+                 "SELECT * FROM seat_events WHERE table_id = ? ORDER BY n",
+                 "SELECT seat, action FROM choices WHERE table_id = ? AND step >= ? ORDER BY step")
 
 
 class _Writes:
@@ -127,6 +132,10 @@ class Refused(Exception):
 
 class _Stale(Exception):
     """Another worker changed the table between our read and our write: retry."""
+
+
+class _Replay(Exception):
+    """The table cannot be caught up from the reads at hand: read it through ``_sync``."""
 
 
 def digest(secret: str) -> str:
@@ -480,7 +489,7 @@ class Tables:
         """The table, up to date with the database."""
         _check_id(table_id)
         with self.locked(table_id):
-            t = self._current(table_id)
+            t = self._current(table_id) or self._caught_up(table_id)
             if t is not None:
                 return t
             with self.engine.connect() as conn:
@@ -496,9 +505,31 @@ class Tables:
         t.dirty = t.evict = False
         return t
 
-    def _sync(self, conn: Connection, table_id: str, lock_row: bool = False) -> Live:
+    def _caught_up(self, table_id: str) -> Live | None:
+        """PostgreSQL's raw path: the cached table caught up with new choices (another
+        worker's change) from reads sent in one round trip, as ``_sync`` does; None when
+        that is not the case (not cached, gone, a rewrite or a record that does not
+        apply: then ``_sync`` reads, replays or refuses)."""
+        raw = self._plain()
+        t = self.live.get(table_id)
+        if not self.postgres or raw is None or t is None or t.state is None:
+            return None
+        rows, seat_rows, event_rows, new = raw.fetch(  # type: ignore[attr-defined]
+            list(zip(_CATCH_UP_SQL, [(table_id,)] * 3 + [(table_id, t.version)], strict=True)))
+        if not rows or rows[0]["version"] < t.version or rows[0]["rewrites"] != t.rewrites:
+            return None
+        try:
+            return self._sync(None, table_id, pre=(rows[0], seat_rows, event_rows, new))
+        except _Replay:
+            self._uncache(table_id)  # (its state may hold part of the new choices)
+            return None
+
+    def _sync(self, conn: Connection | None, table_id: str, lock_row: bool = False,
+              pre: tuple[Any, list[Any], list[Any], list[Any]] | None = None) -> Live:
+        """``pre``: the row, seats, seat events and new choices read already (``_caught_up``:
+        no ``conn``; a table that needs more raises ``_Replay``)."""
         q = _ROW_LOCKED if lock_row and self.postgres else _ROW
-        row = conn.execute(q, {"tid": table_id}).mappings().first()
+        row = pre[0] if pre else conn.execute(q, {"tid": table_id}).mappings().first()
         if row is None:
             self._uncache(table_id)
             raise Refused(404, f"there is no table {table_id}")
@@ -506,23 +537,23 @@ class Tables:
         if t is not None and t.rev == row["rev"]:
             t.dirty = t.evict = False
             return t
-        seat_rows = conn.execute(sa.select(db.seats).where(
+        seat_rows = pre[1] if pre else conn.execute(sa.select(db.seats).where(
             db.seats.c.table_id == table_id).order_by(db.seats.c.seat)).mappings().all()
         seats = [Seat(r["seat"], r["kind"], r["bot"], r["name"], r["token"], bool(r["claimed"]),
                       r["invite"], r["timeout_bot"], r["seen_at"], bool(r["away"]))
                  for r in seat_rows]
         seat_log = [{"seat": r["seat"], "kind": r["kind"], "detail": r["detail"],
                      "started": bool(r["started"]), "at": r["at"]}
-                    for r in conn.execute(sa.select(db.seat_events).where(
+                    for r in (pre[2] if pre else conn.execute(sa.select(db.seat_events).where(
                         db.seat_events.c.table_id == table_id).order_by(
-                        db.seat_events.c.n)).mappings()]
+                        db.seat_events.c.n)).mappings())]
         # catching up from the last step is right only while no earlier choice was
         # rewritten in place (players.change_choice); else the table is replayed
         fresh = (t is not None and t.state is not None and row["version"] >= t.version
                  and row["rewrites"] == t.rewrites)
         if fresh:
             try:  # (a stored row that cannot be read: rebuilt below, and failed there)
-                new = conn.execute(sa.select(db.choices).where(
+                new = pre[3] if pre else conn.execute(sa.select(db.choices).where(
                     db.choices.c.table_id == table_id, db.choices.c.step >= t.version
                 ).order_by(db.choices.c.step)).mappings().all()
                 for r in new:
@@ -531,6 +562,8 @@ class Tables:
             except Exception:  # cannot catch up: rebuild from scratch below
                 fresh = False
         if not fresh:
+            if pre:
+                raise _Replay
             kept = t.seen if t is not None else None
             t = self._build(conn, row, persist=not lock_row)
             if kept is not None:  # (a payload's name is one content: those kept still hold,
