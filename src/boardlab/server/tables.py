@@ -252,8 +252,9 @@ class Live:
     # the turn's choices that may still be taken back (``Game.undoable``), all of one seat:
     # held for that seat alone - not in the record, shown to nobody else - until it makes
     # a choice that is not undoable (then all are stored with it) or undoes them; the state
-    # after them; and the version they were made at: any other choice (a timer's bot, a
-    # seat handed to a bot) leaves them behind. Kept with the table (``db.tables.held``)
+    # after them; and the version they were made at: any other choice (a seat handed to a
+    # bot) leaves them behind - a turn timer stores them first, then its bot plays on
+    # from them (``play_late_turns``). Kept with the table (``db.tables.held``)
     # as a change nobody else notices (``unseen``), so every worker serves the same turn.
     held: list[tuple[int, Any]] = field(default_factory=list, repr=False)
     held_state: GameState | None = field(default=None, repr=False)
