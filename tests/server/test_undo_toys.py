@@ -1,4 +1,4 @@
-"""Undo of a toys move (``ToysGame.undoable``, rulings R23): the seat that is the only 🧸 left
+"""Undo of a toys move (``ToysGame.undoable``, rulings R28): the seat that is the only 🧸 left
 in the move window moves onto a public cell; the server holds the move for it alone, the
 other seats and spectators are sent nothing new, an undo rewinds to the window, and the move
 made again is stored with the seat's noise card (the record keeps only the final choices). A

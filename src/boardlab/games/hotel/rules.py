@@ -707,10 +707,10 @@ class HotelGame(Game[HotelConfig, HotelState]):
 
     def undoable(self, before: HotelState, seat: int, action: Action,
                  after: HotelState) -> bool:
-        """``Game.undoable`` (ruling H29): the Beggar King's salvage - 2 gold (public,
+        """``Game.undoable`` (ruling H30): the Beggar King's salvage - 2 gold (public,
         never a key: the choice is offered only with 2 gold) for a public unsold contract,
         which he then executes at once - drew nothing (no deck, no generator) and turned
-        nothing face up. Everything else reveals or is sealed (H29)."""
+        nothing face up. Everything else reveals or is sealed (H30)."""
         if (action.get("type") != "salvage" or before.phase != "salvage"
                 or after.phase != "execute" or after.queue != [action.get("commission")]):
             return False
