@@ -29,7 +29,7 @@ import numpy as np
 
 from boardlab.bots.registry import make_bot
 from boardlab.engine.match import decision_context
-from boardlab.engine.protocol import Game, view_with_log
+from boardlab.engine.protocol import Game
 from boardlab.engine.registry import get_game
 from boardlab.engine.rng import derive_seed
 from boardlab.rl.encoding import codec_for, win_shares
@@ -95,11 +95,8 @@ class VectorEnv:
         legal, mask = self.codec.legal_set(game.legal_actions(state, seat))
         self._legal[i] = legal
         self.seat[i] = seat
-        view = view_with_log(game, state, self._logs[i][seat])
-        if self.codec.encoder is not None:
-            self.codec.encoder.encode(view, seat, self.players, out=self.obs[i])
-        else:
-            self.obs[i] = self.codec.observe(view, seat, self.players)
+        # the game's direct encoder where it has one (no view built), else the view's
+        self.obs[i] = self.codec.observe_state(game, state, seat, self._logs[i][seat])
         self.mask[i] = mask
 
     # ---- the vector API -------------------------------------------------------------------
