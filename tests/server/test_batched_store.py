@@ -153,3 +153,28 @@ def test_a_batch_stores_every_change_in_one_transaction_or_each_alone(store, mon
                                      (tids[3], 0), (tids[3], 1)])
     revs_now = dict(_rows(url, "SELECT id, rev FROM tables"))
     assert [revs_now[t] - revs[t] for t in tids] == [2, 1, 1, 2]  # failed ones unchanged
+
+
+def test_a_batch_locks_its_rows_in_one_order_and_a_failed_batch_goes_alone(store, monkeypatch):
+    """Two workers' batches take the tables' row locks in the same (id) order, so they never
+    deadlock; a batch the database refuses anyway (a deadlock, a serialization failure) is
+    stored change by change, each with its own outcome."""
+    client, url = store
+    tables = client.app.state.tables
+    tids = [new_table(client, 2, seed=200 + i)["table"]["id"] for i in range(5)]
+    revs = dict(_rows(url, "SELECT id, rev FROM tables"))
+    seen: list[list[str]] = []
+    real = Raw.write
+
+    def refusing(self, steps):
+        ids = [bump[-2] for bump in steps[0][1]]
+        seen.append(ids)
+        if len(ids) > 1:
+            raise sa.exc.OperationalError("(batch)", (), Exception("deadlock detected"))
+        return real(self, steps)
+
+    monkeypatch.setattr(Raw, "write", refusing)
+    out = tables._store_played([_job(t, revs[t], [0]) for t in reversed(tids)])
+    assert out == [None] * 5
+    assert seen[0] == sorted(tids) and len(seen) == 1 + 5  # the batch in id order, then alone
+    assert sorted(r[0] for r in _rows(url, "SELECT table_id FROM choices")) == sorted(tids)

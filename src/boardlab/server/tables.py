@@ -774,11 +774,11 @@ class Tables:
         outcomes: list[BaseException | None] = [None] * len(jobs)
         with self._write_lock:
             if len(jobs) > 1:
-                try:
-                    store(jobs)
+                try:  # (rows locked in one order: two workers' batches never deadlock)
+                    store(sorted(jobs, key=lambda job: job[0][-2]))
                     return outcomes
-                except (_Stale, IntegrityError):
-                    pass  # one of them: each alone, to tell which
+                except (_Stale, sa.exc.DBAPIError):
+                    pass  # one of them (or the batch: a deadlock): each alone, to tell which
             for i, job in enumerate(jobs):
                 try:
                     store([job])
