@@ -44,8 +44,8 @@ The log and bilingual texts are left out (they retell the rest in words).
 SPEED = """
 ## Speed (measured, not generated)
 
-`python benchmarks/rl_speed.py --seconds 0.3 --vector` (2026-12-04 02:40 UTC, load average
-14-19 on the 2 cores: read the ratios, each measured within one run). CPU µs per
+`python benchmarks/rl_speed.py --seconds 0.3 --vector` (2026-12-04 03:37 UTC, load average
+5-9 on the 2 cores: read the ratios, each measured within one run). CPU µs per
 single-seat decision, best of 5 interleaved rounds; "engine + view" is `play_match` with a
 random bot that reads its view, the AEC env is `last()` (observation vector and mask), a
 random legal index of the mask drawn with Python's `random` (as the engine's random bot
@@ -53,39 +53,43 @@ draws) and `step`:
 
 | game | engine + view | AEC env | env / engine |
 |---|---|---|---|
-| toys | 17.8 | 57.5 | 3.23× |
-| cat | 22.7 | 70.6 | 3.11× |
-| geometry | 21.2 | 83.5 | 3.94× |
-| hotel | 30.7 | 85.4 | 2.78× |
-| burgle | 56.0 | 152.8 | 2.73× |
+| toys | 26.0 | 39.5 | 1.52× |
+| cat | 24.7 | 68.0 | 2.76× |
+| geometry | 21.1 | 33.3 | 1.58× |
+| hotel | 28.1 | 73.4 | 2.61× |
+| burgle | 50.2 | 122.9 | 2.45× |
 
-Before and after this layer's speed work, in one process, interleaved (the env at
-c8bb920 and now, each against its own engine + view, the same AEC loop):
+The ratio moves by about ±0.3 between runs on this loaded machine (toys 1.52-2.11×,
+geometry 1.58-2.17× in four runs between 03:15 and 03:38). Before and after the direct
+encoders, interleaved (per game, the benchmark of the tree at 18144da, then of this one, in
+turn; each ratio within its own run, 03:31-03:36):
 
 | game | before: env / engine | after: env / engine |
 |---|---|---|
-| toys | 5.13× | 2.95× |
-| cat | 4.20× | 2.80× |
-| geometry | 6.07× | 3.86× |
-| hotel | 4.00× | 2.50× |
-| burgle | 4.02× | 2.74× |
+| toys | 3.60× | 1.80× |
+| cat | 3.03× | 2.48× |
+| geometry | 5.47× | 2.17× |
+| hotel | 3.10× | 2.21× |
+| burgle | 2.57× | 2.55× |
 
-What changed: the observation encoder is a Python function generated from the spec (1.4-1.5×
-faster than the closures, which stay its reference: `tests/rl/test_encoder_golden.py`), the
-envs build no log for views whose observation leaves it out, legal indices and masks are
-remembered per list of the game's action objects, `to_move` is asked once per state
-(`tests/rl/test_env_golden.py`: every observation and mask is the reference encoding of the
-seat's full view). **The target (within 2× of the engine) is not reached.** Where a toys
-decision goes (one process, the env measured again with parts taken out): encoding ~34 µs,
-the view ~10 µs, the rest of the env and the loop ~19 µs, against the engine's whole
-decision of ~18 µs. The generated code costs about a dozen bytecodes per node of the view
-(~118 nodes, 115 non-zero features of 1,842 in toys); views change too much between a
-seat's decisions for re-encoding only what changed to pay (15-30% of the encoding in a
-trial), and cat's and geometry's views hand out lists of the state itself, so keeping the
-last view to compare with is unsafe. Reaching 2× needs encoders that fill the vector from
-the state's view fields without building the view, per game, proven equal to the view's
-encoding. `VectorEnv` steps/s (the same run): toys 16,256 / 15,769 / 20,273 at
-N = 1 / 64 / 1024, hotel 13,403 / 10,640 / 10,998.
+What changed: a game's `space.py` may give a **direct encoder** (`direct_encoder(config,
+at)`: a seat's observation written from the state into a zeroed buffer, the fields the
+view reads for that seat and nothing else, no view built) - toys and geometry do; and an
+**action key** (`action_key(action)`: legal indices of actions the game makes afresh found
+by a cheap key, not by their items) - geometry does. `tests/rl/test_direct_encoders.py`
+checks every seat at every step of seeded games of every config byte for byte against the
+closures' encoding of `game.view(state, seat)`, and that re-dealing what the seat cannot
+see (`determinize`) never changes its vector; the key's indices against the table by
+canonical JSON. For every game, the generated encoder writes into a zeroed array (float32
+where no bag's sum can round differently, doubles otherwise) instead of a dict scattered
+into NumPy, and masks are made in a bytearray. The earlier work stays: the generated
+encoder (the closures are its reference, `tests/rl/test_encoder_golden.py`), no log built
+for views whose observation leaves it out, legal sets remembered per list of the game's
+action objects, `to_move` once per state. **Within 2×: toys and geometry** (at the
+line: one run in four put each just above it). cat, hotel and burgle still build the view
+and encode it (2.2-2.8×); a direct encoder of their own is what would bring them there.
+`VectorEnv` steps/s (the same run): toys 29,511 / 27,235 / 27,637 at N = 1 / 64 / 1024,
+hotel 16,127 / 15,907 / 13,265.
 """
 
 
