@@ -697,7 +697,7 @@ class Tables:
                     # change made from a stale read, so this is the same check as reading
                     # inside the write (PostgreSQL's row lock, above).
                     with self.locked(table_id):
-                        t = self._current(table_id)
+                        t = self._current(table_id) or self._caught_up(table_id)
                         if t is None:
                             with self.engine.connect() as rconn:
                                 t = self._sync(rconn, table_id, lock_row=True)
