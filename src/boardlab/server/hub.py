@@ -77,12 +77,9 @@ class Hub:
         before = self.online(table_id)
         self.conns.setdefault(table_id, {})[ws] = (seat, key)
         await self.push_one(table_id, ws)
-        # the others hear of it before the presence mark is written (a database round trip
-        # in the executor): a socket joining meanwhile would otherwise be told of a seat
-        # its own first state already showed online
-        await self._seats_changed(table_id, before, ws)
         if seat is not None:
             await self._present(table_id, seat)
+        await self._seats_changed(table_id, before, ws)
 
     async def leave(self, table_id: str, ws: WebSocket) -> None:
         room = self.conns.get(table_id, {})
