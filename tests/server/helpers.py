@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -87,6 +88,29 @@ def played_out(client, seats: list[dict[str, Any]] | None = None, rounds: int = 
                     headers={"X-Seat-Token": token})
     assert client.get(f"/api/tables/{tid}").json()["status"] == "over"
     return tid, t["tokens"]
+
+
+TOYS_SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"},
+              {"kind": "bot", "bot": "random"}]
+
+
+def play_toys(client, moves: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
+    """A toys table (2 humans, 2 bots, practice seed) played by seeded random choices of
+    the humans; the table's id and every answer's payload."""
+    t = new_table(client, 4, seats=TOYS_SEATS, game="toys", seed=seed)
+    tid, tokens = t["table"]["id"], t["tokens"]
+    rng = random.Random(seed)
+    answers = []
+    for _ in range(moves):
+        seats = [s for s in (0, 1) if s in state(client, tid)["to_move"]]
+        if not seats:
+            break
+        seat = seats[0]
+        s = state(client, tid, seat, tokens[seat])
+        r = act(client, tid, seat, tokens[seat], rng.choice(s["legal"])["action"], s["step"])
+        assert r.status_code == 200, r.text
+        answers.append(r.json())
+    return tid, answers
 
 
 @contextmanager

@@ -20,10 +20,7 @@ from boardlab.server.db import Mismatch, Raw, RawPostgres, make_engine, migrate
 from support.pg import drop_schema, need_postgres, pg_schema_url
 
 from .conftest import ids, lookup
-from .helpers import act, new_table, state
-
-SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"},
-         {"kind": "bot", "bot": "random"}]
+from .helpers import TOYS_SEATS, act, new_table, play_toys, state
 
 
 @pytest.fixture
@@ -32,23 +29,6 @@ def pg_url():
     url, schema = pg_schema_url(base)
     yield url
     drop_schema(base, schema)
-
-
-def _play(client: TestClient, moves: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
-    t = new_table(client, 4, seats=SEATS, game="toys", seed=seed)
-    tid, tokens = t["table"]["id"], t["tokens"]
-    rng = random.Random(seed)
-    answers = []
-    for _ in range(moves):
-        seats = [s for s in (0, 1) if s in state(client, tid)["to_move"]]
-        if not seats:
-            break
-        seat = seats[0]
-        s = state(client, tid, seat, tokens[seat])
-        r = act(client, tid, seat, tokens[seat], rng.choice(s["legal"])["action"], s["step"])
-        assert r.status_code == 200, r.text
-        answers.append(r.json())
-    return tid, answers
 
 
 def _stored(url: str, tid: str) -> tuple[Any, list[tuple[Any, ...]]]:
@@ -90,7 +70,7 @@ def test_the_raw_path_stores_and_answers_what_the_sqlalchemy_path_did(monkeypatc
             used.clear()
             with TestClient(app) as client:
                 assert (client.app.state.tables._plain() is not None) is plain
-                tid, answers = _play(client, 30, seed=11)
+                tid, answers = play_toys(client, 30, seed=11)
                 final = state(client, tid)
             notes = [n.payload.split(":", 1)[1] for n in listener.notifies(timeout=1.0)]
             listener.close()
@@ -168,7 +148,7 @@ def test_two_workers_see_each_others_raw_changes(pg_url, monkeypatch):
         for c in (a, b):
             c.app.state.tables.bot_budget = 600.0
             assert c.app.state.tables._plain() is not None
-        t = new_table(a, 4, seats=SEATS, game="toys", seed=7)
+        t = new_table(a, 4, seats=TOYS_SEATS, game="toys", seed=7)
         tid, tokens = t["table"]["id"], t["tokens"]
         rng = random.Random(7)
         played = 0

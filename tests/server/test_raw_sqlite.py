@@ -5,7 +5,6 @@ made behind the cache still seen."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -17,29 +16,7 @@ from boardlab.server import tables as tables_mod
 from boardlab.server.db import RawSqlite, make_engine, migrate
 
 from .conftest import ids, lookup
-from .helpers import act, new_table, state
-
-SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"},
-         {"kind": "bot", "bot": "random"}]
-
-
-def _play(client: TestClient, moves: int, seed: int) -> tuple[str, list[dict[str, Any]]]:
-    """A toys table (2 humans, 2 bots, practice seed) played by seeded random choices;
-    the table's id and every answer's payload."""
-    t = new_table(client, 4, seats=SEATS, game="toys", seed=seed)
-    tid, tokens = t["table"]["id"], t["tokens"]
-    rng = random.Random(seed)
-    answers = []
-    for _ in range(moves):
-        seats = [s for s in (0, 1) if s in state(client, tid)["to_move"]]
-        if not seats:
-            break
-        seat = seats[0]
-        s = state(client, tid, seat, tokens[seat])
-        r = act(client, tid, seat, tokens[seat], rng.choice(s["legal"])["action"], s["step"])
-        assert r.status_code == 200, r.text
-        answers.append(r.json())
-    return tid, answers
+from .helpers import TOYS_SEATS, act, new_table, play_toys, state
 
 
 def _stored(url: str, tid: str) -> tuple[Any, list[tuple[Any, ...]]]:
@@ -73,7 +50,7 @@ def test_the_raw_path_stores_and_answers_what_the_sqlalchemy_path_did(tmp_path, 
                             lambda *a: None)
         used.clear()
         with TestClient(app) as client:
-            tid, answers = _play(client, 30, seed=11)
+            tid, answers = play_toys(client, 30, seed=11)
             final = state(client, tid)
         # raw writes only where nobody listens (fewer than the answers: a lone teddy's move
         # held for an undo is no choice written)
@@ -93,7 +70,7 @@ def test_the_raw_path_stores_and_answers_what_the_sqlalchemy_path_did(tmp_path, 
 def test_a_failed_raw_write_stores_nothing_and_is_a_503(tmp_path, monkeypatch):
     url = f"sqlite:///{tmp_path / 'f.sqlite'}"
     with TestClient(create_app(url, games=lookup, game_ids=ids)) as client:
-        t = new_table(client, 4, seats=SEATS, game="toys", seed=3)
+        t = new_table(client, 4, seats=TOYS_SEATS, game="toys", seed=3)
         tid, tok = t["table"]["id"], t["tokens"]
         before = _stored(url, tid)
         seat = next(s for s in (0, 1) if s in state(client, tid)["to_move"])
@@ -136,7 +113,7 @@ def test_raw_errors_are_sqlalchemy_errors_and_the_writer_goes_on(tmp_path):
 def test_a_change_behind_the_cache_is_still_seen(tmp_path):
     url = f"sqlite:///{tmp_path / 'b.sqlite'}"
     with TestClient(create_app(url, games=lookup, game_ids=ids)) as client:
-        t = new_table(client, 4, seats=SEATS, game="toys", seed=5)
+        t = new_table(client, 4, seats=TOYS_SEATS, game="toys", seed=5)
         tid = t["table"]["id"]
         tables = client.app.state.tables
         assert tables.get(tid).status == "running"
