@@ -113,6 +113,18 @@ def play_toys(client, moves: int, seed: int) -> tuple[str, list[dict[str, Any]]]
     return tid, answers
 
 
+def would_hold(game, now, seat, action) -> bool:
+    """Whether the server holds ``seat``'s ``action`` from ``now`` for an undo (the tests'
+    own reading of ``Game.undoable``'s contract): the seat alone moves before and after it,
+    the game goes on, and the game says it reveals nothing."""
+    if game.to_move(now) != [seat]:
+        return False
+    after = now.copy()
+    game.apply_in_place(after, seat, action, check=False)
+    return (not game.is_over(after) and game.to_move(after) == [seat]
+            and game.undoable(now, seat, action, after))
+
+
 @contextmanager
 def watch(client, table_id: str, seat: int | None = None,
           token: str | None = None) -> Iterator[Any]:

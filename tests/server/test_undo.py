@@ -23,19 +23,9 @@ from boardlab.engine.registry import get_game
 from boardlab.server import create_app
 from boardlab.server import tables as tables_module
 
-from .helpers import database, drain_states, masked, new_table
+from .helpers import database, drain_states, masked, new_table, would_hold
 
 MOVER, WATCHER = 0, 1
-
-
-def _would_hold(game, now, seat, action) -> bool:
-    """What the server holds (the test's own reading of ``Game.undoable``'s contract)."""
-    if game.to_move(now) != [seat]:
-        return False
-    after = now.copy()
-    game.apply_in_place(after, seat, action, check=False)
-    return (not game.is_over(after) and game.to_move(after) == [seat]
-            and game.undoable(now, seat, action, after))
 
 
 def _play(url, monkeypatch, seed: int, detours: bool):
@@ -106,7 +96,7 @@ def _play(url, monkeypatch, seed: int, detours: bool):
                     moves = [a for a in legal if a["type"] in ("move", "drop", "pickup")] or legal
                     other = moves[rng.randrange(len(moves))]
                     now = t.held_state if t.held_by(MOVER) else t.state
-                    if detours and try_other and _would_hold(game, now, MOVER, other):
+                    if detours and try_other and would_hold(game, now, MOVER, other):
                         # another choice first, held for the seat alone; then undone
                         before = list(t.held_by(MOVER))
                         act(MOVER, other)

@@ -21,7 +21,7 @@ from boardlab.engine.registry import get_game
 from boardlab.server import create_app
 from boardlab.server.delta import rebuild
 
-from .helpers import new_table
+from .helpers import new_table, would_hold
 
 
 @pytest.fixture
@@ -130,7 +130,7 @@ def test_held_choices_reach_the_seats_other_devices_only_and_are_not_replayed(cl
         now = t.held_state
         # a choice that is not undoable stores the turn: the held move, then it
         final = next(c["action"] for c in look(0)["legal"]
-                     if not _would_hold(game, now, 0, c["action"]))
+                     if not would_hold(game, now, 0, c["action"]))
         act(0, final)
         after = tables.get(tid).version
         assert after >= v + 3 and not tables.get(tid).held
@@ -148,15 +148,6 @@ def test_held_choices_reach_the_seats_other_devices_only_and_are_not_replayed(cl
             assert got["view"]["players"][0]["at"] == entrance
             while got["table"]["version"] < after:
                 got = sock.next()
-
-
-def _would_hold(game, now, seat, action) -> bool:
-    if game.to_move(now) != [seat]:
-        return False
-    after = now.copy()
-    game.apply_in_place(after, seat, action, check=False)
-    return (not game.is_over(after) and game.to_move(after) == [seat]
-            and game.undoable(now, seat, action, after))
 
 
 def test_a_turn_timer_keeps_the_held_choices_and_plays_on_from_them(client):
