@@ -171,7 +171,9 @@ function createdBox() {
 const box = h("div", { class: "tables-list", id: "tables" }, h("p", { class: "muted" }, "…"));
 setInterval(() => { if (document.visibilityState === "visible") refreshTables(); }, 4000);
 
-function tablesBox() { refreshTables(); return box; }
+// a redraw (the language switched, a game chosen) empties the list until its new rows come:
+// the old rows are in the words of the last draw
+function tablesBox() { box.innerHTML = ""; refreshTables(); return box; }
 
 /** What this device holds at a table: its seats and whether it opened it. */
 function mineAt(id) { const x = held(id); return { seats: Object.keys(x.seats || {}).map(Number), host: Boolean(x.host) }; }
