@@ -301,3 +301,35 @@ def test_cat_ranks_a_play_by_lookahead_and_leaves_other_decisions_alone():
         scores = [bot.score(ctx, legal[k]) for k in order[1:]]
         assert scores == sorted(scores, reverse=True)
     assert seen["play"] >= 3 and seen["draw"] >= 1
+
+
+class _LogReader:
+    """A playout policy that notes the length of its view's log, then plays the first
+    choice; ``reads_log`` as declared."""
+
+    name = "log-reader"
+    seen: list[int]
+
+    def __init__(self, declared: bool) -> None:
+        self.reads_log = declared
+
+    def choose(self, ctx):
+        _LogReader.seen.append(len(ctx.view["log"]))
+        return ctx.legal[0]
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_playout_policies_that_do_not_read_the_log_get_views_without_it(declared):
+    """Strong's playouts give a policy that declares ``reads_log = False`` views with an
+    empty log (as the engine does), and one that reads it the sampled world's log."""
+    game = get_game("cat")
+    state, seat = decision_points(game, 4, 3, 3)[-1]
+    assert state.log, "a decision with a log to leave out"
+    _LogReader.seen = []
+    bot = StrongBot(iterations=4, seconds=None, policy=lambda: _LogReader(declared),
+                    search=None)
+    assert bot.choose(decision_context(game, state, seat, make_rng(0))) in game.legal_actions(
+        state, seat)
+    assert len(_LogReader.seen) > 4  # the prior's view, then the playouts'
+    playouts = _LogReader.seen[1:]
+    assert (max(playouts) > 0) if declared else (max(playouts) == 0)
