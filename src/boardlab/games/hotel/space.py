@@ -123,3 +123,239 @@ def observation_spec(config: Any = None) -> dict[str, Any]:
         "log": _LOG,
         "visible_log": _LOG,
     }
+
+
+_PHASES = ("bid", "execute", "salvage", "over")
+_POSTED_KEYS = frozenset((*_CONTRACT, "reward", "tied"))
+_DECK_KEYS = frozenset(_CONTRACT)
+_SEALED_KEYS = frozenset(_SEALED)
+
+
+def direct_encoder(config: Any, at: Any) -> Any:
+    """``encode(state, seat, out)``: ``seat``'s observation written straight from the state
+    into ``out`` (zeroed, indexed like the spec's features: ``at(name)`` is a feature's
+    index), without building the view: the fields ``HotelGame.view`` reads for that seat,
+    to the same values, in the same cases - its own hand and the hands it eavesdropped on,
+    its own intel cards, sealed choice and foresight; of the others only the sizes of their
+    hands and intel, and their choices once revealed. ``tests/rl/test_direct_encoders.py``
+    checks it against the encoding of the view, and that re-dealing what the seat cannot
+    see never changes it."""
+    from .rules import HotelGame
+
+    to_move = HotelGame().to_move  # reads the state only
+
+    def slots(name: str) -> list[int]:
+        return [at(f"{name}[+{k}]?") for k in range(MAX_SEATS)]
+
+    night_at, nights_at, vault_at = at(".night/7"), at(".nights/7"), at(".vault/50")
+    phase_at = {p: at(f".phase={p}") for p in _PHASES}
+    event_at = {e: at(f".event={e}") for e in data.EVENTS}
+    wall_at = [at(f".wall[{k}]?") for k in range(MAX_CONTRACTS)]
+    top_at = [at(f".known_top[{k}]?") for k in range(2 * FORESIGHT_DEPTH)]
+    # a contract's features, relative to its slot's presence flag (the same in every slot)
+    posted = _contract_offsets(at, ".wall[0]", wall_at[0], True)
+    known = _contract_offsets(at, ".known_top[0]", top_at[0], False)
+    gold_at, rep_at, wounds_at, checkins_at = (slots(".gold"), slots(".rep"),
+                                               slots(".wounds"), slots(".checkins"))
+    hand_sizes_at, intel_sizes_at = slots(".hand_sizes"), slots(".intel_sizes")
+    roles_at, played_at, hands_at, intel_at = (slots(".roles"), slots(".played"),
+                                               slots(".hands"), slots(".intel"))
+    role_of = {r: i + 1 for i, r in enumerate(data.ROLES)}
+    card_of = {c: i + 1 for i, c in enumerate(_CARDS)}
+    intel_of = {c: i + 1 for i, c in enumerate(data.INTEL)}
+    discard_at = {c: at(f".intel_discard#{c}/{INTEL_COPIES}") for c in data.INTEL}
+    third = 1.0 / INTEL_COPIES  # a bag's step, added as the encoder adds it
+    decks_at = (at(".decks.commissions/36"), at(".decks.events/12"), at(".decks.intel/12"))
+    pending_at = at(".foresight_pending/3")
+    submitted_at, resting_at, hospital_at, swapped_at, to_move_at = (
+        at(".submitted=+0"), at(".resting=+0"), at(".hospital_next=+0"),
+        at(".swapped=+0"), at(".to_move=+0"))
+    choice = _sealed_offsets(at, ".my_choice", 0)
+    revealed_at = slots(".revealed")
+    revealed = _sealed_offsets(at, ".revealed[+0]", revealed_at[0])
+    owners_at = {i: at(f".owners[{i}]?") for i in range(MAX_CONTRACTS)}
+    queue_at = {i: at(f".queue#{i}/1") for i in range(MAX_CONTRACTS)}
+    charon_at, sofia_at = at(".charon_used"), at(".sofia_used")
+    max_bid_at, vault_cap_at = at(".options.max_bid/10"), at(".options.vault_cap/100")
+    salvage_at = {v: at(f".options.salvage_from={v}") for v in ("tied", "unsold")}
+    blocks: dict[tuple, Any] = {}
+
+    def contract(c: dict[str, Any], o: int, spots: tuple, out: Any) -> None:
+        """A wall or deck card's slot, from one block per distinct card (the 36 cards at
+        a reward or two, tied or not): its presence flag and features in one copy."""
+        key = (spots[0], out.typecode, *c.items())
+        block = blocks.get(key)
+        if block is None:
+            block = blocks[key] = _contract_block(c, spots, out.typecode)
+        out[o:o + len(block)] = block
+
+    def seatset(seats: Any, base: int, me: int, n: int, out: Any) -> None:
+        for s in seats:
+            if s is not None and s != -1:
+                out[base + (s - me) % n] = 1.0
+
+    def sealed(a: dict[str, Any], o: int, spots: tuple, out: Any) -> None:
+        if not a.keys() <= _SEALED_KEYS:
+            raise ValueError(f"hotel: a sealed choice {a!r} outside the observation")
+        type_at, commission_at, bid_at = spots
+        v = a.get("type")
+        if v is not None:
+            out[o + type_at[v]] = 1.0
+        v = a.get("commission")
+        if v is not None:
+            out[o + commission_at] = v / 7.0
+        v = a.get("bid")
+        if v is not None:
+            out[o + bid_at] = v / 10.0
+
+    def encode(st: Any, me: int, out: Any) -> None:
+        n = st.cfg.players
+        cfg = st.cfg
+        out[night_at] = st.night / 7.0
+        out[nights_at] = cfg.nights / 7.0
+        out[phase_at[st.phase]] = 1.0
+        if st.event is not None:
+            out[event_at[st.event]] = 1.0
+        wall = st.wall
+        if len(wall) > MAX_CONTRACTS:
+            raise ValueError("hotel: a wall longer than the observation's")
+        for k, c in enumerate(wall):
+            contract(c, wall_at[k], posted, out)
+        out[vault_at] = st.vault / 50.0
+        gold, rep, wounds, checkins, roles = st.gold, st.rep, st.wounds, st.checkins, st.roles
+        played, hands, intel = st.played, st.hands, st.intel
+        if not (len(gold) == len(rep) == len(wounds) == len(checkins) == len(roles)
+                == len(played) == len(hands) == len(intel) == n):
+            raise ValueError("hotel: a per-seat list without one entry a seat")
+        readable = (me, *st.peeked[me])  # its own hand and those it eavesdropped on
+        for i in range(n):
+            k = (i - me) % n
+            o = gold_at[k]
+            out[o] = 1.0
+            out[o + 1] = gold[i] / 30.0
+            o = rep_at[k]
+            out[o] = 1.0
+            out[o + 1] = rep[i] / 5.0
+            o = wounds_at[k]
+            out[o] = 1.0
+            out[o + 1] = wounds[i] / 10.0
+            o = checkins_at[k]
+            out[o] = 1.0
+            out[o + 1] = checkins[i] / 7.0
+            o = roles_at[k]
+            out[o] = 1.0
+            if roles[i] is not None:
+                out[o + role_of[roles[i]]] = 1.0
+            o = played_at[k]
+            out[o] = 1.0
+            for c in played[i]:
+                out[o + card_of[c]] += 1.0
+            o = hands_at[k]
+            out[o] = 1.0
+            hand = hands[i]
+            if i in readable:
+                for c in hand:
+                    out[o + card_of[c]] += 1.0
+            o = hand_sizes_at[k]
+            out[o] = 1.0
+            out[o + 1] = len(hand) / 9.0
+            o = intel_at[k]
+            out[o] = 1.0
+            held = intel[i]
+            if i == me:
+                for c in held:
+                    out[o + intel_of[c]] += third
+            o = intel_sizes_at[k]
+            out[o] = 1.0
+            out[o + 1] = len(held) / 12.0
+        for c in st.intel_discard:
+            out[discard_at[c]] += third
+        deck = st.com_deck
+        out[decks_at[0]] = len(deck) / 36.0
+        out[decks_at[1]] = len(st.event_deck) / 12.0
+        out[decks_at[2]] = len(st.intel_deck) / 12.0
+        k = st.known_top[me]
+        if k:
+            top = deck[len(deck) - k:][::-1]  # as the view slices it
+            if len(top) > len(top_at):
+                raise ValueError("hotel: more known cards than the observation's")
+            for j, c in enumerate(top):
+                contract(c, top_at[j], known, out)
+        out[pending_at] = st.foresight.get(me, 0) / 3.0
+        bids = st.bids
+        seatset(bids, submitted_at, me, n, out)
+        mine = bids.get(me)
+        if mine is not None:
+            sealed(mine, 0, choice, out)
+        for p, a in st.revealed.items():
+            o = revealed_at[(p - me) % n]
+            out[o] = 1.0
+            sealed(a, o, revealed, out)
+        for i, p in st.owners.items():
+            o = owners_at[i]
+            out[o] = 1.0
+            if p is not None and p != -1:
+                out[o + 1 + (p - me) % n] = 1.0
+        for i in st.queue:
+            out[queue_at[i]] += 1.0
+        seatset(st.resting, resting_at, me, n, out)
+        seatset(st.hospital_next, hospital_at, me, n, out)
+        if st.charon_used:
+            out[charon_at] = 1.0
+        if st.sofia_used:
+            out[sofia_at] = 1.0
+        seatset(st.swapped, swapped_at, me, n, out)
+        seatset(to_move(st), to_move_at, me, n, out)
+        out[max_bid_at] = cfg.max_bid / 10.0
+        out[vault_cap_at] = cfg.vault_cap / 100.0
+        out[salvage_at[cfg.salvage_from]] = 1.0
+    return encode
+
+
+def _contract_offsets(at: Any, name: str, base: int, on_wall: bool) -> tuple:
+    """A contract slot's features relative to its presence flag: the id, tag and risk
+    indicators, d, r (and on the wall reward and tied), and the keys a card may have."""
+    return (base, {v: at(f"{name}.id={v}") - base for v in _CONTRACT_IDS},
+            {v: at(f"{name}.tag={v}") - base for v in data.TAGS},
+            at(f"{name}.d/10") - base, at(f"{name}.r/20") - base,
+            {v: at(f"{name}.risk={v}") - base for v in data.RISK_BY_D.values()},
+            at(f"{name}.reward/20") - base if on_wall else None,
+            at(f"{name}.tied") - base if on_wall else None,
+            _POSTED_KEYS if on_wall else _DECK_KEYS)
+
+
+def _contract_block(c: dict[str, Any], spots: tuple, typecode: str) -> Any:
+    """One contract's slot as the encoder writes it (presence flag first), an array of the
+    buffer's ``typecode``: ``None`` is nothing, numbers by their scale, a flag if true."""
+    from array import array
+
+    _, ids, tags, d_at, r_at, risks, reward_at, tied_at, keys = spots
+    if not c.keys() <= keys:
+        raise ValueError(f"hotel: a contract {c!r} outside the observation")
+    width = (tied_at if tied_at is not None else max(risks.values())) + 1
+    block = array(typecode, bytes(width * array(typecode).itemsize))
+    block[0] = 1.0
+    for key, v in c.items():
+        if v is None:
+            continue
+        if key == "id":
+            block[ids[v]] = 1.0
+        elif key == "tag":
+            block[tags[v]] = 1.0
+        elif key == "risk":
+            block[risks[v]] = 1.0
+        elif key == "tied":
+            if v:
+                block[tied_at] = 1.0
+        elif type(v) is bool or not isinstance(v, int | float):
+            raise ValueError(f"hotel: a contract's {key} {v!r} is not a number")
+        else:
+            block[{"d": d_at, "r": r_at, "reward": reward_at}[key]] = v / (
+                10.0 if key == "d" else 20.0)
+    return block
+
+
+def _sealed_offsets(at: Any, name: str, base: int) -> tuple:
+    """A sealed choice's features relative to ``base``: type indicators, commission, bid."""
+    return ({v: at(f"{name}.type={v}") - base for v in _SEALED["type"][1]},
+            at(f"{name}.commission/7") - base, at(f"{name}.bid/10") - base)
