@@ -68,6 +68,17 @@ def _pooled(key: str):
     return lambda row: [float(v) for v in row["summary"].get(key) or []]
 
 
+def _half_bills(row: Row) -> list[float]:
+    """The half bill of every exposure of the game: the room's bill ⌈L/2⌉ (6.2's table,
+    Q5), once per exposure however many tied dirtiest seats pay it (R25: the book's 五折账单
+    is the room's bill, not the sum over its payers), 0 where nobody was billed (a fish-only
+    room)."""
+    s = row["summary"]
+    return [float(ceil_div(total, 2)) if bill else 0.0
+            for total, bill in zip(s.get("exposure_totals") or [],
+                                   s.get("exposure_bills") or [], strict=True)]
+
+
 def _room(room: str):
     return lambda row: float(row["summary"]["final_mess"].get(room, 0))
 
@@ -78,7 +89,8 @@ METRICS = [
            "games with an exposure", proportion=True),
     Metric("mean_exposure_round", _mean_of("exposure_rounds"), "mean exposure round"),
     Metric("mess_at_exposure", _mean_of("exposure_totals"), "room total at exposure"),
-    Metric("half_bill", _mean_of("exposure_bills"), "bill per exposure"),
+    Metric("half_bill", lambda r: (sum(b) / len(b) if (b := _half_bills(r)) else None),
+           "half bill per exposure"),
     *[Metric(f"leftover_{room}", _room(room), f"leftover mess, {room}") for room in ROOMS],
     Metric("final_bills_total", summary_value("final_bills_total"), "final bills, total"),
     Metric("score_spread", lambda r: max(r["scores"]) - min(r["scores"]), "best - worst score"),
@@ -114,8 +126,8 @@ STYLE_CAUSES = {
 
 EXPOSURE_CAUSES = {
     "round": "; our dirtiest seats push a room to 12 as early as they can (audit 18)",
-    "half_bill": "; tied dirtiest seats each pay (R8, Q4); the book's ratio is one payer "
-                 "(exposure_tie=split gives it; audit 8)",
+    "half_bill": "; the room's bill ⌈L/2⌉ once per exposure (R25: tied dirtiest seats "
+                 "each pay it, R8, Q4, but it is one bill; the sum over payers was audit 8)",
     "leftover": "; the AI's risk in the sealed rounds is calibrated to these (audit 17)",
     "final_bills": "; the book's bills equal its leftovers, so its simulator billed one seat "
                    "per tied room - its own rule (6.4, Q4) bills every tied seat, as ours "
@@ -197,8 +209,8 @@ def exposure_claims() -> list[Claim]:
             t["mean_exposure_round"], _pooled("exposure_rounds"))
         add("mess", "曝光时房间总乱度", "the room's total mess at an exposure",
             t["mess_at_exposure"], _pooled("exposure_totals"))
-        add("half_bill", "半账单", "the bill paid per exposure", t["half_bill"],
-            _pooled("exposure_bills"))
+        add("half_bill", "五折账单", "the half bill of an exposure (the room's ⌈L/2⌉, once "
+            "however many tied seats pay it)", t["half_bill"], _half_bills)
         for room, value in zip(ROOMS, t["leftover"], strict=True):
             add(f"leftover.{room}", f"终局剩余 {room}", f"the {room}'s leftover mess at the end",
                 value, _room(room), (0.0, float("inf")))
