@@ -27,6 +27,10 @@ def test_plays_to_the_end_legally_and_deterministically(game_id, players):
         from boardlab.games.hotel.bots import QuickTaker
 
         assert rollout_policy(game) is QuickTaker
+    elif game_id == "cat":  # lookahead's own choices, without a view (tests/cat/test_bots.py)
+        from boardlab.games.cat.bots import QuickLookahead
+
+        assert rollout_policy(game) is QuickLookahead
     else:
         assert rollout_policy(game) is style_policy(game)
 

@@ -147,3 +147,45 @@ def test_sealed_rounds_weigh_the_bill_at_a_quarter():
     # before the seal the full weight applies (at station 4 a dirtiest seat expects half)
     assert board_value(open_view, rooms, 0, Weights()) == \
         pytest.approx(-(0.5 + 0.5 * 4 / 7) * 5)
+
+
+def test_quick_lookahead_chooses_as_lookahead_with_the_same_draws():
+    """The strong bot's playout policy (``STRONG_ROLLOUT``) is lookahead made faster: at
+    every real decision of games of mixed styles (roles dealt or not, variants B and C), its
+    choice and its generator's state after equal lookahead's, ties and draws included."""
+    import random
+
+    from boardlab.bots.strong import bot_index
+    from boardlab.engine.context import NoLog, StateContext
+    from boardlab.games.cat.bots import STRONG_ROLLOUT, LookaheadBot, QuickLookahead
+
+    assert STRONG_ROLLOUT is QuickLookahead
+    styles = list(BOTS)
+    checked, kinds, picks, tied = 0, set(), set(), 0
+    for game_i in range(24):
+        players = 3 + game_i % 3
+        cfg = {"players": players, "roles": game_i % 4 != 0,
+               "variant_b": players == 5 and game_i % 2 == 1, "variant_c": game_i % 3 == 2}
+        state = GAME.new_game(cfg, game_i)
+        rng = random.Random(game_i)
+        while GAME.to_move(state):
+            seat = GAME.to_move(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            if len(legal) > 1:
+                plain, quick = random.Random(checked), random.Random(checked)
+                a = bot_index(LookaheadBot(), StateContext(GAME, seat, legal, plain, state, None))
+                b = QuickLookahead().choose_index(
+                    StateContext(GAME, seat, legal, quick, state, NoLog(seat)))
+                assert a == b, (game_i, seat, legal[a], legal[b])
+                assert plain.getstate() == quick.getstate()
+                tied += legal[0]["type"] == "play" and plain.getstate() != random.Random(
+                    checked).getstate()
+                checked += 1
+                kinds.add(legal[a]["type"])
+                picks.add(legal[a].get("card"))
+            name = styles[(seat + game_i) % len(styles)]
+            k = bot_index(BOTS[name](), StateContext(GAME, seat, legal, rng, state, None))
+            GAME.apply_in_place(state, seat, legal[k])
+    # the comparison covered draws, plays of many kinds, and plays decided by a tie's draw
+    assert checked > 1000 and {"draw", "play"} <= kinds and tied > 0
+    assert {"clean", "shift", "cat", "fish"} <= picks

@@ -282,6 +282,162 @@ BOTS: dict[str, Callable[[], LookaheadBot]] = {name: factory(name) for name in S
 # the strongest in an arena of the style bots (benchmarks/README.md, leaderboard).
 STRONG_POLICY = "lookahead"
 
+
+class QuickLookahead(LookaheadBot):
+    """``lookahead``'s very choices, with the very draws of its generator, made without a
+    view: the strong bot's playout policy (``STRONG_ROLLOUT``), where lookahead's scoring
+    of every play was ~60% of a playout.
+
+    It reads from the decision's state only what the seat's view shows (the public board,
+    piles' sizes, roles, uses, the station and the rule numbers) - no hand, not even its
+    own, since lookahead scores the listed plays and never looks at the hand. A play
+    changes one room (two for a shift), so each room's part of ``board_value`` is worked
+    out once per decision for the room as it is, and once per distinct change of it; the
+    parts are added in ``board_value``'s order, term by term, so every score is the same
+    float (tests/cat/test_bots.py compares the choices and the generator's state after).
+    Without a state (a context built from a view) it is lookahead itself."""
+
+    reads_log = False
+
+    def __init__(self) -> None:
+        super().__init__("lookahead", Weights())
+
+    def choose_index(self, ctx: DecisionContext) -> int:
+        legal = ctx.legal
+        n = len(legal)
+        if n == 1:
+            return 0
+        state = getattr(ctx, "_state", None)
+        if state is None:
+            return self._play_all(ctx, legal)
+        kind = legal[0]["type"]
+        if kind == "draw":  # draw(): one card of the whole stock, the same one draw
+            piles = state.piles
+            return ctx.rng.choices(range(n), weights=[len(piles[a["pile"]]) for a in legal])[0]
+        if kind != "play":
+            return 0
+        return self._play(ctx, state, legal)
+
+    def _play(self, ctx: DecisionContext, state, legal: list[Action]) -> int:
+        seat, w = ctx.seat, self.w
+        all_lanes, all_fish = state.lanes, state.fish
+        seal, line, stations = state.rule_numbers
+        station = state.station
+        stations = max(1, stations)
+        open_ = station < seal
+        certainty = 0.5 + 0.5 * station / stations
+        risk, near = (w.risk, w.near) if open_ else (w.risk * w.sealed_risk,
+                                                     w.near * w.sealed_risk)
+        bonus = w.bonus
+        role = state.roles[seat]
+        fish_role = role == "fish" and state.role_uses[seat] > 0
+        early = open_ and station < stations - 2
+
+        def terms(lanes: list[int], fish: int) -> tuple[float, ...]:
+            # board_value's additions for one room, in its order (a subtraction is the
+            # addition of the negated term: the same float)
+            total = sum(lanes) + fish
+            if open_ and total >= line:
+                return (exposure_deltas(lanes, total)[seat] + (2 if fish_role else 0),)
+            dirtiest, second = ranks(lanes)
+            if seat in dirtiest:
+                bill = ceil_div(total, 2) if early else total
+                return (-(risk * certainty * bill),)
+            if seat in second:
+                top = lanes[dirtiest[0]]
+                if top - lanes[seat] <= 2:
+                    return (bonus * certainty * (total // 3), -(near * certainty * total))
+                return (bonus * certainty * (total // 3),)
+            if lanes[seat] > 0 and dirtiest and lanes[dirtiest[0]] - lanes[seat] <= 2:
+                return (-(near * certainty * total),)
+            return ()
+
+        rooms = data.ROOMS
+        base = {r: terms(all_lanes[r], all_fish[r]) for r in rooms}
+        changed: dict[tuple[str, int, int], tuple[float, ...]] = {}
+
+        def room_after(r: str, mine: int, fish: int) -> tuple[float, ...]:
+            key = (r, mine, fish)
+            got = changed.get(key)
+            if got is None:
+                lanes = list(all_lanes[r])
+                lanes[seat] = mine
+                got = changed[key] = terms(lanes, fish)
+            return got
+
+        best = None
+        scored: list[tuple[float, int]] = []
+        for k, a in enumerate(legal):
+            card, room = a["card"], a["room"]
+            used = a.get("role")
+            if used and not self._role_ok(role, card, all_lanes[room], seat):
+                continue
+            mine, fish = all_lanes[room][seat], all_fish[room]
+            other = None
+            if data.is_chaos(card):
+                v = data.chaos_value(card)
+                mess, extra = v, 0
+                if used and role == "sally":
+                    mess = max(1, v - 2)
+                elif used and role == "things":
+                    extra = v // 2
+                    mess = v - extra
+                mine, fish, gain = mine + mess, fish + extra, v + (2 if used and role == "cat"
+                                                                   else 0)
+            elif card == "clean":
+                step, gain = (4, 3) if used and role == "konrad" else (2, 1)
+                mine = max(0, mine - step)
+            elif card == "shift":
+                to, amount = a["to"], a["amount"]
+                mine, gain = mine - amount, 0
+                other = (to, room_after(to, all_lanes[to][seat] + amount, all_fish[to]))
+            elif card == "cat":
+                mine, gain = 0, 0
+            else:  # the fish card
+                fish, gain = fish + 2, 2
+            here = room_after(room, mine, fish)
+            total_v = 0.0
+            for r in rooms:
+                part = here if r == room else (other[1] if other is not None and r == other[0]
+                                               else base[r])
+                for t in part:
+                    total_v += t
+            value = w.fun * gain + total_v
+            if used:
+                value -= w.role_cost
+            scored.append((value, k))
+            if best is None or value > best:
+                best = value
+        if not scored:  # no play the role advice allows: lookahead then scores them all
+            return self._play_all(ctx, legal)
+        ties = [k for value, k in scored if value >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else ctx.rng.choice(ties)
+
+    @staticmethod
+    def _role_ok(role: str | None, card: str, lanes: list[int], seat: int) -> bool:
+        """``role_ok`` for a play that uses the seat's role, from the room's lanes."""
+        if role == "sally":
+            return data.is_chaos(card) and data.chaos_value(card) >= 4
+        if role == "things":
+            dirtiest = ranks(lanes)[0]
+            return bool(dirtiest) and seat not in dirtiest
+        if role == "konrad":
+            return seat in ranks(lanes)[0]
+        return True
+
+    def _play_all(self, ctx: DecisionContext, legal: list[Action]) -> int:
+        """lookahead's own choice (from the view), as an index."""
+        choice = self.choose(ctx)
+        for k, a in enumerate(legal):
+            if a is choice:
+                return k
+        return legal.index(choice)  # a draw: lookahead answers with a new, equal action
+
+
+# The strong bot's playouts (and its model of the seats that played face down) use this
+# instead of STRONG_POLICY's own bot: the same choices, faster.
+STRONG_ROLLOUT = QuickLookahead
+
 class CatSearch:
     """How the strong bot (boardlab.bots.strong, ``STRONG_SEARCH``) searches cat.
 
