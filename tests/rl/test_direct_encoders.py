@@ -29,7 +29,7 @@ def _direct(encoder, encode, state, seat):
 
 
 def test_the_fast_games_have_direct_encoders():
-    assert {"geometry", "toys"} <= set(DIRECT)
+    assert {"cat", "geometry", "toys"} <= set(DIRECT)
 
 
 @pytest.mark.parametrize("gid", DIRECT)
