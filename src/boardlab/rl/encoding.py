@@ -312,30 +312,34 @@ class Codec:
         return SeatLog(seat)
 
     def observe_state(self, game: Game, state: GameState, seat: int,
-                      seat_log: SeatLog | NoLog | None = None) -> np.ndarray:
-        """The observation vector of ``seat`` in ``state``: by the game's direct encoder
-        where it has one (no view built: the same vector, tested), else - or where the
-        direct encoder refuses the state - of its view (read through ``seat_log``, see
-        :meth:`log_feed`), which encodes it or raises the precise error."""
+                      seat_log: SeatLog | NoLog | None = None,
+                      out: np.ndarray | None = None) -> np.ndarray:
+        """The observation vector of ``seat`` in ``state`` (written into ``out``, a float32
+        vector of ``obs_size``, if given): by the game's direct encoder where it has one
+        (no view built: the same vector, tested), else - or where the direct encoder
+        refuses the state - of its view (read through ``seat_log``, see :meth:`log_feed`),
+        which encodes it or raises the precise error."""
         direct = self.direct
         if direct is not None:
             buffer = self.encoder.zeros()
             try:
                 direct(state, seat, buffer)
-                return self.encoder.finish(buffer)
+                return self.encoder.finish(buffer, out)
             except Exception:  # a state the direct encoder does not know: its view decides
                 pass
         view = view_with_log(game, state, seat_log if seat_log is not None
                              else self.log_feed(seat))
-        return self.observe(view, seat, self.config.players)
+        return self.observe(view, seat, self.config.players, out)
 
     def observe(self, view: Mapping[str, Any], seat: int | None = None,
-                players: int | None = None) -> np.ndarray:
-        """The observation vector of ``seat``'s view (``players`` seats at the table)."""
+                players: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
+        """The observation vector of ``seat``'s view (``players`` seats at the table),
+        written into ``out`` (a float32 vector of ``obs_size``) if given."""
         if self.encoder is not None:
             return self.encoder.encode(view, seat, self.config.players if players is None
-                                       else players)
-        vec = np.zeros(self.obs_size, dtype=np.float32)
+                                       else players, out)
+        vec = np.zeros(self.obs_size, dtype=np.float32) if out is None else out
+        vec[:] = 0.0
         for key, value in flatten_view(view):
             i = self._feature_index.get(key)
             if i is not None:

@@ -31,8 +31,10 @@ Actions are the indices of :mod:`boardlab.rl.encoding` (``num_distinct_actions``
 ``describe_action`` (English). Observations come from the seat's view only: the observation
 string is the view's canonical JSON without its log, the information-state string adds the
 seat's log and its own past actions (perfect recall), the observation tensor is the
-flattened view of :mod:`boardlab.rl.encoding`. An observer with ``private_info=NONE`` sees
-the spectator's view; ``ALL_PLAYERS`` is refused (nothing sees the whole state).
+seat's view encoded by :mod:`boardlab.rl.encoding` (by the game's direct encoder where it
+has one: the same vector, without building the view). An observer with
+``private_info=NONE`` sees the spectator's view; ``ALL_PLAYERS`` is refused (nothing sees
+the whole state).
 
 ``resample(state, player, rng)`` re-deals what ``player`` cannot see with the game's
 ``determinize``: the resampler for OpenSpiel's Python IS-MCTS bot (its C++ one cannot call
@@ -368,9 +370,13 @@ class ViewObserver:
         return state._spiel().bl_game.view(state.bl, seat)
 
     def set_from(self, state: BoardlabSpielState, player: int) -> None:
-        view = self._view(state, player)
-        self.tensor[:] = 0.0 if view is None else self.codec.observe(
-            view, None if self.spectator else player, state._spiel().config.players)
+        if state.bl is None:
+            self.tensor[:] = 0.0
+        elif self.spectator:
+            self.codec.observe(self._view(state, player), None, state._spiel().config.players,
+                               self.tensor)
+        else:  # by the game's direct encoder where it has one (no view built), else the view
+            self.codec.observe_state(state._spiel().bl_game, state.bl, player, out=self.tensor)
 
     def string_from(self, state: BoardlabSpielState, player: int) -> str:
         view = self._view(state, player)
