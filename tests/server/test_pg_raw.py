@@ -48,9 +48,9 @@ def test_the_raw_path_stores_and_answers_what_the_sqlalchemy_path_did(monkeypatc
     used: list[int] = []
     real = Raw.transaction
 
-    def counted(self: Raw, run: Any) -> None:
+    def counted(self: Raw, run: Any) -> Any:
         used.append(1)
-        real(self, run)
+        return real(self, run)
 
     monkeypatch.setattr(Raw, "transaction", counted)
     results = []
@@ -92,7 +92,7 @@ def test_the_raw_path_stores_and_answers_what_the_sqlalchemy_path_did(monkeypatc
     assert raw_notes == sa_notes
 
 
-def test_raw_errors_are_sqlalchemy_errors_a_failed_batch_keeps_nothing(pg_url):
+def test_raw_errors_are_sqlalchemy_errors_a_failed_batch_keeps_nothing(pg_url, caplog):
     engine = make_engine(pg_url, group_commit=True)
     migrate(engine)
     raw = RawPostgres(engine)
@@ -102,6 +102,12 @@ def test_raw_errors_are_sqlalchemy_errors_a_failed_batch_keeps_nothing(pg_url):
     with pytest.raises(sa.exc.IntegrityError):  # the second step fails in the pipeline
         raw.write([("INSERT INTO t VALUES (?)", [(3,)], None),
                    ("INSERT INTO t VALUES (?)", [(4,), (1,)], None)])
+    for n in (1, 50):  # the error arrives while later steps are still being sent: the
+        with pytest.raises(sa.exc.IntegrityError):  # pipeline is ended in order all the same
+            raw.write([("INSERT INTO t VALUES (?)", [(1,)], None),
+                       ("INSERT INTO t VALUES (?)", [(i,) for i in range(10, 10 + n)], None),
+                       ("SELECT pg_notify('x', ?)", [("y",)] * n, None)])
+    assert not [r for r in caplog.records if "terminating" in r.getMessage()]
     with pytest.raises(Mismatch):  # a step changed fewer rows than expected
         raw.write([("INSERT INTO t VALUES (?)", [(5,)], None),
                    ("UPDATE t SET x = x + 100 WHERE x = ?", [(1,), (99,)], 2)])
@@ -114,20 +120,64 @@ def test_raw_errors_are_sqlalchemy_errors_a_failed_batch_keeps_nothing(pg_url):
 
 
 def test_a_connection_the_server_dropped_is_replaced(pg_url):
+    """What a restart of the database does to the kept connections: a read runs again on a
+    new one; so does a write whose connection was gone before its commit was sent (nothing
+    of it was kept: it is applied once), but never one whose commit failed (it may have been
+    applied)."""
     engine = make_engine(pg_url)
     migrate(engine)
     raw = RawPostgres(engine)
+
+    def drop() -> None:
+        pids = [c.info.backend_pid for c in raw._idle]
+        if raw._writer is not None:
+            pids.append(raw._writer.info.backend_pid)
+        with engine.connect() as conn:
+            for pid in pids:
+                conn.execute(sa.text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+
+    raw.transaction(lambda c: c.execute("CREATE TABLE t (x INTEGER PRIMARY KEY)"))
     assert raw.scalar("SELECT 1", ()) == 1
-    pids = [c.info.backend_pid for c in raw._idle]
-    raw.transaction(lambda c: c.execute("SELECT 1"))
-    pids.append(raw._writer.info.backend_pid)
-    with engine.connect() as conn:  # (what a restart of the database does to them)
-        for pid in pids:
-            conn.execute(sa.text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+    assert raw.fetch([("SELECT 1 AS one", ())]) == [[{"one": 1}]]
+    drop()
     assert raw.scalar("SELECT 2", ()) == 2  # a read retried on a new connection
-    with pytest.raises(sa.exc.OperationalError):  # a write is not retried (it may have run)
-        raw.transaction(lambda c: c.execute("SELECT 1"))
-    raw.transaction(lambda c: c.execute("SELECT 1"))  # the next one opens a new writer
+    drop()
+    assert raw.fetch([("SELECT 3 AS x", ()), ("SELECT 4 AS y", ())]) == [[{"x": 3}], [{"y": 4}]]
+    drop()
+    runs: list[int] = []
+
+    def insert(c: Any) -> str:
+        runs.append(c.info.backend_pid)
+        c.execute("INSERT INTO t VALUES (1)")
+        return "done"
+
+    assert raw.transaction(insert) == "done"  # the dead writer, then a new one: stored once
+    assert len(runs) == 2 and runs[0] != runs[1]
+    assert raw.scalar("SELECT count(*) FROM t", ()) == 1
+    raw.write([("INSERT INTO t VALUES (?)", [(2,)], None)])  # the new writer goes on
+
+    class Gone(psycopg.OperationalError):
+        pass
+
+    def lost_at_commit(c: Any) -> None:  # as if the commit's answer never came
+        runs.append(c.info.backend_pid)
+        c.execute("INSERT INTO t VALUES (3)")
+        real_commit = c.commit
+
+        def commit() -> None:
+            real_commit()
+            c.close()
+            raise Gone("the connection was lost during the commit")
+
+        c.commit = commit
+
+    runs.clear()
+    with pytest.raises(sa.exc.OperationalError):  # not run again: it may have been applied
+        raw.transaction(lost_at_commit)
+    assert len(runs) == 1 and raw._writer is None
+    with pytest.raises(sa.exc.OperationalError):  # a fresh connection that fails: raised
+        raw.transaction(lambda c: (c.close(), c.execute("SELECT 1")))
+    assert raw.scalar("SELECT string_agg(x::text, ',' ORDER BY x) FROM t", ()) == "1,2,3"
     raw.close()
     engine.dispose()
 

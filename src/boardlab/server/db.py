@@ -16,12 +16,14 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Engine
+
+T = TypeVar("T")
 
 metadata = sa.MetaData()
 
@@ -278,13 +280,21 @@ class Raw:
     def scalar(self, sql: str, params: tuple[Any, ...]) -> Any:
         """The first column of the first row (None without a row)."""
         sql = self.sql(sql)
+        row = self._reading(lambda conn: self._read(conn, sql, params), sql, params)
+        return None if row is None else row[0]
+
+    def _reading(self, read: Callable[[Any], T], sql: str, params: Any) -> T:
+        """``read(conn)`` on an idle read connection (a new one if none is idle), which is
+        then kept for the next read. An idle connection the server closed (a restart)
+        fails its first statement: the read runs once more on a new connection (a read
+        changes nothing, so running it again is always safe)."""
         try:
             conn, kept = self._idle.pop(), True
         except IndexError:
             conn, kept = self._open(writer=False), False
         while True:
             try:
-                row = self._read(conn, sql, params)
+                out = read(conn)
                 break
             except self.error as exc:
                 broken = kept and self._broken(conn)
@@ -292,33 +302,50 @@ class Raw:
                     conn.close()
                 if not broken:
                     raise self._wrapped(sql, params, exc) from exc
-                # an idle connection the server closed (a restart): once more, on a new one
                 conn, kept = self._open(writer=False), False
         if len(self._idle) < self.KEEP:
             self._idle.append(conn)
         else:
             conn.close()
-        return None if row is None else row[0]
+        return out
 
-    def transaction(self, run: Callable[[Any], None]) -> None:
+    def transaction(self, run: Callable[[Any], T]) -> T:
         """``run(conn)`` in one write transaction on the writer connection (the caller
-        holds the write lock, SQLite, or runs one transaction at a time: ``Combiner``)."""
-        conn = self._writer
-        if conn is None:
-            conn = self._writer = self._open(writer=True)
-        try:
-            run(conn)
-            conn.commit()
-        except BaseException as exc:
-            with contextlib.suppress(self.error):
-                conn.rollback()
-            if not isinstance(exc, self.error):
-                raise
-            if not self._integrity(exc):  # a broken connection: anew
-                self._writer = None
+        holds the write lock, SQLite, or runs one transaction at a time: ``Combiner``); what
+        it returns.
+
+        A writer connection the server closed while it sat idle (the database restarted)
+        fails the first statement sent on it: then the transaction runs once more on a new
+        connection. Only when it failed before its commit was sent - a connection lost
+        before the commit aborts the transaction, so nothing of it was kept and the second
+        run cannot apply it twice; a commit that fails may have been applied, and is not
+        tried again."""
+        for attempt in (0, 1):
+            conn = self._writer
+            kept = conn is not None
+            if conn is None:
+                conn = self._writer = self._open(writer=True)
+            committing = False
+            try:
+                out = run(conn)
+                committing = True
+                conn.commit()
+                return out
+            except BaseException as exc:
+                broken = self._broken(conn)  # (before the rollback: it closes nothing)
+                with contextlib.suppress(self.error):
+                    conn.rollback()
+                if not isinstance(exc, self.error):
+                    raise
+                if self._integrity(exc):
+                    raise self._wrapped("(write transaction)", (), exc) from exc
+                self._writer = None  # a broken connection (or one in doubt): anew
                 with contextlib.suppress(self.error):
                     conn.close()
-            raise self._wrapped("(write transaction)", (), exc) from exc
+                if attempt == 0 and kept and broken and not committing:
+                    continue
+                raise self._wrapped("(write transaction)", (), exc) from exc
+        raise AssertionError("unreachable")
 
     def write(self, steps: list[tuple[str, list[tuple[Any, ...]], int | None]]) -> None:
         """One write transaction of ``steps``, each ``(sql, rows, expected)``: the statement
@@ -366,6 +393,19 @@ class RawSqlite(Raw):
         return isinstance(exc, sqlite3.IntegrityError)
 
 
+# One play change on PostgreSQL (``RawPostgres.play``): the rev bump, the choices only if the
+# bump found its rev (a data-modifying WITH: its rows are the bump's), the other workers'
+# notice the same way; the statement's rows tell whether it was stored.
+_PLAY_SQL = (
+    "WITH b AS (UPDATE tables SET rev = %s, version = %s, status = %s, reason = %s, "
+    "updated_at = %s, bot_steps = %s, rewrites = %s WHERE id = %s AND rev = %s RETURNING id), "
+    "c AS (INSERT INTO choices (table_id, step, seat, action, created_at) "
+    "SELECT b.id, v.step, v.seat, v.action, v.created_at FROM b, "
+    "unnest(%s::integer[], %s::integer[], %s::json[], %s::float8[]) "
+    "AS v(step, seat, action, created_at)) "
+    "SELECT CASE WHEN %s::text IS NULL THEN NULL ELSE pg_notify(%s, %s) END FROM b")
+
+
 class RawPostgres(Raw):
     """:class:`Raw` on psycopg 3. Reads run in autocommit (one round trip each; psycopg
     prepares a statement run often); a transaction's steps go out in one pipeline (every
@@ -398,15 +438,62 @@ class RawPostgres(Raw):
 
     def _run(self, conn: Any, steps: list[tuple[str, list[tuple[Any, ...]], int | None]]
              ) -> None:
-        cursors = []
-        with conn.pipeline():  # (its end syncs: every result, the first error raised)
-            for sql, rows, _expected in steps:
-                cur = conn.cursor()
+        cursors = [conn.cursor() for _ in steps]
+
+        def send() -> None:
+            for cur, (sql, rows, _expected) in zip(cursors, steps, strict=True):
                 cur.executemany(sql, rows)
-                cursors.append(cur)
+
+        self._pipelined(conn, send)
         for cur, (sql, _rows, expected) in zip(cursors, steps, strict=True):
             if expected is not None and cur.rowcount != expected:
                 raise Mismatch(sql)
+
+    def _pipelined(self, conn: Any, send: Callable[[], Any]) -> None:
+        """``send()`` (statements) in one pipeline on ``conn``, then its sync: the first
+        error of any statement raised. A statement's error may surface while later ones are
+        being sent; it is kept and raised after the pipeline is closed, so the pipeline
+        ends in order (psycopg would otherwise log "error ignored terminating pipeline"
+        for the abort that follows)."""
+        first: BaseException | None = None
+        try:
+            with conn.pipeline():
+                try:
+                    send()
+                except self.error as exc:
+                    first = exc
+        except self.error as exc:  # (the sync: the first error, or that the rest aborted)
+            if first is None:
+                raise
+            raise first from exc
+        if first is not None:
+            raise first
+
+    def play(self, jobs: list[tuple[tuple[Any, ...], list[tuple[Any, ...]], str | None]],
+             channel: str) -> list[bool]:
+        """Play changes of several tables in one transaction, one round trip and the
+        commit: per job ``(bump, choice rows, notice or None)`` - ``bump`` the parameters
+        of the rev bump (rev, version, status, reason, updated_at, bot_steps, rewrites, id,
+        old rev), each choice row (table_id, step, seat, action JSON, created_at). Each job
+        is one statement: its choices are inserted and its notice sent only if its bump
+        found the rev it was read at. Whether each job was stored (False: its rev was
+        stale - another worker changed the table - and nothing of it was written); the
+        others are kept either way, so one table's stale change (two workers taking
+        simultaneous choices of one table) no longer fails the whole batch."""
+        params = [(*bump, [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
+                   [r[4] for r in rows], note, channel, note) for bump, rows, note in jobs]
+
+        def run(conn: Any) -> list[bool]:
+            cur = conn.cursor()
+            self._pipelined(conn, lambda: cur.executemany(_PLAY_SQL, params, returning=True))
+            stored = []
+            for _ in cur.results():
+                stored.append(bool(cur.fetchall()))
+            if len(stored) != len(jobs):
+                raise RuntimeError("play: a result per job was expected")
+            return stored
+
+        return self.transaction(run)
 
     def fetch(self, queries: list[tuple[str, tuple[Any, ...]]]) -> list[list[dict[str, Any]]]:
         """The rows (dicts by column name) of each ``(sql, params)``, every query in one
@@ -414,26 +501,14 @@ class RawPostgres(Raw):
         caught up: the table's row, seats, seat events and new choices)."""
         from psycopg.rows import dict_row
 
+        def read(conn: Any) -> list[list[dict[str, Any]]]:
+            cursors = [conn.cursor(row_factory=dict_row) for _ in queries]
+            self._pipelined(conn, lambda: [cur.execute(self.sql(sql), params) for cur, (
+                sql, params) in zip(cursors, queries, strict=True)])
+            return [cur.fetchall() for cur in cursors]
+
         with self._slots:
-            try:
-                conn = self._idle.pop()
-            except IndexError:
-                conn = self._open(writer=False)
-            try:
-                cursors = [conn.cursor(row_factory=dict_row) for _ in queries]
-                with conn.pipeline():
-                    for cur, (sql, params) in zip(cursors, queries, strict=True):
-                        cur.execute(self.sql(sql), params)
-                out = [cur.fetchall() for cur in cursors]
-            except self.error as exc:
-                with contextlib.suppress(self.error):
-                    conn.close()
-                raise self._wrapped("(reads)", (), exc) from exc
-            if len(self._idle) < self.KEEP:
-                self._idle.append(conn)
-            else:
-                conn.close()
-            return out
+            return self._reading(read, "(reads)", ())
 
     def _integrity(self, exc: BaseException) -> bool:
         return isinstance(exc, self._integrity_error)
