@@ -180,6 +180,10 @@ class Act:
     status: int = 0
     version: int = 0  # the table's version in the answer (the choice and any bot replies)
     size: int = 0
+    # held for an undo (``Game.undoable``): the answer's version is the one the choice was
+    # made at; the table is pushed to the choosing seat's own sockets only (nobody else may
+    # tell), so only that seat's delivery is due
+    held: bool = False
 
 
 @dataclass
@@ -386,6 +390,7 @@ class Human:
                 if "have" in body:
                     answer = rebuild(base, answer)
                 a.version = answer["table"]["version"]
+                a.held = a.version == base["table"]["version"]
                 self.rec.saw(self.table, a.acked, a.version)
                 self.acted_step = step
                 self._newest(answer)
@@ -465,7 +470,7 @@ def figures(rec: Record, start: float, end: float) -> dict[str, Any]:
     missing = 0
     for a in ok:
         worst = 0.0
-        for seat in rec.humans.get(a.table, []):
+        for seat in [a.seat] if a.held else rec.humans.get(a.table, []):
             times, vers = rec.pushes.get((a.table, seat), ([], []))
             i = bisect.bisect_left(times, a.sent)
             while i < len(vers) and vers[i] < a.version:
@@ -490,6 +495,7 @@ def figures(rec: Record, start: float, end: float) -> dict[str, Any]:
         "human_choices_per_s": len(ok) / window,
         "accepted_choices_per_s": accepted / window,
         "refused": len(acts) - len(ok),
+        "held": sum(a.held for a in ok),
         "broadcast_ms": {q: pct(per_delivery, q) * ms for q in (50, 95, 99)},
         "broadcast_all_seats_ms": {q: pct(complete, q) * ms for q in (50, 95, 99)},
         "ack_ms": {q: pct([a.acked - a.sent for a in ok], q) * ms for q in (50, 95, 99)},
@@ -591,7 +597,8 @@ def show(level: dict[str, Any], targets: bool) -> None:
     b, ball, ack = level["broadcast_ms"], level["broadcast_all_seats_ms"], level["ack_ms"]
     print(f"think {level['think_s']:.3f} s, window {level['window_s']} s")
     print(f"  accepted choices/s  {level['accepted_choices_per_s']:8.1f}   "
-          f"(human {level['human_choices_per_s']:.1f}/s, refused {level['refused']})")
+          f"(human {level['human_choices_per_s']:.1f}/s, refused {level['refused']}, "
+          f"held for an undo {level['held']})")
     print(f"  choice->push ms     p50 {b[50]:7.1f}  p95 {b[95]:7.1f}  p99 {b[99]:7.1f}   "
           f"(per delivery)")
     print(f"  choice->all seats   p50 {ball[50]:7.1f}  p95 {ball[95]:7.1f}  p99 "
