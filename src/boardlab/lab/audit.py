@@ -412,18 +412,35 @@ def run_group(game_ref: str, options: dict[str, Any], bots, games: int, budget: 
 def _flat(rows: list[Row], chk: Simulate) -> tuple[np.ndarray, np.ndarray]:
     """Every game's values one after another, and how many each game gave (games that
     gave none are left out: the figure is undefined there)."""
+    return _flat_cells(rows, chk)[:2]
+
+
+def _flat_cells(rows: list[Row], chk: Simulate
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_flat`, and each game's seating cell - who sits where (bots and run-dealt
+    roles by seat), which the balanced design fixes from the game's index, never by chance -
+    for the games that gave the figure and for those that did not."""
     vals: list[float] = []
     counts: list[int] = []
+    codes: dict[tuple, int] = {}
+    kept: list[int] = []
+    empty: list[int] = []
     for r in rows:
         if chk.per_game is not None:
             v = chk.per_game(r)
             got = [] if v is None else (list(v) if isinstance(v, list) else [v])
         else:
             got = [v for s in range(r["players"]) if (v := chk.per_seat(r, s)) is not None]
+        code = codes.setdefault((tuple(r.get("bots") or ()), tuple(r.get("roles") or ())),
+                              len(codes))
         if got:
             vals.extend(float(x) for x in got)
             counts.append(len(got))
-    return np.asarray(vals, dtype=float), np.asarray(counts, dtype=np.int64)
+            kept.append(code)
+        else:
+            empty.append(code)
+    return (np.asarray(vals, dtype=float), np.asarray(counts, dtype=np.int64),
+            np.asarray(kept, dtype=np.int64), np.asarray(empty, dtype=np.int64))
 
 
 @dataclass
@@ -525,11 +542,15 @@ def judge_simulated(t: _Tracker, rows: list[Row], k: int, book_games: int | None
     assert isinstance(chk, Simulate)
     b = plan.band(c)
     n = t.looks[k]
-    values, counts = _flat(rows[:n], chk)
+    values, counts, kept, empty = _flat_cells(rows[:n], chk)
     a = t.alphas[k]
     level = 1.0 - a
     book = (float(c.published), book_games) if book_games and chk.compare == "eq" else None
-    lk = interval_at(values, counts, level, b.low, b.high, binary=plan.is_rate(c), book=book)
+    # The seating is the design's, not drawn: the interval uses the within-cell spread
+    # (inference.design_se). A claim about all play is judged game by game instead.
+    cells = (kept, empty) if not c.about_all_play else None
+    lk = interval_at(values, counts, level, b.low, b.high, binary=plan.is_rate(c), book=book,
+                     design=cells)
     v = Verdict(c, INCONCLUSIVE, lk.estimate, method=lk.method, games=lk.games,
                 p_hold=lk.p_hold, p_contra=lk.p_contra, interval=(b.low, b.high),
                 level=level, look=k + 1, looks=list(t.looks), margin=b.why)

@@ -278,9 +278,62 @@ def _p_sides(est: float, se: float, df: float | None, low: float, high: float
     return max(gl, lh), min(ll, gh)
 
 
+def design_se(sums: np.ndarray, counts: np.ndarray, cells: np.ndarray,
+              empty_cells: np.ndarray | None = None) -> tuple[float, int] | None:
+    """The standard error of the pooled mean ``Σ sums / Σ counts`` when each game's seating
+    cell (``cells[i]``, an integer code: who sits where, fixed by the game's index in a
+    balanced design, lab/design.py) is set by the design, not drawn: the games of a cell are
+    independent draws of that cell's play, so the sampling variance of the total is
+    Σ_h n_h σ²_h, the within-cell variance only (Cochran, *Sampling Techniques*, 5.3; the
+    ratio linearised as d_i = sum_i − θ̂ count_i, 6.11). The plain and the clustered
+    errors add the spread *between* cells, which the design does not sample: valid but
+    wider. ``empty_cells``: cells of the games that gave no value (d = 0 there, they still
+    count in their cell). Returns ``(se, cells)``, or ``None`` when there is one cell or a
+    cell has fewer than 2 games (no within-cell variance to estimate).
+
+    Hand-written: a design-based stratified variance with the strata fixed by the seating
+    design; statsmodels' survey-free estimators assume random sampling."""
+    cells = np.asarray(cells)
+    allc = cells if empty_cells is None or not len(empty_cells) else np.concatenate(
+        (cells, np.asarray(empty_cells)))
+    uniq, code = np.unique(allc, return_inverse=True)
+    if len(uniq) < 2:
+        return None
+    n_h = np.bincount(code, minlength=len(uniq)).astype(float)
+    if n_h.min() < 2:
+        return None
+    total = float(np.sum(counts))
+    theta = float(np.sum(sums)) / total
+    d = np.zeros(len(allc))
+    d[:len(cells)] = np.asarray(sums, dtype=float) - theta * np.asarray(counts, dtype=float)
+    s1 = np.bincount(code, weights=d, minlength=len(uniq))
+    s2 = np.bincount(code, weights=d * d, minlength=len(uniq))
+    within = np.maximum(s2 - s1 * s1 / n_h, 0.0) / (n_h - 1)  # s²_h of d in each cell
+    return float(math.sqrt(float(np.sum(n_h * within))) / total), len(uniq)
+
+
+def _effective_cp(k: int, n: int, se: float, df: int, alpha: float
+                  ) -> tuple[float, float, float, float] | None:
+    """Korn & Graubard's (1998) Clopper–Pearson interval for a rate estimated under a
+    design: the exact interval of an effective sample n* = p̂(1 − p̂)/se² (scaled by
+    (t_{n−1}/t_df)² for the degrees of freedom the variance was estimated with) and
+    k* = p̂ n* successes. Returns ``(lo, hi, k*, n*)``, or ``None`` when p̂ is 0 or 1 or the
+    design variance is 0 (then nothing is gained and plain Clopper–Pearson is used: zero
+    spread within cells is no licence for a point interval)."""
+    p = k / n
+    if not (0 < p < 1 and se > 0):
+        return None
+    q = 1 - alpha / 2
+    n_eff = p * (1 - p) / se ** 2 * (float(sps.t.ppf(q, n - 1)) / float(sps.t.ppf(q, df))) ** 2
+    k_eff = p * n_eff
+    lo = float(sps.beta.ppf(alpha / 2, k_eff, n_eff - k_eff + 1))
+    hi = float(sps.beta.ppf(q, k_eff + 1, n_eff - k_eff))
+    return lo, hi, k_eff, n_eff
+
+
 def interval_at(values: np.ndarray, counts: np.ndarray, level: float, low: float,
-                high: float, binary: bool = False, book: tuple[float, int] | None = None
-                ) -> Look:
+                high: float, binary: bool = False, book: tuple[float, int] | None = None,
+                design: tuple[np.ndarray, np.ndarray] | None = None) -> Look:
     """Ours (the mean of every value; ``counts[i]`` values of game ``i``) with its
     two-sided ``level`` interval, the interval the audit tests against ``[low, high]``.
 
@@ -293,6 +346,12 @@ def interval_at(values: np.ndarray, counts: np.ndarray, level: float, low: float
     (Newcombe's hybrid score interval for two rates, statsmodels; for means the book's
     spread is taken to be ours, which we cannot see), shifted by the book's value so it
     reads on ours' scale and is tested against the same band.
+
+    ``design = (cells, empty_cells)``: each game's seating cell, fixed by the balanced
+    design (and the cells of games that gave no value). The estimate is the same pooled
+    mean; its standard error is the within-cell one (:func:`design_se`), t with G − H df,
+    and a rate's interval is Korn–Graubard's effective-sample Clopper–Pearson
+    (:func:`_effective_cp`). Coverage checked by simulation, tests/lab/test_audit_design.py.
     """
     from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
@@ -308,19 +367,30 @@ def interval_at(values: np.ndarray, counts: np.ndarray, level: float, low: float
     constant = bool(np.ptp(values) == 0)
     mean = float(values.mean())
     one_each = bool(np.all(counts == 1))
+    strat = design_se(sums, counts, design[0], design[1]) if design is not None else None
     if one_each and binary and np.all((values == 0) | (values == 1)):
         k = int(values.sum())
         se = math.sqrt(mean * (1 - mean) / games)
-        spread = math.sqrt(mean * (1 - mean))
+        eff = (_effective_cp(k, games, strat[0], games - strat[1], alpha)
+               if strat is not None else None)
+        by = f", stratified by seating ({strat[1]} cells, Korn–Graubard)" if eff else ""
+        if eff:
+            se = strat[0]
+        spread = se * math.sqrt(games)
         if book:
             b, nb = book
             kb = round(b * nb)
-            lo, hi = confint_proportions_2indep(k, games, kb, nb, method="newcomb",
+            kk, nn = (eff[2], eff[3]) if eff else (k, games)
+            lo, hi = confint_proportions_2indep(kk, nn, kb, nb, method="newcomb",
                                                 compare="diff", alpha=alpha)
             lo, hi = b + float(lo), b + float(hi)
-            method = f"two-sample rates (Newcombe), the book's {nb} games"
+            method = f"two-sample rates (Newcombe), the book's {nb} games" + by
             se = math.sqrt(se ** 2 + b * (1 - b) / nb)
             ph, pc = _p_sides(mean, se, None, low, high)
+        elif eff:
+            lo, hi, kk, nn = eff
+            method = "exact binomial (Clopper–Pearson)" + by
+            ph, pc = _beta_sides(kk, nn, low, high)
         else:
             lo, hi = (float(x) for x in proportion_confint(k, games, alpha=alpha,
                                                             method="beta"))
@@ -342,17 +412,41 @@ def interval_at(values: np.ndarray, counts: np.ndarray, level: float, low: float
                                                     cov_kwds={"groups": ids})
         se = float(fit.bse[0])
         method = "game-clustered mean"
-    spread = se * math.sqrt(games)
+    raw_spread = se * math.sqrt(games)  # the book's spread per game is taken to be this
     df = games - 1
+    if strat is not None and strat[0] > 0:
+        se, df = strat[0], games - strat[1]
+        method += f", stratified by seating ({strat[1]} cells)"
+    spread = se * math.sqrt(games)
     if book:
         b, nb = book
-        se = math.sqrt(se ** 2 + spread ** 2 / nb)
+        se = math.sqrt(se ** 2 + raw_spread ** 2 / nb)
         method += f", two-sample with the book's {nb} games"
     q = float(sps.t.ppf(1 - alpha / 2, df)) if se > 0 else 0.0
     ph, pc = _p_sides(mean, se, df, low, high)
     del per_game
     return Look(Estimate(mean, mean - q * se, mean + q * se, games, se), level, spread,
                 method, games, constant, ph, pc)
+
+
+def _beta_sides(k: float, n: float, low: float, high: float) -> tuple[float, float]:
+    """:func:`_binomial_sides` for an effective (non-integer) count, by the beta tails that
+    are the binomial's at integer counts (the duality behind Clopper–Pearson):
+    P(X ≥ k | θ) = I_θ(k, n − k + 1), P(X ≤ k | θ) = 1 − I_θ(k + 1, n − k)."""
+
+    def ge(value: float) -> float:  # p of "θ > value" (X ≥ k is surprising if θ ≤ value)
+        if not math.isfinite(value):
+            return 0.0 if value < 0 else 1.0
+        return float(np.clip(sps.beta.cdf(value, k, n - k + 1), 0.0, 1.0)) if 0 < value < 1 \
+            else (0.0 if value <= 0 else 1.0)
+
+    def le(value: float) -> float:  # p of "θ < value"
+        if not math.isfinite(value):
+            return 0.0 if value > 0 else 1.0
+        return float(np.clip(sps.beta.sf(value, k + 1, n - k), 0.0, 1.0)) if 0 < value < 1 \
+            else (1.0 if value <= 0 else 0.0)
+
+    return max(ge(low), le(high)), min(le(low), ge(high))
 
 
 def _binomial_sides(k: int, n: int, low: float, high: float) -> tuple[float, float]:
