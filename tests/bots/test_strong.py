@@ -337,3 +337,53 @@ def test_playout_policies_that_do_not_read_the_log_get_views_without_it(declared
     assert len(_LogReader.seen) > 4  # the prior's view, then the playouts'
     playouts = _LogReader.seen[1:]
     assert (max(playouts) > 0) if declared else (max(playouts) == 0)
+
+
+def cat_play_decision(seed: int, seat: int = 3):
+    """A cat play round in which the seats before ``seat`` have played face down (lookahead
+    play before it), with the engine's context for ``seat``."""
+    from boardlab.games.cat.bots import LookaheadBot
+
+    game = get_game("cat")
+    state = game.new_game({"players": 4}, seed)
+    rng = random.Random(seed)
+    while True:
+        mover = game.to_move(state)[0]
+        legal = game.legal_actions(state, mover)
+        if (state.phase == "play" and mover == seat and state.station >= 2
+                and len(legal) > 1):
+            return game, state, decision_context(game, state, seat, make_rng(seed))
+        ctx = decision_context(game, state, mover, random.Random(rng.random()))
+        game.apply_in_place(state, mover, LookaheadBot().choose(ctx))
+
+
+def test_cat_prepare_redraws_the_face_down_plays_by_the_opponent_model():
+    """Once per sampled world the seats that played face down before this one play again
+    by lookahead from their own view of that world (``determinize`` left a uniformly
+    random play of the re-dealt hand); the deciding seat keeps its legal choices."""
+    from boardlab.engine.context import NoLog, StateContext
+    from boardlab.games.cat.bots import STRONG_SEARCH, LookaheadBot
+
+    redrawn = 0
+    for seed in (1, 2, 3):
+        game, state, ctx = cat_play_decision(seed)
+        seat = ctx.seat
+        assert sorted(state.pending) == [0, 1, 2]
+        for k in range(4):
+            world = ctx.sample_world()
+            guessed = {s: dict(a) for s, a in world.pending.items()}
+            STRONG_SEARCH.prepare(ctx, world, random.Random(k), style_policy(game))
+            assert sorted(world.pending) == [0, 1, 2]
+            assert game.legal_actions(world, seat) == ctx.legal
+            draws = random.Random(k)  # the generator prepare was given, seat by seat
+            for s in range(3):  # lookahead's choice for s, as if it were still to choose
+                alone = world.copy()
+                del alone.pending[s]
+                legal = game.legal_actions(alone, s)
+                assert world.pending[s] in legal
+                if len(legal) > 1:
+                    assert world.pending[s] == LookaheadBot().choose(
+                        StateContext(game, s, legal, draws, alone, NoLog(s)))
+            redrawn += sum(canonical(guessed[s]) != canonical(world.pending[s])
+                           for s in range(3))
+    assert redrawn > 0  # the random guesses were replaced, not merely kept

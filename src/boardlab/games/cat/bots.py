@@ -52,7 +52,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from boardlab.bots.base import DecisionContext
+from boardlab.bots.base import DecisionContext, StateContext
 from boardlab.engine.protocol import Action
 from boardlab.games.cat import data
 from boardlab.games.cat.scoring import ceil_div, exposure_deltas, ranks
@@ -442,17 +442,21 @@ class CatSearch:
     """How the strong bot (boardlab.bots.strong, ``STRONG_SEARCH``) searches cat.
 
     * ``budget``: a playout count, so a seed plays the same game on any machine that does
-      not hit the CPU-seconds guard (a slow host); a lookahead playout costs 1.2-2.1 ms of
-      CPU (measured under load), a 90 ms cap reached 32-34 playouts a move (median), and this
-      count keeps a move near 90 ms on average;
+      not hit the CPU-seconds guard (a slow host). Playouts by ``QuickLookahead`` without
+      the log cost a third of what lookahead's with it did (same-run ratios 2.06 x 1.47),
+      so the 36 playouts that kept a move near 90 ms became 100 (94-99 ms a move at load
+      13-17); the share against three lookahead rose with them (benchmarks/README.md);
     * ``rank``: a play's candidates in the prior's (``lookahead``'s) own order - its choice
-      first, then the other plays by its score of each - so the few candidates a 36-playout
+      first, then the other plays by its score of each - so the few candidates a small
       search can widen to are the ones the style rates next, not random ones (seeds
-      1000-1093: +0.09 +- 0.12 win share against three lookahead, paired); draws and other
-      decisions keep strong's default order (the prior's choice, then random).
+      1000-1093 at 36 playouts: +0.09 +- 0.12 win share against three lookahead, paired);
+      draws and other decisions keep strong's default order (the prior's choice, then
+      random);
+    * ``prepare``: the face-down plays of the seats before this one, drawn by the opponent
+      model instead of uniformly (below).
     """
 
-    budget = (36, 0.3)
+    budget = (100, 0.3)
 
     def rank(self, ctx: DecisionContext, prior) -> list[int] | None:
         legal = ctx.legal
@@ -467,6 +471,27 @@ class CatSearch:
             first = legal.index(choice)
         score = {k: bot.score(ctx, a) for k, a in enumerate(legal) if k != first}
         return [first, *sorted(score, key=lambda k: -score[k])]
+
+    def prepare(self, ctx: DecisionContext, world, rng, factory) -> None:
+        """In a play round, the face-down plays of the seats that chose before this one are
+        drawn again by the opponent model (lookahead, ``STRONG_ROLLOUT``), each from that
+        seat's own view of the sampled world - ``determinize`` put a uniformly random play
+        of the re-dealt hand there, while the playouts model every later choice of theirs as
+        lookahead's. None of them saw this seat's choice, so one draw serves every candidate.
+        A face-down play changes nothing that seat's view shows until the reveal, so each
+        is drawn as if it were still to choose."""
+        pending = world.pending
+        if world.phase != "play" or not pending:
+            return
+        seat, game = ctx.seat, ctx.game
+        for s in sorted(pending):
+            if s == seat:
+                continue
+            del pending[s]
+            legal = game.legal_actions(world, s)
+            k = 0 if len(legal) == 1 else QuickLookahead().choose_index(
+                StateContext(game, s, legal, rng, world, None))
+            pending[s] = legal[k]
 
 
 STRONG_SEARCH = CatSearch()
