@@ -444,8 +444,9 @@ class CatSearch:
     * ``budget``: a playout count, so a seed plays the same game on any machine that does
       not hit the CPU-seconds guard (a slow host). Playouts by ``QuickLookahead`` without
       the log cost a third of what lookahead's with it did (same-run ratios 2.06 x 1.47),
-      so the 36 playouts that kept a move near 90 ms became 100 (94-99 ms a move at load
-      13-17); the share against three lookahead rose with them (benchmarks/README.md);
+      so the 36 playouts that kept a move near 90 ms became 120 (88 ms a move at load ~2;
+      100 playouts took 94-99 ms at load 13-17, 78 ms at load ~2); the share against three
+      lookahead and three steady rose with them (benchmarks/README.md);
     * ``rank``: a play's candidates in the prior's (``lookahead``'s) own order - its choice
       first, then the other plays by its score of each - so the few candidates a small
       search can widen to are the ones the style rates next, not random ones (seeds
@@ -456,7 +457,7 @@ class CatSearch:
       model instead of uniformly (below).
     """
 
-    budget = (100, 0.3)
+    budget = (120, 0.3)
 
     def rank(self, ctx: DecisionContext, prior) -> list[int] | None:
         legal = ctx.legal
