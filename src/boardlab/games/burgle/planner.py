@@ -127,6 +127,7 @@ class Board:
     pos: list[int | None] = field(default_factory=list)
     hacks: dict[str, int] = field(default_factory=dict)
     unseen: Counter = field(default_factory=Counter)
+    _nbrs: dict[tuple, tuple[int, ...]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def read(cls, v: dict[str, Any]) -> Board:
@@ -183,9 +184,16 @@ class Board:
         return self.kind[p] == kind and p not in self.disabled
 
     def open_neighbours(self, p: int) -> list[int]:
+        # kept per board and layout (tool_board changes walls in place: the layout is in
+        # the key); callers get a fresh list
         f, c = divmod(p, CELLS)
-        base = f * CELLS  # open_cells: the unwalled neighbours in neighbours' order, per layout
-        return [base + n for n in open_cells(self.walls[f])[c]]
+        walls = self.walls[f]
+        key = (p, walls)
+        out = self._nbrs.get(key)
+        if out is None:
+            base = f * CELLS  # open_cells: the unwalled neighbours in neighbours' order
+            out = self._nbrs[key] = tuple(base + n for n in open_cells(walls)[c])
+        return list(out)
 
     def guard_at(self, p: int) -> bool:
         g = self.guards[p // CELLS]
@@ -275,10 +283,24 @@ def exposure(b: Board, f: int, alarms: frozenset[int], walks: int,
 
 def next_walk(b: Board, f: int, pos: int, dest: int, alarms: frozenset[int]) -> set[int]:
     """Cells the guard of floor ``f`` surely crosses on his walk from ``pos`` (to ``dest``,
-    or the nearest alarm) - up to his arrival, where the patrol deck decides."""
+    or the nearest alarm) - up to his arrival, where the patrol deck decides. (A set kept
+    per walls, die and walk: callers must not change it.)"""
     g = b.guards[f]
     walls = b.walls[f]
-    moves = g.die + len(alarms)
+    key = (walls, g.die, pos, dest, alarms)
+    out = _NEXT_WALK.get(key)
+    if out is None:
+        if len(_NEXT_WALK) >= 1 << 15:
+            _NEXT_WALK.clear()
+        out = _NEXT_WALK[key] = _next_walk(walls, g.die + len(alarms), pos, dest, alarms)
+    return out
+
+
+_NEXT_WALK: dict[tuple, set[int]] = {}
+
+
+def _next_walk(walls: frozenset, moves: int, pos: int, dest: int,
+               alarms: frozenset[int]) -> set[int]:
     out = {pos}
     if alarms:
         dest = min(alarms, key=lambda a: (len(path_indices(walls, pos, a)), a))
@@ -346,6 +368,8 @@ class TurnModel:
         self.goal = self._goal_distances()
         self.unknown_risk = self._unknown_risk()
         self.memo: dict[Node, tuple[float, list[dict[str, Any]]]] = {}
+        self._safe_memo: dict[tuple, float] = {}
+        self._risk_memo: dict[tuple, float] = {}
 
     # -- goals --------------------------------------------------------------------
 
@@ -446,12 +470,22 @@ class TurnModel:
             out.append((p + CELLS, 1.0))
         # A floor whose stairs are still unknown: its face-down tiles may be the stairs.
         f = p // CELLS
-        if f >= 1 and not any(b.active(f * CELLS - CELLS + c, "stairs") for c in range(CELLS)):
+        if f >= 1 and not self._stairs_known()[f - 1]:
             lower = [(f - 1) * CELLS + c for c in range(CELLS)]
             for q in lower:
                 if b.kind[q] is None:
                     out.append((q, 5.0))
         return out
+
+    def _stairs_known(self) -> tuple[bool, ...]:
+        """Per floor, whether its stairs are face up (asked once per tile by the
+        cost-to-go: worked out once per model)."""
+        known = self.__dict__.get("_stairs")
+        if known is None:
+            b = self.b
+            known = self._stairs = tuple(any(b.active(f * CELLS + c, "stairs") for c in range(CELLS))
+                                         for f in range(3))
+        return known
 
     def _unknown_risk(self) -> dict[int, float]:
         """Expected cost of stepping onto a face-down tile, per floor."""
@@ -841,7 +875,14 @@ class TurnModel:
         else:
             score -= self.dist_w * self.goal.get(n.pos, 30.0)
         for g in range(3):
-            score += self.safe_score(g, n, here=(g == f and n.pos >= 0))
+            here = g == f and n.pos >= 0
+            # safe_score reads the node's dice and rolls only for the seat's own floor:
+            # kept per model under what it reads (most leaves share them)
+            key = (g, n.dice, n.rolls) if here else (g,)
+            part = self._safe_memo.get(key)
+            if part is None:
+                part = self._safe_memo[key] = self.safe_score(g, n, here=here)
+            score += part
         if n.pos == ROOF:
             return score
         # Alarms at the end: a Thermo under us, then the guard's walks.
@@ -858,8 +899,12 @@ class TurnModel:
         if stealth < 0:
             return score - 3000.0
         score -= sum(stealth_cost(self.stealth - i) for i in range(n.stealth_lost))
-        score -= self.guard_risk(n, f, alarms, stealth)
-        return score
+        # guard_risk reads the node's tile only: kept per model by tile, alarms, stealth
+        key = (n.pos, alarms, stealth)
+        risk = self._risk_memo.get(key)
+        if risk is None:
+            risk = self._risk_memo[key] = self.guard_risk(n, f, alarms, stealth)
+        return score - risk
 
     def guard_risk(self, n: Node, f: int, alarms: frozenset[int], my_stealth: int) -> float:
         """Expected cost of the walks of floor ``f``'s guard before each player's next turn."""
