@@ -27,7 +27,8 @@ hundred games take minutes.
 ``--me strong`` seats the strong bot (:mod:`boardlab.bots.strong`) instead of ismcts: with
 ``--budget game`` on the game's own budget (``STRONG_SEARCH.budget`` in ``games/<id>/bots.py``:
 a playout count, its CPU seconds only a guard, so a seed gives the same game on any machine
-that does not hit the guard), else on a CPU-time budget of ``--seconds``; the mean playouts
+that does not hit the guard; ``--guard S`` raises it, so that a loaded host, whose CPU
+time per playout grows, still plays the count), else on a CPU-time budget of ``--seconds``; the mean playouts
 per move of the strong seat are printed too. ``--vs a,b`` keeps only those style bots,
 ``--players`` sets the table size (the issue 26 goal: ``--me strong --budget game
 --no-montecarlo --vs <strongest style> --players 4``, geometry 3).
@@ -162,8 +163,8 @@ def pairings(args, console: Console) -> list[dict]:
                 return MatchedISMCTS(args.playouts)
             opponents = {"montecarlo": lambda: MonteCarloBot(playouts=args.playouts)}
         elif args.me == "strong" and args.budget == "game":
-            def me():
-                return StrongBot()  # the game's STRONG_SEARCH.budget (or strong's default)
+            def me():  # the game's STRONG_SEARCH.budget (or strong's default)
+                return StrongBot(seconds=args.guard or "game")
             opponents = {"montecarlo": lambda: TimedMonteCarlo(args.seconds)}
         elif args.me == "strong":
             def me():
@@ -256,6 +257,9 @@ def main() -> None:
     ap.add_argument("--styles", action="store_true", help="also against each style bot")
     ap.add_argument("--me", choices=["ismcts", "strong"], default="ismcts",
                     help="the bot in the one seat (strong: --budget game or time)")
+    ap.add_argument("--guard", type=float, default=0.0,
+                    help="with --budget game: this CPU-seconds guard instead of the game's "
+                         "(a loaded host can reach the game's own and cut moves short)")
     ap.add_argument("--vs", default="", help="only these style bots (comma-separated)")
     ap.add_argument("--players", type=int, default=0, help="seats (default: the game's)")
     ap.add_argument("--no-montecarlo", action="store_true", help="only the style bots")
