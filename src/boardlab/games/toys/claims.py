@@ -783,7 +783,23 @@ def strategy() -> list[Claim]:
               note="the same night gap as s8.rota_neutral read from the worker's side: the "
                    "book says both 「等价」 (§7.2 📌) and 「多赚 1 分」 here, which cannot both "
                    "be near. Stand-in: a figure of our bots' nights, not an arithmetic error of the "
-                   "book (its own numbers, faq.freeze_net, allow 0 to 1)"),
+                   "book (its own numbers, faq.freeze_net, allow 0 to 1); the book against "
+                   "itself is s7.plus1_vs_equivalent"),
+        F("s7.plus1_vs_equivalent", "§7.2 🚨 / §7.2 📌 / FAQ 10.9 / FAQ 10.14",
+          "不收工对个人来说永远多赚 1 分",
+          "The book against itself: §7.2 📌 (「两者刻意做成等价」, 「不吃亏」) and FAQ 10.14 "
+          "(「几乎中性」) make a worker's night and a freezer's night equal (a gap of 0), "
+          "while §7.2 🚨 (「永远多赚 1 分」) and FAQ 10.9 (「净亏 1 分左右」) put the worker "
+          "1 screw ahead. Both cannot hold; its own arithmetic (+5 against 5~6) allows 0 to "
+          "1, so the sentences differ in what they round it to.", "arithmetic", 0,
+          lambda: 1,
+          note="book error (the book against itself, ruling A10 in docs/rulings/toys.md): "
+               "the gap the 「多赚 1 分」 / 「净亏 1 分」 sentences state (1) against the one "
+               "「等价」 / 「几乎中性」 state (0), the figure the formula gives against the "
+               "published one. Our coordinated table's night gap lies within ±0.5 of 0 "
+               "(s8.rota_neutral, faq.freeze_bonus_neutral), so s7.no_freeze_plus1 and "
+               "faq.freeze_net.play, the same gap read as 1, are contradicted: stand-in "
+               "verdicts on one side of the book's own inconsistency"),
     ]
 
 
