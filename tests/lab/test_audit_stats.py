@@ -71,12 +71,18 @@ def test_family_is_the_whole_register_and_spending_adds_up():
                   Paired({}, {}, value=lambda r: 1.0))
     assert plan.family_size([*sims, other]) == 4
     looks = plan.schedule(300, None)
-    assert looks == [240, 480, 960, 1920, 3840, 7680]
-    spent = plan.spending(looks, plan.claim_alpha(4))
+    assert looks == [240, 480, 960, 1920, 3840, 7680, 15360, 30720]
+    spent = plan.spending(looks[:6], plan.claim_alpha(4))
     assert sum(spent) == pytest.approx(0.05 / 4) and spent[-1] > spent[0]
     # in proportion to the games: each doubling gets twice the look before
     ratios = [b / a for a, b in zip(spent, spent[1:], strict=False)]
     assert ratios == pytest.approx([2.0] * 5)
+    # --games auto: the x64 and x128 looks share 30% (2/3 and 1/3), the first six the rest
+    # as before; the whole still adds up to the claim's α (the union bound)
+    tailed = plan.spending(looks, plan.claim_alpha(4), tail=2)
+    assert sum(tailed) == pytest.approx(0.05 / 4)
+    assert tailed[:6] == pytest.approx([0.7 * a for a in spent])
+    assert tailed[6:] == pytest.approx([0.2 * 0.05 / 4, 0.1 * 0.05 / 4])
     assert plan.schedule(0, 200) == [60, 120, 200] and plan.schedule(0, 2) == [2]
     # chunks start on the shared grid, so a stream's games never depend on its claims
     assert plan.chunks(480, None) == [(0, 60), (60, 120), (120, 240), (240, 480)]
@@ -124,6 +130,32 @@ def _sequential(p_true: float, reps: int, published: float = 0.5, seed: int = 0)
         _run_sequential("unused", [t], {key: s}, Budget(games=None), None, 0.0, math.inf)
         counts[t.verdict.verdict] += 1
     return {k: n / reps for k, n in counts.items()}
+
+
+def test_sequential_with_the_tail_keeps_its_error_rate():
+    """The auto schedule with its tail (x64, x128 after x32) on Bernoulli games whose true
+    rate sits on the band's low edge: a false "holds" in at most α/2 of runs, however far
+    the run goes; inside the band most runs hold, some only in the tail."""
+    rng = np.random.default_rng(5)
+    c = claim(0.5, bounds=(0.0, 1.0))
+    band = plan.band(c)
+    looks = [30 * 2 ** k for k in range(8)]  # 30 .. 3840, the auto shape at a small scale
+    alphas = plan.spending(looks, 0.05, tail=2)
+    key = _key({}, None)
+    verdicts = {"edge": [], "inside": []}
+    for name, p_true, reps in (("edge", band.low, 400), ("inside", 0.5, 100)):
+        for _ in range(reps):
+            x = rng.random(looks[-1]) < p_true
+            s = _Stream({}, None, [{"x": float(v), "index": i} for i, v in enumerate(x)])
+            t = _Tracker(c, [key], looks, alphas)
+            _run_sequential("unused", [t], {key: s}, Budget(games=None), None, 0.0, math.inf)
+            verdicts[name].append((t.verdict.verdict, t.verdict.look))
+    edge_holds = sum(v == HOLDS for v, _ in verdicts["edge"]) / 400
+    assert edge_holds <= 0.025 + 3 * math.sqrt(0.025 * 0.975 / 400), edge_holds
+    inside = verdicts["inside"]
+    assert sum(v == CONTRADICTED for v, _ in inside) <= 2
+    assert sum(v == HOLDS for v, _ in inside) >= 80
+    assert any(v == HOLDS and look > 6 for v, look in inside)  # the tail decides some
 
 
 def test_sequential_error_rates_by_simulation():

@@ -770,8 +770,9 @@ def audit(game_ref: str, budget: Budget | None = None, only: list[str] | None = 
                 streams.setdefault(k, _Stream(dict(opts), bots))
                 keys.append(k)
             looks = plan.schedule(chk.games, budget.games)
+            tail = plan.TAIL_LOOKS if budget.auto else 0
             trackers.append(_Tracker(c, keys, looks,
-                                     plan.spending(looks, plan.claim_alpha(family))))
+                                     plan.spending(looks, plan.claim_alpha(family), tail)))
     seconds = budget.seconds if budget.seconds is not None else (
         AUTO_SECONDS if budget.auto else math.inf)
     _run_sequential(game_ref, trackers, streams, budget, register_games, t0, seconds)

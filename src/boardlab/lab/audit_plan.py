@@ -26,7 +26,9 @@ from boardlab.engine.claims import RELATIVE_MARGIN, Claim, Simulate
 ALPHA = 0.05
 POWER = 0.8  # the power a plan asks for
 GRID = 60  # looks fall on 60 x 2^k games: every chunk divides into 2-6 seats x 1-5 bots
-AUTO_LOOKS = 6  # --games auto: a claim's own games first, then doubling (x32 at most)
+AUTO_LOOKS = 6  # --games auto: a claim's own games first, then doubling (x32)...
+TAIL_LOOKS = 2  # ... then two more doublings (x64, x128) for what the time allows
+TAIL_SHARE = 0.3  # of a claim's α, kept for the tail's looks: x64 gets 2/3 of it, x128 1/3
 SPEND_POWER = 1.0  # α spent at a look in proportion to its games to this power
 
 
@@ -103,22 +105,37 @@ def grid_points(limit: int) -> list[int]:
 def schedule(claim_games: int, cap: int | None) -> list[int]:
     """Games at each look. ``cap`` (``--games N``): the grid points below N, then N;
     ``None`` (``--games auto``): from the grid point nearest the claim's own games, doubling
-    ``AUTO_LOOKS`` times."""
+    ``AUTO_LOOKS - 1`` times, then ``TAIL_LOOKS`` more doublings (x64, x128) that a run
+    reaches only when the time allows."""
     if cap is not None:
         return [g for g in grid_points(cap) if g < cap] + [cap]
     first = max(GRID, GRID * 2 ** round(math.log2(max(claim_games, GRID) / GRID)))
-    return [first * 2 ** k for k in range(AUTO_LOOKS)]
+    return [first * 2 ** k for k in range(AUTO_LOOKS + TAIL_LOOKS)]
 
 
-def spending(looks: list[int], alpha: float) -> list[float]:
-    """α spent at each look, in proportion to its games (``SPEND_POWER`` 1; union bound over
-    the looks: the shares add up to ``alpha``). Measured on cat's cached games at equal
-    budgets (docs/audit.md), spending by √games over a nine-look schedule (x256) decided no
-    more claims and at small budgets one fewer: the time budget ends a run long before
-    x256, and the extra looks only thin the α of those it reaches."""
-    w = [n ** SPEND_POWER for n in looks]
+def spending(looks: list[int], alpha: float, tail: int = 0) -> list[float]:
+    """α spent at each look (union bound over the looks: the shares add up to ``alpha``).
+    The first ``len(looks) - tail`` looks share ``1 - TAIL_SHARE`` of it (all of it when
+    ``tail`` is 0) in proportion to their games (``SPEND_POWER`` 1); the ``tail`` looks
+    after them share ``TAIL_SHARE`` in halves: the first gets 2/3 (of two), each later one
+    half the one before - the x64 look, which a 600 s run can reach, gets most, x128 less.
+
+    Why a tail and not one longer schedule in proportion to games: that (x256, α by √games)
+    was measured on cat's cached games and decided no more claims - it thinned the α of the
+    looks a run reaches. The tail costs the main schedule 30% of its α (its z rises by
+    ~0.09, ~4% more games for a claim decided there) and lets a claim that the x32 look left
+    open be decided on twice its games at x64 (with 80% power up to 1.8 times the distance
+    in games a look at x32 could). By the union bound each look's error is at most its
+    share, whenever the run stops (docs/audit.md)."""
+    main = len(looks) - tail
+    w = [n ** SPEND_POWER for n in looks[:main]]
     total = sum(w)
-    return [alpha * x / total for x in w]
+    share = 1.0 - TAIL_SHARE if tail else 1.0
+    out = [alpha * share * x / total for x in w]
+    if tail:
+        halves = [0.5 ** j for j in range(tail)]
+        out += [alpha * TAIL_SHARE * h / sum(halves) for h in halves]
+    return out
 
 
 def chunks(upto: int, cap: int | None) -> list[tuple[int, int]]:
