@@ -84,8 +84,8 @@ def test_at_three_and_four_players_the_team_plays_as_before():
 
 
 def test_future_exposure_costs_each_step_to_go_at_two_players_only():
-    from boardlab.games.burgle.team2 import FUTURE_H
     from boardlab.games.burgle.planner import Node
+    from boardlab.games.burgle.team2 import FUTURE_H
 
     state = GAME.setup(GAME.Config(players=2), 3)
     b = Board.read(GAME.view(state, 0))
