@@ -140,6 +140,8 @@ def direct_encoder(config: Any, at: Any) -> Any:
     hands and intel, and their choices once revealed. ``tests/rl/test_direct_encoders.py``
     checks it against the encoding of the view, and that re-dealing what the seat cannot
     see never changes it."""
+    from array import array
+
     from .rules import HotelGame
 
     to_move = HotelGame().to_move  # reads the state only
@@ -155,11 +157,17 @@ def direct_encoder(config: Any, at: Any) -> Any:
     # a contract's features, relative to its slot's presence flag (the same in every slot)
     posted = _contract_offsets(at, ".wall[0]", wall_at[0], True)
     known = _contract_offsets(at, ".known_top[0]", top_at[0], False)
-    gold_at, rep_at, wounds_at, checkins_at = (slots(".gold"), slots(".rep"),
-                                               slots(".wounds"), slots(".checkins"))
-    hand_sizes_at, intel_sizes_at = slots(".hand_sizes"), slots(".intel_sizes")
-    roles_at, played_at, hands_at, intel_at = (slots(".roles"), slots(".played"),
-                                               slots(".hands"), slots(".intel"))
+    per_seat = [slots(name) for name in (".gold", ".rep", ".wounds", ".checkins",
+                                         ".hand_sizes", ".intel_sizes", ".roles", ".played",
+                                         ".hands", ".intel")]
+    # The per-seat lists lie together (gold ... intel_sizes, in the spec's order): their
+    # presence flags (one a seat at the table) are copied in from one template per count
+    # of seats, and each seat's values then written at its slots' indices.
+    first, last = per_seat[0][0], at(".intel_sizes[+5]/12") + 1
+    if last - first != sum(MAX_SEATS * (spots[1] - spots[0]) for spots in per_seat):
+        raise AssertionError("hotel: the per-seat lists do not lie together in the spec")
+    templates: dict[tuple[int, str], Any] = {}
+    seat_spots = list(zip(*per_seat, strict=True))  # slot k -> its presence flags
     role_of = {r: i + 1 for i, r in enumerate(data.ROLES)}
     card_of = {c: i + 1 for i, c in enumerate(_CARDS)}
     intel_of = {c: i + 1 for i, c in enumerate(data.INTEL)}
@@ -178,21 +186,43 @@ def direct_encoder(config: Any, at: Any) -> Any:
     charon_at, sofia_at = at(".charon_used"), at(".sofia_used")
     max_bid_at, vault_cap_at = at(".options.max_bid/10"), at(".options.vault_cap/100")
     salvage_at = {v: at(f".options.salvage_from={v}") for v in ("tied", "unsold")}
-    blocks: dict[tuple, Any] = {}
+
+    def template(n: int, typecode: str) -> Any:
+        block = array(typecode, bytes((last - first) * array(typecode).itemsize))
+        for k in range(n):
+            for o in seat_spots[k]:
+                block[o - first] = 1.0
+        templates[n, typecode] = block
+        return block
 
     def contract(c: dict[str, Any], o: int, spots: tuple, out: Any) -> None:
-        """A wall or deck card's slot, from one block per distinct card (the 36 cards at
-        a reward or two, tied or not): its presence flag and features in one copy."""
-        key = (spots[0], out.typecode, *c.items())
-        block = blocks.get(key)
-        if block is None:
-            block = blocks[key] = _contract_block(c, spots, out.typecode)
-        out[o:o + len(block)] = block
-
-    def seatset(seats: Any, base: int, me: int, n: int, out: Any) -> None:
-        for s in seats:
-            if s is not None and s != -1:
-                out[base + (s - me) % n] = 1.0
+        """A wall or deck card's slot: its presence flag, then each of its keys as the
+        spec writes it (``None`` is nothing, numbers by their scale, a flag if true)."""
+        ids, tags, d_at, r_at, risks, reward_at, tied_at, keys = spots
+        if not c.keys() <= keys:
+            raise ValueError(f"hotel: a contract {c!r} outside the observation")
+        out[o] = 1.0
+        v = c.get("id")
+        if v is not None:
+            out[o + ids[v]] = 1.0
+        v = c.get("tag")
+        if v is not None:
+            out[o + tags[v]] = 1.0
+        v = c.get("d")
+        if v is not None:
+            out[o + d_at] = v / 10.0
+        v = c.get("r")
+        if v is not None:
+            out[o + r_at] = v / 20.0
+        v = c.get("risk")
+        if v is not None:
+            out[o + risks[v]] = 1.0
+        if reward_at is not None:
+            v = c.get("reward")
+            if v is not None:
+                out[o + reward_at] = v / 20.0
+            if c.get("tied"):
+                out[o + tied_at] = 1.0
 
     def sealed(a: dict[str, Any], o: int, spots: tuple, out: Any) -> None:
         if not a.keys() <= _SEALED_KEYS:
@@ -209,8 +239,8 @@ def direct_encoder(config: Any, at: Any) -> Any:
             out[o + bid_at] = v / 10.0
 
     def encode(st: Any, me: int, out: Any) -> None:
-        n = st.cfg.players
         cfg = st.cfg
+        n = cfg.players
         out[night_at] = st.night / 7.0
         out[nights_at] = cfg.nights / 7.0
         out[phase_at[st.phase]] = 1.0
@@ -227,49 +257,31 @@ def direct_encoder(config: Any, at: Any) -> Any:
         if not (len(gold) == len(rep) == len(wounds) == len(checkins) == len(roles)
                 == len(played) == len(hands) == len(intel) == n):
             raise ValueError("hotel: a per-seat list without one entry a seat")
+        block = templates.get((n, out.typecode)) or template(n, out.typecode)
+        out[first:last] = block
         readable = (me, *st.peeked[me])  # its own hand and those it eavesdropped on
         for i in range(n):
-            k = (i - me) % n
-            o = gold_at[k]
-            out[o] = 1.0
-            out[o + 1] = gold[i] / 30.0
-            o = rep_at[k]
-            out[o] = 1.0
-            out[o + 1] = rep[i] / 5.0
-            o = wounds_at[k]
-            out[o] = 1.0
-            out[o + 1] = wounds[i] / 10.0
-            o = checkins_at[k]
-            out[o] = 1.0
-            out[o + 1] = checkins[i] / 7.0
-            o = roles_at[k]
-            out[o] = 1.0
-            if roles[i] is not None:
-                out[o + role_of[roles[i]]] = 1.0
-            o = played_at[k]
-            out[o] = 1.0
-            for c in played[i]:
-                out[o + card_of[c]] += 1.0
-            o = hands_at[k]
-            out[o] = 1.0
-            hand = hands[i]
+            g, r, w, c, hs, isz, ro, pl, h, it = seat_spots[(i - me) % n]
+            out[g + 1] = gold[i] / 30.0
+            out[r + 1] = rep[i] / 5.0
+            out[w + 1] = wounds[i] / 10.0
+            out[c + 1] = checkins[i] / 7.0
+            hand, held = hands[i], intel[i]
+            out[hs + 1] = len(hand) / 9.0
+            out[isz + 1] = len(held) / 12.0
+            v = roles[i]
+            if v is not None:
+                out[ro + role_of[v]] = 1.0
+            for v in played[i]:
+                out[pl + card_of[v]] += 1.0
             if i in readable:
-                for c in hand:
-                    out[o + card_of[c]] += 1.0
-            o = hand_sizes_at[k]
-            out[o] = 1.0
-            out[o + 1] = len(hand) / 9.0
-            o = intel_at[k]
-            out[o] = 1.0
-            held = intel[i]
+                for v in hand:
+                    out[h + card_of[v]] += 1.0
             if i == me:
-                for c in held:
-                    out[o + intel_of[c]] += third
-            o = intel_sizes_at[k]
-            out[o] = 1.0
-            out[o + 1] = len(held) / 12.0
-        for c in st.intel_discard:
-            out[discard_at[c]] += third
+                for v in held:
+                    out[it + intel_of[v]] += third
+        for v in st.intel_discard:
+            out[discard_at[v]] += third
         deck = st.com_deck
         out[decks_at[0]] = len(deck) / 36.0
         out[decks_at[1]] = len(st.event_deck) / 12.0
@@ -281,12 +293,17 @@ def direct_encoder(config: Any, at: Any) -> Any:
                 raise ValueError("hotel: more known cards than the observation's")
             for j, c in enumerate(top):
                 contract(c, top_at[j], known, out)
-        out[pending_at] = st.foresight.get(me, 0) / 3.0
+        foresight = st.foresight
+        if foresight:
+            out[pending_at] = foresight.get(me, 0) / 3.0
         bids = st.bids
-        seatset(bids, submitted_at, me, n, out)
-        mine = bids.get(me)
-        if mine is not None:
-            sealed(mine, 0, choice, out)
+        if bids:
+            for s in bids:
+                if s != -1:
+                    out[submitted_at + (s - me) % n] = 1.0
+            mine = bids.get(me)
+            if mine is not None:
+                sealed(mine, 0, choice, out)
         for p, a in st.revealed.items():
             o = revealed_at[(p - me) % n]
             out[o] = 1.0
@@ -298,14 +315,15 @@ def direct_encoder(config: Any, at: Any) -> Any:
                 out[o + 1 + (p - me) % n] = 1.0
         for i in st.queue:
             out[queue_at[i]] += 1.0
-        seatset(st.resting, resting_at, me, n, out)
-        seatset(st.hospital_next, hospital_at, me, n, out)
+        for base, seats in ((resting_at, st.resting), (hospital_at, st.hospital_next),
+                            (swapped_at, st.swapped), (to_move_at, to_move(st))):
+            for s in seats:
+                if s is not None and s != -1:
+                    out[base + (s - me) % n] = 1.0
         if st.charon_used:
             out[charon_at] = 1.0
         if st.sofia_used:
             out[sofia_at] = 1.0
-        seatset(st.swapped, swapped_at, me, n, out)
-        seatset(to_move(st), to_move_at, me, n, out)
         out[max_bid_at] = cfg.max_bid / 10.0
         out[vault_cap_at] = cfg.vault_cap / 100.0
         out[salvage_at[cfg.salvage_from]] = 1.0
@@ -315,44 +333,13 @@ def direct_encoder(config: Any, at: Any) -> Any:
 def _contract_offsets(at: Any, name: str, base: int, on_wall: bool) -> tuple:
     """A contract slot's features relative to its presence flag: the id, tag and risk
     indicators, d, r (and on the wall reward and tied), and the keys a card may have."""
-    return (base, {v: at(f"{name}.id={v}") - base for v in _CONTRACT_IDS},
+    return ({v: at(f"{name}.id={v}") - base for v in _CONTRACT_IDS},
             {v: at(f"{name}.tag={v}") - base for v in data.TAGS},
             at(f"{name}.d/10") - base, at(f"{name}.r/20") - base,
             {v: at(f"{name}.risk={v}") - base for v in data.RISK_BY_D.values()},
             at(f"{name}.reward/20") - base if on_wall else None,
             at(f"{name}.tied") - base if on_wall else None,
             _POSTED_KEYS if on_wall else _DECK_KEYS)
-
-
-def _contract_block(c: dict[str, Any], spots: tuple, typecode: str) -> Any:
-    """One contract's slot as the encoder writes it (presence flag first), an array of the
-    buffer's ``typecode``: ``None`` is nothing, numbers by their scale, a flag if true."""
-    from array import array
-
-    _, ids, tags, d_at, r_at, risks, reward_at, tied_at, keys = spots
-    if not c.keys() <= keys:
-        raise ValueError(f"hotel: a contract {c!r} outside the observation")
-    width = (tied_at if tied_at is not None else max(risks.values())) + 1
-    block = array(typecode, bytes(width * array(typecode).itemsize))
-    block[0] = 1.0
-    for key, v in c.items():
-        if v is None:
-            continue
-        if key == "id":
-            block[ids[v]] = 1.0
-        elif key == "tag":
-            block[tags[v]] = 1.0
-        elif key == "risk":
-            block[risks[v]] = 1.0
-        elif key == "tied":
-            if v:
-                block[tied_at] = 1.0
-        elif type(v) is bool or not isinstance(v, int | float):
-            raise ValueError(f"hotel: a contract's {key} {v!r} is not a number")
-        else:
-            block[{"d": d_at, "r": r_at, "reward": reward_at}[key]] = v / (
-                10.0 if key == "d" else 20.0)
-    return block
 
 
 def _sealed_offsets(at: Any, name: str, base: int) -> tuple:
