@@ -154,9 +154,10 @@ def direct_encoder(config: Any, at: Any) -> Any:
     def slots(name: str, count: int = MAX_SEATS, seats: bool = True) -> list[int]:
         return [at(f"{name}[{'+' if seats else ''}{k}]?") for k in range(count)]
 
-    nums = [(key, at(f".{key}/{scale:g}"), float(scale)) for key, scale in (
-        ("night", _NIGHTS), ("moment", 3), ("nights", _NIGHTS), ("threshold", 30),
-        ("need", 60), ("cap", 60), ("exposure", 60), ("progress", 60))]
+    (night_i, moment_i, nights_i, threshold_i, need_i, cap_i, exposure_i, progress_i) = [
+        (at(f".{key}/{scale:g}"), float(scale)) for key, scale in (
+            ("night", _NIGHTS), ("moment", 3), ("nights", _NIGHTS), ("threshold", 30),
+            ("need", 60), ("cap", 60), ("exposure", 60), ("progress", 60))]
     phase_at = enum_at(".phase", ("move", "noise", "peek", "after_peek", "potato", "react",
                                   "react2", "over"))
     cell_of = {c: i for i, c in enumerate(_CELLS)}
@@ -228,73 +229,139 @@ def direct_encoder(config: Any, at: Any) -> Any:
         if c.get("rocket"):
             out[base + rocket] = 1.0
 
+    # Slot k's presence flags, one per per-seat list (positions ... items_held, then
+    # companions): with the config's figures and the nights played so far, they are the
+    # same in every state of a table; a template per count of seats and of nights played
+    # holds them, copied in at once, and only the values are written per seat.
+    seat_spots = list(zip(pos_at, roles_at, frozen_at, ability_at, clock_at, used_at,
+                          screws_at, freezes_at, declared_at, held_at, comp_at, strict=True))
+    templates: dict[tuple, Any] = {}
+
+    def template(key: tuple, size: int) -> Any:
+        from array import array
+
+        n, nights, nights_screwed, typecode = key
+        block = array(typecode, bytes(size * array(typecode).itemsize))
+        for k in range(n):
+            for o in seat_spots[k]:
+                block[o] = 1.0
+        for i in range(nights):
+            block[exposure_at[i]] = 1.0
+        for i in range(nights_screwed):
+            block[night_screws_at[i]] = 1.0
+        templates[key] = block
+        return block
+
+    rows: dict[tuple, Any] = {}
+
+    def screws_row(key: tuple, me: int, n: int, row: Any, typecode: str) -> Any:
+        """A night's screws as the observer ``me`` sees them (a presence flag and the
+        value by 60 a seat, seats relative), remembered by the row's values: a night's
+        row never changes once the night is over, and few rows are ever met."""
+        from array import array
+
+        if len(row) != n:
+            raise ValueError("toys: a night's screws without one entry a seat")
+        block = array(typecode, bytes(2 * n * array(typecode).itemsize))
+        for j, e in enumerate(row):
+            k = 2 * ((j - me) % n)
+            block[k] = 1.0
+            if e is not None and e is not False:
+                block[k + 1] = e / 60.0
+        if len(rows) >= 65536:
+            rows.clear()
+        rows[key] = block
+        return block
+
     def seat_lists(st: Any, me: int, n: int, out: Any) -> None:
-        """The per-seat lists of the view (positions ... items_held), each written as its
-        ``seats`` spec writes it, in one loop over the seats: every list has one entry a
-        seat in the rules' states (anything else is refused, and the view decides)."""
+        """The values of the per-seat lists of the view (positions ... items_held), each
+        as its ``seats`` spec writes it, in one loop over the seats (their presence flags
+        come from the template): every list has one entry a seat in the rules' states
+        (anything else is refused, and the view decides)."""
         pos, frozen, roles, screws = st.pos, st.frozen, st.roles, st.screws
         ability, clock, used, freezes, item = (st.ability_used, st.clock_on, st.item_used,
                                                st.freezes, st.item)
         if not (len(pos) == len(frozen) == len(roles) == len(screws) == len(ability)
-                == len(clock) == len(used) == len(freezes) == len(item) == n):
+                == len(clock) == len(used) == len(freezes) == len(item)
+                == len(st.companions) == n):
             raise ValueError("toys: a per-seat list without one entry a seat")
         for i in range(n):
-            k = (i - me) % n
-            o = pos_at[k]
-            out[o] = 1.0
-            c = pos[i]
-            if c is not None:
-                out[o + 1 + cell_of[c]] = 1.0
-            o = roles_at[k]
-            out[o] = 1.0
-            c = roles[i]
-            if c is not None:
-                out[o + 1 + role_of[c]] = 1.0
-            for spots, e in ((frozen_at, frozen[i]), (ability_at, ability[i]),
-                             (clock_at, clock[i]), (used_at, used[i])):
-                o = spots[k]  # a list of flags: anything but None / False
-                out[o] = 1.0
-                if e is not None and e is not False:
-                    out[o + 1] = 1.0
-            o = screws_at[k]
-            out[o] = 1.0
+            p, r, f, a, c, u, s, z, d, h, _ = seat_spots[(i - me) % n]
+            e = pos[i]
+            if e is not None:
+                out[p + 1 + cell_of[e]] = 1.0
+            e = roles[i]
+            if e is not None:
+                out[r + 1 + role_of[e]] = 1.0
+            e = frozen[i]  # a list of flags: anything but None / False
+            if e is not None and e is not False:
+                out[f + 1] = 1.0
+            e = ability[i]
+            if e is not None and e is not False:
+                out[a + 1] = 1.0
+            e = clock[i]
+            if e is not None and e is not False:
+                out[c + 1] = 1.0
+            spent = used[i]
+            if spent is not None and spent is not False:
+                out[u + 1] = 1.0
             e = screws[i]
             if e is not None and e is not False:
-                out[o + 1] = e / 60.0
-            o = freezes_at[k]
-            out[o] = 1.0
+                out[s + 1] = e / 60.0
             e = freezes[i]
             if e is not None and e is not False:
-                out[o + 1] = e / 12.0
-            it, u = item[i], used[i]  # rules._declared / _held
-            o = declared_at[k]
-            out[o] = 1.0
-            if u and it is not None:
-                out[o + 1 + item_of[it]] = 1.0
-            o = held_at[k]
-            out[o] = 1.0
-            if it is not None and not u:
-                out[o + 1] = 1.0
+                out[z + 1] = e / 12.0
+            e = item[i]  # rules._declared / _held
+            if e is not None:
+                if spent:
+                    out[d + 1 + item_of[e]] = 1.0
+                else:
+                    out[h + 1] = 1.0
 
     def encode(st: Any, me: int, out: Any) -> None:
         n = st.opt.players
         stn = st.nums
-        values = {"night": st.night, "moment": st.moment, "nights": stn["nights"],
-                  "threshold": stn["threshold"], "need": st.need, "cap": stn["cap"],
-                  "exposure": st.exposure, "progress": st.progress}
-        for key, i, scale in nums:
-            v = values[key]
-            if v is not None:
-                out[i] = v / scale
+        night_exposure, night_screws = st.night_exposure, st.night_screws
+        key = (n, len(night_exposure), len(night_screws), out.typecode)
+        block = templates.get(key)
+        if block is None:
+            block = template(key, len(out))
+        out[:] = block
+        # the numbers, each by its scale (a number the view could hold as None: nothing)
+        v = st.night
+        if v is not None:
+            out[night_i[0]] = v / night_i[1]
+        v = st.moment
+        if v is not None:
+            out[moment_i[0]] = v / moment_i[1]
+        v = stn["nights"]
+        if v is not None:
+            out[nights_i[0]] = v / nights_i[1]
+        v = stn["threshold"]
+        if v is not None:
+            out[threshold_i[0]] = v / threshold_i[1]
+        v = st.need
+        if v is not None:
+            out[need_i[0]] = v / need_i[1]
+        v = stn["cap"]
+        if v is not None:
+            out[cap_i[0]] = v / cap_i[1]
+        v = st.exposure
+        if v is not None:
+            out[exposure_i[0]] = v / exposure_i[1]
+        v = st.progress
+        if v is not None:
+            out[progress_i[0]] = v / progress_i[1]
         if st.phase is not None:
             out[phase_at[st.phase]] = 1.0
         seat_lists(st, me, n, out)
         if st.andy is not None and st.andy != -1:
             out[andy_at + (st.andy - me) % n] = 1.0
         for i, held in enumerate(st.companions):
+            if not held:
+                continue
             o = comp_at[(i - me) % n]
-            out[o] = 1.0
-            for k, c in enumerate(held or ()):
+            for k, c in enumerate(held):
                 b = o + comp_item[k]
                 out[b] = 1.0
                 if not c.keys() <= companion_keys:
@@ -343,18 +410,16 @@ def direct_encoder(config: Any, at: Any) -> Any:
             else:
                 i, scale = last_at[key]
                 out[i] = v / scale
-        for i, e in enumerate(st.night_exposure):
-            out[exposure_at[i]] = 1.0
+        for i, e in enumerate(night_exposure):
             if e is not None and e is not False:
                 out[exposure_at[i] + 1] = e / 60.0
-        for i, row in enumerate(st.night_screws):
-            o = night_screws_at[i]
-            out[o] = 1.0
-            for j, e in enumerate(row):
-                b = o + night_screw + ((j - me) % n) * 2
-                out[b] = 1.0
-                if e is not None and e is not False:
-                    out[b + 1] = e / 60.0
+        for i, row in enumerate(night_screws):
+            o = night_screws_at[i] + night_screw
+            key = (me, n, out.typecode, *row)
+            block = rows.get(key)
+            if block is None:
+                block = screws_row(key, me, n, row, out.typecode)
+            out[o:o + 2 * n] = block
         if st.revealed:
             for s, c in st.cards.items():
                 o = cards_at[(s - me) % n]
