@@ -749,10 +749,11 @@ class Tables:
         """Play changes of several tables (each ``(bump, choice rows, notice or None)``;
         never two of one table: a change holds its table's lock until stored) in one
         transaction: every rev bump in one ``executemany``, then every choice, then the
-        notices (PostgreSQL: all of it in one pipeline). If a bump finds a stale rev or a
-        choice is refused, nothing of the batch is kept and each change is stored alone
-        (the same outcome it would have had by itself: ``_Stale``, ``IntegrityError`` or
-        stored). Runs under the write lock (SQLite), on the raw writer connection."""
+        notices; on PostgreSQL one statement per change (``_play_postgres``). If a bump
+        finds a stale rev or a choice is refused, nothing of the batch is kept and each
+        change is stored alone (the same outcome it would have had by itself: ``_Stale``,
+        ``IntegrityError``, the database's error, or stored). Runs under the write lock
+        (SQLite), on the raw writer connection."""
         raw = self._raw
         assert raw is not None
 
@@ -773,6 +774,8 @@ class Tables:
 
         outcomes: list[BaseException | None] = [None] * len(jobs)
         with self._write_lock:
+            if self.postgres:
+                return self._play_postgres(raw, jobs)
             if len(jobs) > 1:
                 try:  # (rows locked in one order: two workers' batches never deadlock)
                     store(sorted(jobs, key=lambda job: job[0][-2]))
@@ -782,8 +785,36 @@ class Tables:
             for i, job in enumerate(jobs):
                 try:
                     store([job])
-                except (_Stale, IntegrityError) as exc:
+                except (_Stale, sa.exc.DBAPIError) as exc:  # (this change's alone)
                     outcomes[i] = exc
+        return outcomes
+
+    @staticmethod
+    def _play_postgres(raw: Any, jobs: list[tuple[tuple[Any, ...], list[tuple[Any, ...]],
+                                                  str | None]]) -> list[BaseException | None]:
+        """``_store_played`` on PostgreSQL: one statement per change (``RawPostgres.play``),
+        so a stale one (another worker took a simultaneous choice of its table) is refused
+        alone and the rest of the batch is kept; a batch the database refuses as a whole (a
+        deadlock, a refused choice) is stored change by change, each with its own outcome
+        (one that fails then - refused, or the database gone - fails alone: those stored
+        before it were committed and are answered so)."""
+        order = sorted(range(len(jobs)), key=lambda i: jobs[i][0][-2])  # (rows in id order)
+        outcomes: list[BaseException | None] = [None] * len(jobs)
+        try:
+            stored = dict(zip(order, raw.play([jobs[i] for i in order], NOTIFY_CHANNEL),
+                              strict=True))
+        except sa.exc.DBAPIError:
+            if len(jobs) == 1:
+                raise
+            stored = {}
+            for i in order:
+                try:
+                    stored[i] = raw.play([jobs[i]], NOTIFY_CHANNEL)[0]
+                except sa.exc.DBAPIError as exc:
+                    outcomes[i] = exc
+        for i, ok in stored.items():
+            if not ok:
+                outcomes[i] = _Stale()
         return outcomes
 
     def _bump(self, conn: Connection, t: Live, old: int) -> None:
