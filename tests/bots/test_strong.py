@@ -387,3 +387,43 @@ def test_cat_prepare_redraws_the_face_down_plays_by_the_opponent_model():
             redrawn += sum(canonical(guessed[s]) != canonical(world.pending[s])
                            for s in range(3))
     assert redrawn > 0  # the random guesses were replaced, not merely kept
+
+
+def test_cat_plays_are_blind_to_a_redeal_of_the_face_down_plays_before_them():
+    """The re-deal test above meets cat at draws only (its decision points); here it is a
+    play round in which the seats before this one have played face down, where cat's
+    ``prepare`` redraws their plays: the choices for fixed seeds are the same in the real
+    state and in a re-deal of everything the seat cannot see (other hands, piles, those
+    face-down plays). A planted leak in ``prepare`` - a seat's true face-down play kept
+    where the sampled hand holds its card - is caught by the same comparison."""
+    from boardlab.games.cat.bots import CatSearch
+
+    class LeakyPrepare(CatSearch):
+        def prepare(self, ctx, world, rng, factory):
+            for s, a in ctx._state.pending.items():
+                if s != ctx.seat and a.get("card") in world.hands[s]:
+                    world.pending[s] = dict(a)
+
+    caught = 0
+    for seed in (1, 2, 3):
+        game, state, ctx = cat_play_decision(seed)
+        seat = ctx.seat
+        assert sorted(state.pending) == [0, 1, 2] and len(ctx.legal) > 1
+        world = game.determinize(state, seat, random.Random(100 + seed))
+        assert world.pending != state.pending or world.hands != state.hands
+
+        def sampler(rng, game=game, state=state, seat=seat):
+            return game.determinize(state, seat, rng)
+
+        def honest():
+            return StrongBot(iterations=12, seconds=None)
+
+        assert (choices(honest, game, state, seat, range(4), sampler)
+                == choices(honest, game, world, seat, range(4), sampler))
+
+        def leaky():
+            return StrongBot(iterations=12, seconds=None, search=LeakyPrepare())
+
+        caught += (choices(leaky, game, state, seat, range(4), sampler)
+                   != choices(leaky, game, world, seat, range(4), sampler))
+    assert caught, "the comparison must be able to see a leak in prepare"
