@@ -111,3 +111,47 @@ def test_the_action_key_finds_the_table_index(gid):
         with pytest.raises(ValueError, match="not in the game's declared"):
             codec.legal_indices([odd])
     assert checked > 500
+
+
+LEGAL_KEYED = [gid for gid in all_game_ids()
+               if getattr(get_game(gid)._sibling_module("space"), "legal_key", None)
+               is not None]
+
+
+def test_geometry_has_a_legal_key():
+    assert "geometry" in LEGAL_KEYED
+
+
+@pytest.mark.parametrize("gid", LEGAL_KEYED)
+def test_the_legal_key_gives_the_seats_legal_actions(gid):
+    """Every seat's legal indices, actions and mask found by the game's ``legal_key``
+    (remembered from an earlier state with the same key) are those of
+    ``legal_actions(state, seat)``, at every step of seeded games of every config."""
+    import dataclasses
+
+    from boardlab.engine.protocol import canonical
+    from boardlab.rl.encoding import codec_for
+
+    game = get_game(gid)
+    checked = remembered = 0
+    for k, cfg in enumerate(walk_configs(game)):
+        codec = dataclasses.replace(codec_for(game, cfg), _key_sets={})
+        assert codec.legal_key is not None
+        for g in range(4):
+            state = game.setup(codec.config, 8000 + 10 * k + g)
+            rng = random.Random(k * 10 + g)
+            while seats := game.to_move(state):
+                for seat in range(game.players(state)):
+                    known = codec.legal_key(state, seat) in codec._key_sets
+                    got, mask = codec.legal_of(game, state, seat)
+                    legal = game.legal_actions(state, seat)
+                    want = codec.legal_indices(legal)
+                    assert list(got) == list(want), (cfg, seat)
+                    assert [canonical(a) for a in got.values()] == [
+                        canonical(a) for a in want.values()]
+                    assert mask.tobytes() == codec.mask_of(want).tobytes()
+                    checked += 1
+                    remembered += known
+                seat = seats[rng.randrange(len(seats))]
+                game.apply_in_place(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert checked > 1000 and remembered > checked // 2

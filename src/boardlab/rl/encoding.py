@@ -162,6 +162,13 @@ class Codec:
     key, distinct for distinct declared actions, by which a legal action's index is found
     (for games that make their actions afresh: geometry); ``None``: by identity / items."""
     _by_key: dict[Any, int] = field(default_factory=dict, compare=False, repr=False)
+    legal_key: Callable[[GameState, int], Any] | None = field(default=None, compare=False,
+                                                              repr=False)
+    """The game's legal key (``legal_key`` in ``games/<id>/space.py``): a hashable key of
+    ``(state, seat)`` that fixes the seat's legal actions, by which :meth:`legal_of` finds
+    them remembered (for games that make their actions afresh: geometry); ``None``: none."""
+    _key_sets: dict[Any, tuple[dict[int, Action], np.ndarray]] = field(
+        default_factory=dict, compare=False, repr=False)
     """The game's direct encoder (``direct_encoder`` in ``games/<id>/space.py``): a seat's
     observation written from the state without building its view; ``None``: none."""
 
@@ -288,12 +295,32 @@ class Codec:
         self._sets[key] = (list(legal), indices, mask)  # kept: the ids stay their own
         return indices, mask
 
+    def legal_of(self, game: Game, state: GameState, seat: int
+                 ) -> tuple[dict[int, Action], np.ndarray]:
+        """``seat``'s legal indices -> actions and their mask in ``state``: the
+        :meth:`legal_set` of ``game.legal_actions(state, seat)``, or, for a game with a
+        legal key, the one remembered for the key (the actions of the first state with
+        that key: equal to this state's, tested; neither to be changed)."""
+        legal_key = self.legal_key
+        if legal_key is None:
+            return self.legal_set(game.legal_actions(state, seat))
+        key = legal_key(state, seat)
+        found = self._key_sets.get(key)
+        if found is None:
+            found = self.legal_set(game.legal_actions(state, seat))
+            if len(self._key_sets) >= 65536:
+                self._key_sets.clear()
+            self._key_sets[key] = found
+        return found
+
     def mask_of(self, indices: Iterable[int]) -> np.ndarray:
         """The action mask (int8) of these legal indices, or only ``noop`` if none."""
         flags = bytearray(self.num_actions)  # a bytearray's item store: no NumPy call
+        none = True
         for i in indices:
             flags[i] = 1
-        if not any(flags):
+            none = False
+        if none:  # (not any(flags): a pass over every index, hundreds in geometry)
             flags[self.noop] = 1
         return np.frombuffer(flags, np.int8)
 
@@ -421,6 +448,8 @@ def _codec(game: Game, config_json: str) -> Codec:
                  max_steps=max_steps, actions=actions, encoder=encoder,
                  direct=direct_encoder(game, config),
                  key=getattr(game._sibling_module("space"), "action_key", None)
+                 if declared is not None else None,
+                 legal_key=getattr(game._sibling_module("space"), "legal_key", None)
                  if declared is not None else None)
 
 

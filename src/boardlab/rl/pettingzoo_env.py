@@ -179,7 +179,7 @@ class _Table:
         found = self._legal_cache.get(seat)
         if found is not None and found[0] == self._version:
             return found[1]
-        got = self.codec.legal_set(self.game.legal_actions(self.state, seat))
+        got = self.codec.legal_of(self.game, self.state, seat)
         self._legal_cache[seat] = (self._version, got)
         return got
 

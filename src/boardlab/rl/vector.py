@@ -92,7 +92,7 @@ class VectorEnv:
     def _fill(self, i: int) -> None:
         game, state = self.game, self._states[i]
         seat = game.to_move(state)[0]
-        legal, mask = self.codec.legal_set(game.legal_actions(state, seat))
+        legal, mask = self.codec.legal_of(game, state, seat)
         self._legal[i] = legal
         self.seat[i] = seat
         # the game's direct encoder where it has one (no view built), else the view's

@@ -169,3 +169,29 @@ def action_key(action: Action) -> tuple:
     doors = action.get("doors")
     return (action["type"], action.get("door"), None if doors is None else tuple(doors),
             len(action))
+
+
+_NONE = ("none",)
+
+
+def legal_key(state: Any, seat: int) -> tuple:
+    """A key of ``(state, seat)`` that fixes ``GeometryGame.legal_actions(state, seat)``:
+    what that method reads (the phase, whether ``seat`` is the one asked, the doors open,
+    the config's doors and reopen bound, the leader's revealed cards; a reveal's own board
+    and shape). ``boardlab.rl`` finds a seat's legal indices remembered by it instead of
+    building the actions afresh and looking each up (``tests/rl/test_direct_encoders.py``
+    checks it against ``legal_actions`` on walked games). Internal: never shown."""
+    phase = state.phase
+    if phase == "respond":
+        if seat != state.turn:
+            return _NONE
+        cfg = state.cfg
+        return ("respond", tuple(state.open), cfg.doors, cfg.max_open_for_reopen,
+                tuple(state.revealed[state.leader]))
+    if phase == "lead":
+        return ("lead", state.cfg.doors) if seat == state.leader else _NONE
+    if phase == "reveal_x":
+        if seat != state.accuser:
+            return _NONE
+        return ("reveal_x", tuple(state.revealed[seat]), state.shape[seat])
+    return _NONE
