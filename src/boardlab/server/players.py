@@ -105,18 +105,7 @@ def rename(tables: Any, table_id: str, seat: int, token: str | None, name: str) 
     if not clean or any(ord(ch) < 32 for ch in name):
         raise Refused(422, "a name is 1 to 40 letters, digits, spaces or signs (no control "
                       "characters)")
-
-    def change(conn: Any, t: Any) -> Any:
-        s = tables.check_seat(t, seat, token)
-        if s.kind != "human":
-            raise Refused(409, f"seat {seat} is played by a bot")
-        if t.status in FINISHED:
-            raise Refused(409, f"this table is {t.status}")
-        if s.name != clean:
-            s.name = clean
-            tables._save_seat(conn, t, s)  # (marks the table changed: everyone sees it)
-        return t
-    return tables._mutate(table_id, change).summary()
+    return tables.rename_seat(table_id, seat, token, clean).summary()
 
 
 def change_choice(tables: Any, table_id: str, seat: int, token: str | None,

@@ -24,7 +24,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from boardlab.server import db
 from boardlab.server.tables import FINISHED, Refused
 
 metadata = sa.MetaData()
@@ -50,11 +49,6 @@ CHAT_KEPT = 200
 REACTIONS = ("👍", "😂", "😮", "😅", "🤔", "👏", "🎉", "😢")
 _RETRIES = 8
 CHAT_LOCK = 0x63686174  # pg_advisory_xact_lock(CHAT_LOCK, hashtext(table)): "chat"
-
-
-def _write(tables: Any) -> Any:
-    """The process's SQLite write lock (a no-op context on PostgreSQL)."""
-    return tables._write_lock
 
 
 class _Lost(Exception):
@@ -90,7 +84,7 @@ class Rematches:
                 t.game.id, len(t.seats), options, specs, t.name, None, t.public,
                 turn_seconds=t.turn_seconds, invite=[])
             try:
-                with _write(tables), tables.engine.begin() as conn:
+                with tables.writing() as conn:
                     if found is None:
                         conn.execute(rematches.insert().values(
                             old_table=t.id, new_table=new.id, created_at=time.time()))
@@ -102,20 +96,10 @@ class Rematches:
                             raise _Lost
             except (IntegrityError, _Lost):
                 # another worker stored its rematch first: ours was never shown to anyone
-                self._discard(new.id)
+                tables.discard_open(new.id)
                 continue
-            tables._durable()
             return new.id
         raise Refused(409, "the rematch changed meanwhile; ask again")
-
-    def _discard(self, table_id: str) -> None:
-        tables = self.tables
-        with _write(tables), tables.engine.begin() as conn:
-            for table in (db.seat_events, db.seats):
-                conn.execute(table.delete().where(table.c.table_id == table_id))
-            conn.execute(db.tables.delete().where(db.tables.c.id == table_id,
-                                                  db.tables.c.status == "open"))
-        tables._uncache(table_id)
 
     def ask(self, old_id: str, held: dict[int, str]) -> dict[str, Any]:
         """Seats ``held`` ({seat: token} at the old table) join its rematch (opened if it is
@@ -131,26 +115,8 @@ class Rematches:
             tables.check_seat(t, seat, token)
             if t.seats[seat].kind != "human":
                 raise Refused(409, f"seat {seat} is played by a bot")
-        new_id = self._open(t)
-
-        def seat_them(conn: Any, new: Any) -> list[dict[str, Any]]:
-            if new.status in FINISHED:
-                raise Refused(409, f"the rematch table is {new.status}")
-            claimed = []
-            for seat in sorted(held):
-                s = new.seats[seat]
-                if s.kind == "human" and not s.claimed:  # (claimed: this seat is in already)
-                    token = tables._hand_over(conn, new, s, "", "invite")
-                    claimed.append({"seat": seat, "token": token})
-            # the last human seat in: deal and start (as ``Tables.start`` does; nobody holds
-            # this table's host token)
-            everyone = all(s.kind != "human" or s.claimed for s in new.seats)
-            if new.status == "open" and everyone and tables._deal(conn, new):
-                new.status, new.updated_at, new.dirty = "running", time.time(), True
-                tables._run_bots(conn, new)
-            return claimed
-
-        claimed = tables._mutate(new_id, seat_them)
+        # the seats in, each with a fresh token; the last human seat in deals and starts
+        claimed = tables.seat_and_start(self._open(t), held)
         return {**self.shown(old_id), "claimed": claimed}
 
     def shown(self, old_id: str) -> dict[str, Any]:
@@ -190,7 +156,7 @@ class Chat:
                      .where(c.table_id == table_id).scalar_subquery())
         for _attempt in range(_RETRIES):
             try:
-                with _write(tables), tables.engine.begin() as conn:
+                with tables.writing() as conn:
                     if conn.dialect.name == "postgresql":  # one line of a table at a time
                         conn.execute(sa.select(sa.func.pg_advisory_xact_lock(
                             CHAT_LOCK, sa.func.hashtext(table_id))))
@@ -207,7 +173,6 @@ class Chat:
                                                            c.n <= n - CHAT_KEPT))
             except IntegrityError:  # another worker took that number: the next one
                 continue
-            tables._durable()
             return {"n": int(n), **line}
         raise Refused(503, "the chat is busy; say it again")
 

@@ -25,7 +25,7 @@ import secrets
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -457,6 +457,26 @@ class Tables:
         """Return once every commit made so far is on disk (at once unless grouped)."""
         if self._group_sync is not None:
             self._group_sync.wait()
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """One write transaction of rows beside the tables' own (a rematch's row, chat
+        lines): under SQLite's write lock, and on disk once the ``with`` block is left
+        without an error - as a table's change is before it is answered."""
+        with self._write_lock, self.engine.begin() as conn:
+            yield conn
+        self._durable()
+
+    def discard_open(self, table_id: str) -> None:
+        """Remove a table that never started and was never shown to anyone (a rematch
+        table whose race another worker won): its seats, their events and its row (only
+        while it is still open), and this process's copy."""
+        with self._write_lock, self.engine.begin() as conn:
+            for table in (db.seat_events, db.seats):
+                conn.execute(table.delete().where(table.c.table_id == table_id))
+            conn.execute(db.tables.delete().where(db.tables.c.id == table_id,
+                                                  db.tables.c.status == "open"))
+        self._uncache(table_id)
 
     # ---- loading -------------------------------------------------------------------------
 
@@ -1084,6 +1104,47 @@ class Tables:
                 raise Refused(409, f"this table is {t.status}")
             # a claimed seat's code is a device link: the move is public ("moved")
             return s, self._hand_over(conn, t, s, name, "moved" if s.claimed else "invite")
+        return self._mutate(table_id, change)
+
+    def seat_and_start(self, table_id: str, seats: Iterable[int]) -> list[dict[str, Any]]:
+        """Seats whose players proved them elsewhere (a rematch: their tokens at the
+        finished table): each of ``seats`` that is a human seat nobody holds yet is handed
+        over - a fresh token, logged publicly as taken by invite; the change that seats the
+        last human also deals and starts the game, as :meth:`start` does (nobody holds such
+        a table's host token). The seats handed over now, with their tokens."""
+        wanted = sorted(set(seats))
+
+        def change(conn: Connection, t: Live) -> list[dict[str, Any]]:
+            if t.status in FINISHED:
+                raise Refused(409, f"the rematch table is {t.status}")
+            claimed = []
+            for seat in wanted:
+                if not 0 <= seat < len(t.seats):
+                    raise Refused(404, f"there is no seat {seat} at this table")
+                s = t.seats[seat]
+                if s.kind == "human" and not s.claimed:  # (claimed: this seat is in already)
+                    claimed.append({"seat": seat,
+                                    "token": self._hand_over(conn, t, s, "", "invite")})
+            everyone = all(s.kind != "human" or s.claimed for s in t.seats)
+            if t.status == "open" and everyone and self._deal(conn, t):
+                t.status, t.updated_at, t.dirty = "running", time.time(), True
+                self._run_bots(conn, t)
+            return claimed
+        return self._mutate(table_id, change)
+
+    def rename_seat(self, table_id: str, seat: int, token: str | None, name: str) -> Live:
+        """Seat ``seat`` (its own token; a human seat of a table still being played) takes
+        the name ``name`` (public, as the seat is): a change everyone sees."""
+        def change(conn: Connection, t: Live) -> Live:
+            s = self.check_seat(t, seat, token)
+            if s.kind != "human":
+                raise Refused(409, f"seat {seat} is played by a bot")
+            if t.status in FINISHED:
+                raise Refused(409, f"this table is {t.status}")
+            if s.name != name:
+                s.name = name
+                self._save_seat(conn, t, s)  # (marks the table changed)
+            return t
         return self._mutate(table_id, change)
 
     def device_link(self, table_id: str, seat: int, token: str | None) -> str:
