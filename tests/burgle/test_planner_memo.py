@@ -53,3 +53,42 @@ def test_open_neighbours_follow_a_changed_layout():
     assert c not in b.open_neighbours(a)
     b.walls[0] = frozenset(w for w in b.walls[0] if w != wall)
     assert c in b.open_neighbours(a)
+
+
+class _Unfollowing(TeamPlannerBot):
+    follow_plan = False
+
+
+def test_following_the_turns_plan_changes_no_choice(monkeypatch):
+    """While a turn goes as planned (moves onto face-up tiles, safe dice) the bot plays the
+    plan's next action instead of searching again: the same games as searching at every
+    decision, and it does follow (most of a turn's later decisions)."""
+    followed = []
+    follow = TeamPlannerBot._follow
+
+    def counting(self, v, board, legal):
+        out = follow(self, v, board, legal)
+        followed.append(out is not None)
+        return out
+    monkeypatch.setattr(TeamPlannerBot, "_follow", counting)
+    for players, seed in ((2, 4), (3, 1), (4, 2)):
+        searched = play_match(GAME, {"players": players}, seed,
+                              [_Unfollowing() for _ in range(players)]).record
+        followed.clear()
+        assert _game(players, seed) == searched
+        assert sum(followed) > len(followed) / 4, (sum(followed), len(followed))
+
+
+def test_a_plan_is_not_followed_once_the_board_changed():
+    """The plan's next step is played only on the board it was searched on: a tile turned
+    face up (or any other change the model reads) sends the bot back to the search."""
+    bot = TeamPlannerBot()
+    state = GAME.setup(GAME.Config(players=2), 3)
+    b = Board.read(GAME.view(state, 0))
+    sig = bot._signature(b, 0)
+    assert bot._signature(Board.read(GAME.view(state, 0)), 0) == sig
+    b.kind[b.kind.index(None)] = "lab"
+    assert bot._signature(b, 0) != sig
+    b2 = Board.read(GAME.view(state, 0))
+    b2.alarms = b2.alarms | {5}
+    assert bot._signature(b2, 0) != sig

@@ -557,16 +557,23 @@ class PlannerBot(TeamBot):
     name = "planner"
     model_class: type[TurnModel] = TurnModel
 
+    # Follow the turn's plan while it goes as planned (see _follow): the same choices as
+    # planning afresh, without the search (tests/burgle/test_planner_memo.py).
+    follow_plan = True
+
     def __init__(self) -> None:
         self._turn_key: tuple[int, int] | None = None
         self._came_from = -1
         self._paced = 0
+        self._next: tuple | None = None  # (turn key, model, node, board signature)
 
     def choose(self, ctx: DecisionContext) -> Action:
         v, legal = ctx.view, ctx.legal
         early = self._setup_or_choice(v, legal)
         if early is not None:
             return early
+        if len(legal) == 1 and legal[0]["type"] != "move":
+            return legal[0]  # nothing to weigh (an end with no action left, mostly)
         key = (v["turn"], v["current"])
         if key != self._turn_key:
             self._turn_key, self._came_from, self._paced = key, -1, 0
@@ -632,19 +639,79 @@ class PlannerBot(TeamBot):
         return model, root
 
     def _plan(self, v: dict[str, Any], legal: list[Action]) -> Action:
-        model, root = self._model(v, Board.read(v))
+        board = Board.read(v)
+        followed = self._follow(v, board, legal)
+        if followed is not None:
+            return followed
+        self._next = None
+        model, root = self._model(v, board)
         _val, plan = model.best(root, legal)
         if not plan:
             return {"type": "end"} if {"type": "end"} in legal else legal[0]
-        action = plan[0]
+        return self._chosen(v, legal, model, root, plan[0])
+
+    def _chosen(self, v: dict[str, Any], legal: list[Action], model: TurnModel, node: Node,
+                action: Action) -> Action:
+        """The legal action for the model's ``action`` from ``node`` (a hiding tool before
+        an end), remembering where it surely leads for the next decision."""
         if action["type"] == "end":
-            hide = self._hide_tool(v, legal, model, root)
+            hide = self._hide_tool(v, legal, model, node)
             if hide is not None:
                 return hide
+        if self.follow_plan:
+            child = model.sure_child(node, action)
+            if child is not None:
+                self._next = ((v["turn"], v["current"]), model, child,
+                              self._signature(model.b, v["current"], action))
         for a in legal:
             if TurnModel._key(a) == TurnModel._key(action):
                 return a
         return action
+
+    @staticmethod
+    def _signature(b: Board, seat: int, action: Action | None = None) -> tuple:
+        """Everything of ``b`` the turn model reads but the seat's own tile (and, after a
+        safe die, the die), as it is after ``action``."""
+        dice = list(b.safe_dice)
+        if action is not None and action["type"] == "add_die":
+            dice[b.pos[seat] // CELLS] += 1
+        players = repr([p if i != seat else {k: x for k, x in p.items() if k != "at"}
+                        for i, p in enumerate(b.players)])
+        guards = tuple(None if g is None else (g.pos, g.dest, g.die, g.donut, g.discard,
+                                               g.known_top, g.left) for g in b.guards)
+        return (tuple(b.kind), tuple(b.number), tuple(b.walls), b.alarms, guards,
+                frozenset(b.ups), frozenset(b.downs), tuple(b.safe_at), tuple(dice),
+                tuple(b.safe_open), repr(b.combo), frozenset(b.keypads_open),
+                frozenset(b.disabled), repr(sorted(b.tokens.items())), frozenset(b.labs_taken),
+                players, repr(sorted(b.hacks.items())), b.view["entrance"],
+                b.view["max_actions"])
+
+    def _follow(self, v: dict[str, Any], board: Board, legal: list[Action]) -> Action | None:
+        """The plan's next action, when the last one led where the plan said: the board is
+        the one the plan was searched on but for the seat's tile (and a safe die it added)
+        and the seat stands on the planned node, so the search would find the same. None
+        otherwise (something was revealed, rolled, sounded or changed: plan afresh)."""
+        nxt, self._next = self._next, None
+        if nxt is None or not self.follow_plan:
+            return None
+        key, model, node, sig = nxt
+        seat = v["current"]
+        if key != (v["turn"], seat) or board.pos[seat] != node.pos \
+                or v["used"] != node.used or self._paced != node.paced \
+                or self._came_from != node.came_from:
+            return None
+        if node.dice and node.pos // CELLS != model.b.pos[seat] // CELLS:
+            return None  # the model counts its dice on the floor it stands on only
+        me = v["players"][seat]
+        hacker = (me["character"], me["side"]) == ("hacker", "basic")
+        motion = node.pos if (self._came_from >= 0 and board.active(node.pos, "motion")
+                              and not hacker) else -1
+        if motion != node.motion or self._signature(board, seat) != sig:
+            return None
+        action = model.planned(node)
+        if action is None or TurnModel._key(action) not in {TurnModel._key(a) for a in legal}:
+            return None
+        return self._chosen(v, legal, model, node, action)
 
     @staticmethod
     def _hide_tool(v, legal, model, root) -> Action | None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from heapq import heappop, heappush
 from typing import Any
 
@@ -216,6 +217,7 @@ def exposure(b: Board, f: int, alarms: frozenset[int], walks: int,
             hits[k] = [min(0.9, 0.35 * (k + 1))] * CELLS
         return hits
     walls = b.walls[f]
+    step_to = _first_steps(walls)
     local = frozenset(a % CELLS for a in alarms if a // CELLS == f)
 
     def candidates(pos: int, discard: frozenset[int], draws: int, top: int | None) -> list[int]:
@@ -258,7 +260,7 @@ def exposure(b: Board, f: int, alarms: frozenset[int], walks: int,
                                      moves))
                     moves = -1
                     break
-                pos = path_indices(walls, pos, dest)[0]
+                pos = step_to[pos][dest]
                 moves -= 1
                 if pos not in touched:  # the same set either way; no copy on a revisit
                     touched = touched | {pos}
@@ -279,6 +281,14 @@ def exposure(b: Board, f: int, alarms: frozenset[int], walks: int,
             key = (pos, dest, al)
             ends[key] = ends.get(key, 0.0) + p
     return hits
+
+
+@lru_cache(maxsize=1024)
+def _first_steps(walls: frozenset) -> tuple[tuple[int | None, ...], ...]:
+    """``[a][b]``: the guard's first step from cell ``a`` toward ``b`` on this layout
+    (path_indices' first cell; None for a == b), looked up by exposure() at every step."""
+    return tuple(tuple((path_indices(walls, a, b) or (None,))[0] for b in range(CELLS))
+                 for a in range(CELLS))
 
 
 def next_walk(b: Board, f: int, pos: int, dest: int, alarms: frozenset[int]) -> set[int]:
@@ -827,9 +837,38 @@ class TurnModel:
         hit = self.memo.get(n)
         if hit is not None:
             return hit[0]
-        val = max(v for v, _p in self._expand(n))
-        self.memo[n] = (val, [])
+        # the best first action kept with the value (the first of equal ones, as best()
+        # takes): the bot plays it at the next decision if the turn goes as planned
+        val, plan = max(self._expand(n), key=lambda x: x[0])
+        self.memo[n] = (val, plan)
         return val
+
+    def planned(self, n: Node) -> dict[str, Any] | None:
+        """The best first action from ``n`` the search found (None: ``n`` not searched)."""
+        hit = self.memo.get(n)
+        return hit[1][0] if hit is not None and hit[1] else None
+
+    def sure_child(self, n: Node, action: dict[str, Any]) -> Node | None:
+        """The node ``action`` surely leads to from ``n`` when it reveals nothing, rolls
+        nothing and sounds no alarm (a move onto a face-up tile, a safe die); None when
+        its outcome is not sure or the plan stops there."""
+        t = action["type"]
+        if t == "add_die":
+            return Node(n.pos, n.used + 2, n.paced, n.came_from, n.known, n.new_alarms,
+                        n.dice + 1, n.rolls, n.motion, n.hacked, n.stealth_lost, n.penalty)
+        if t != "move":
+            return None
+        q = pos_of(action["to"])
+        if q is None or q < 0 or self.b.kind[q] is None:
+            return None
+        outs = self.step(n, q)
+        if len(outs) != 1:
+            return None
+        child = outs[0][1]
+        if child.over or child.new_alarms != n.new_alarms or child.hacked != n.hacked \
+                or child.stealth_lost != n.stealth_lost or child not in self.memo:
+            return None
+        return child
 
     # -- scoring ------------------------------------------------------------------
 
