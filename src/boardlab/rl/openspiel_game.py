@@ -82,15 +82,31 @@ def format_options(options: dict[str, Any]) -> str:
 
 class _Held:
     """Holds a boardlab state inside an OpenSpiel state: OpenSpiel clones a Python state by
-    deep-copying its attributes, and the game's own ``copy`` is the cheap way to do that."""
+    deep-copying its attributes, and the game's own ``copy`` is the cheap way to do that.
+    It also remembers, until the state changes (:meth:`changed`), the seats asked and each
+    asked seat's legal indices: OpenSpiel asks for them several times a node; and the
+    OpenSpiel game (``get_game()`` is a call into OpenSpiel every time)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "asked", "legal", "game")
 
-    def __init__(self, state: GameState | None):
+    def __init__(self, state: GameState | None, game: BoardlabSpielGame | None = None):
         self.state = state
+        self.asked: list[int] | None = None
+        self.legal: dict[int, dict[int, dict[str, Any]]] = {}
+        self.game = game
+
+    def changed(self) -> None:
+        self.asked = None
+        self.legal = {}  # a new dict: the maps in it are the codec's, shared, never changed
 
     def __deepcopy__(self, memo: dict) -> _Held:
-        return _Held(None if self.state is None else self.state.copy())
+        return _Held(None if self.state is None else self.state.copy(), self.game)
+
+    def __getstate__(self) -> GameState | None:  # pickled: the state alone
+        return self.state
+
+    def __setstate__(self, state: GameState | None) -> None:
+        self.__init__(state)
 
 
 class BoardlabSpielGame(pyspiel.Game):
@@ -137,8 +153,9 @@ class BoardlabSpielState(pyspiel.State):
 
     def __init__(self, game: BoardlabSpielGame):
         super().__init__(game)
-        self._held = _Held(None)
-        self._mine: list[list[str]] = [[] for _ in range(game.config.players)]
+        self._held = _Held(None, game)
+        # each seat's own past actions: indices of the declared table (or canonical JSON)
+        self._mine: list[list[int | str]] = [[] for _ in range(game.config.players)]
 
     # ---- helpers -------------------------------------------------------------------------
 
@@ -148,15 +165,37 @@ class BoardlabSpielState(pyspiel.State):
         return self._held.state
 
     def _spiel(self) -> BoardlabSpielGame:
-        return self.get_game()
+        game = self._held.game
+        if game is None:
+            game = self._held.game = self.get_game()
+        return game
 
     def _asked(self) -> list[int]:
-        game = self._spiel().bl_game
-        return [] if self.bl is None else game.to_move(self.bl)
+        held = self._held
+        if held.state is None:
+            return []
+        asked = held.asked
+        if asked is None:
+            asked = held.asked = self._spiel().bl_game.to_move(held.state)
+        return asked
 
-    def _legal_map(self, seat: int):
+    def _legal_map(self, seat: int) -> dict[int, dict[str, Any]]:
+        """``seat``'s legal indices -> actions, once per state (not to be changed)."""
+        held = self._held
+        found = held.legal.get(seat)
+        if found is None:
+            game = self._spiel()
+            found = held.legal[seat] = game.codec.legal_of(game.bl_game, held.state, seat)[0]
+        return found
+
+    def _apply_checked(self, seat: int, action: dict[str, Any], index: int) -> None:
+        """Apply ``seat``'s legal ``action`` (one of ``_legal_map``'s: checked already) and
+        remember it for the seat's information state: its index where the table is
+        declared (an index means one action there), else its canonical JSON."""
         game = self._spiel()
-        return game.codec.legal_indices(game.bl_game.legal_actions(self.bl, seat))
+        game.bl_game.apply_in_place(self.bl, seat, action, check=False)
+        self._held.changed()
+        self._mine[seat].append(index if game.codec.declared else canonical(action))
 
     # ---- the OpenSpiel API -----------------------------------------------------------------
 
@@ -192,7 +231,7 @@ class BoardlabSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         game = self._spiel()
         if self.bl is None:
-            self._held = _Held(game.bl_game.setup(game.config, int(action)))
+            self._held = _Held(game.bl_game.setup(game.config, int(action)), game)
             return
         seat = self.current_player()
         self._play(seat, int(action))
@@ -207,17 +246,17 @@ class BoardlabSpielState(pyspiel.State):
                    if s not in asked and actions[s] not in (noop, pyspiel.INVALID_ACTION)]
         if waiting:
             raise ValueError(f"seat {waiting[0]} is not asked now; its only action is {noop}")
-        chosen = [(seat, self._decode(seat, int(actions[seat]))) for seat in asked]
+        chosen = [(seat, int(actions[seat])) for seat in asked]
+        chosen = [(seat, self._decode(seat, index), index) for seat, index in chosen]
         game = self._spiel().bl_game
-        for k, (seat, action) in enumerate(chosen):
+        for k, (seat, action, index) in enumerate(chosen):
             # Seats asked together in a window that is not secret (cat's refills, first
             # come first served) can collide: the first choice stands, the other seat is
             # asked again at the next node.
             if k and (seat not in game.to_move(self.bl)
                       or action not in game.legal_actions(self.bl, seat)):
                 continue
-            game.apply_in_place(self.bl, seat, action, check=True)
-            self._mine[seat].append(canonical(action))
+            self._apply_checked(seat, action, index)
 
     def _decode(self, seat: int, index: int) -> dict[str, Any]:
         legal = self._legal_map(seat)
@@ -227,9 +266,7 @@ class BoardlabSpielState(pyspiel.State):
         return legal[index]
 
     def _play(self, seat: int, index: int) -> None:
-        action = self._decode(seat, index)
-        self._spiel().bl_game.apply_in_place(self.bl, seat, action, check=True)
-        self._mine[seat].append(canonical(action))
+        self._apply_checked(seat, self._decode(seat, index), index)
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._spiel()
@@ -284,7 +321,8 @@ class BoardlabSpielState(pyspiel.State):
         if self.bl is None:
             return self.clone()
         clone = self.clone()
-        clone._held = _Held(self._spiel().bl_game.determinize(self.bl, player, rng))
+        game = self._spiel()
+        clone._held = _Held(game.bl_game.determinize(self.bl, player, rng), game)
         return clone
 
 
@@ -383,7 +421,9 @@ class ViewObserver:
         if view is None:
             return "start"
         if self.perfect_recall:
-            mine = [] if self.spectator else state._mine[player]
+            table = self.codec.table
+            mine = [] if self.spectator else [m if type(m) is str else table[m]
+                                               for m in state._mine[player]]
             return canonical({"view": view, "my_actions": mine})
         return canonical({k: v for k, v in view.items() if k not in ("log", "visible_log")})
 
