@@ -3,7 +3,8 @@
 For each player count (default walls, seeds ``--start`` .. ``--start + --games - 1``) every
 bot of ``--bots`` plays every seat of the same seeds: ``team`` (the default, the second
 planner, :mod:`boardlab.games.burgle.team2`), ``previous`` (the default before its last
-weights, ``team2.PreviousTeamModel``), ``planner`` (the first planner,
+weights, ``team2.PreviousTeamModel``), ``nofuture`` (the default without its
+future-exposure cost, ``team2.NoFutureTeamModel``), ``planner`` (the first planner,
 :mod:`boardlab.games.burgle.planner`, kept for this comparison), ``greedy`` (the first bot)
 and ``random`` (random legal play). Prints per bot the win rate with Wilson and
 Clopper-Pearson 95% intervals, safes opened, turns, escapes, CPU per game and per decision,
@@ -35,9 +36,10 @@ from statsmodels.stats.proportion import proportion_confint
 from boardlab.bots.base import RandomBot
 from boardlab.engine.match import play_match
 from boardlab.games.burgle import GAME
-from boardlab.games.burgle.bots import BOTS, PlannerBot, PreviousTeamBot
+from boardlab.games.burgle.bots import BOTS, NoFutureTeamBot, PlannerBot, PreviousTeamBot
 
-BOT_CLASSES = {**BOTS, "previous": PreviousTeamBot, "planner": PlannerBot, "random": RandomBot}
+BOT_CLASSES = {**BOTS, "previous": PreviousTeamBot, "nofuture": NoFutureTeamBot,
+               "planner": PlannerBot, "random": RandomBot}
 FIELDS = ["bot", "players", "seed", "won", "safes", "turns", "alarms", "escaped", "by",
           "floor", "loss_turn", "char", "cpu", "decisions", "max_decision", "p50_decision",
           "floor_open"]

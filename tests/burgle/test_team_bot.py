@@ -10,7 +10,7 @@ from boardlab.engine.match import play_match
 from boardlab.games.burgle import GAME, planner
 from boardlab.games.burgle.bots import PreviousTeamBot, TeamPlannerBot
 from boardlab.games.burgle.planner import Board, TurnModel
-from boardlab.games.burgle.team2 import WORK_W, PreviousTeamModel, TeamModel
+from boardlab.games.burgle.team2 import WORK_W, NoFutureTeamModel, PreviousTeamModel, TeamModel
 
 
 def test_a_step_is_worth_work_w_and_the_previous_model_keeps_the_planners():
@@ -92,6 +92,8 @@ def test_future_exposure_costs_each_step_to_go_at_two_players_only():
     model = TeamModel(b, 0, 4, 0, 0)
     assert model.future_h == FUTURE_H > 0
     assert PreviousTeamModel(b, 0, 4, 0, 0).future_h == 0.0
+    assert NoFutureTeamModel(b, 0, 4, 0, 0).future_h == 0.0
+    assert NoFutureTeamModel(b, 0, 4, 0, 0).dist_w == WORK_W  # only the future cost off
     three = Board.read(GAME.view(GAME.setup(GAME.Config(players=3), 3), 0))
     assert TeamModel(three, 0, 4, 0, 0).future_h == 0.0
     # with a guard on the floor, the same node costs the more the farther its goal

@@ -35,6 +35,7 @@ from boardlab.games.burgle.planner import CELLS, Board, Node, TurnModel, pos_of
 from boardlab.games.burgle.team2 import (
     MAP_TOOLS,
     TOOL_GAIN,
+    NoFutureTeamModel,
     PreviousTeamModel,
     TeamModel,
     tool_board,
@@ -769,6 +770,15 @@ class PreviousTeamBot(TeamPlannerBot):
 
     name = "previous"
     model_class = PreviousTeamModel
+
+
+class NoFutureTeamBot(TeamPlannerBot):
+    """The default team bot without the future-exposure cost
+    (:class:`~boardlab.games.burgle.team2.NoFutureTeamModel`): not offered at tables, kept
+    for the same-seed comparison."""
+
+    name = "nofuture"
+    model_class = NoFutureTeamModel
 
 
 # The first planner (PlannerBot) is not offered at tables any more; benchmarks/burgle_team.py

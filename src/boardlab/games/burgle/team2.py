@@ -197,3 +197,10 @@ class PreviousTeamModel(TeamModel):
 
     work_w = None
     future_h = 0.0
+
+
+class NoFutureTeamModel(TeamModel):
+    """The default model without FUTURE_H (the default before it): kept for the same-seed
+    comparison (``benchmarks/burgle_team.py --bots team,nofuture``)."""
+
+    future_h = 0.0
