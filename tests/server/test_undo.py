@@ -143,13 +143,6 @@ def test_an_undo_is_seen_by_nobody_else_and_the_record_keeps_the_final_choices(
         assert a == b, (i, a[:600], b[:600])
 
 
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", rate=1e6, burst=10**6)
-    with TestClient(app) as c:
-        yield c
-
-
 def test_undo_refusals_and_a_game_that_declares_nothing(client):
     made = new_table(client, players=2, game="burgle", seed=3)
     tid, tok = made["table"]["id"], made["tokens"]

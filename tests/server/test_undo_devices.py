@@ -14,7 +14,6 @@ import json
 import time
 
 import anyio
-import pytest
 from fastapi.testclient import TestClient
 
 from boardlab.engine.registry import get_game
@@ -22,13 +21,6 @@ from boardlab.server import create_app
 from boardlab.server.delta import rebuild
 
 from .helpers import new_table, would_hold
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", rate=1e6, burst=10**6)
-    with TestClient(app) as c:
-        yield c
 
 
 async def _next(ws, seconds: float):
@@ -166,7 +158,8 @@ def test_a_turn_timer_keeps_the_held_choices_and_plays_on_from_them(client):
     assert t.actions[v + 1][0] == 0
     # the record plays back to the same game: every seat sees what a new server reads
     seen = [look(s) for s in (0, 1)]
-    with TestClient(create_app(str(tables.engine.url), rate=1e6, burst=10**6)) as again:
+    url = tables.engine.url.render_as_string(hide_password=False)
+    with TestClient(create_app(url, rate=1e6, burst=10**6)) as again:
         for s in (0, 1):
             r = again.get(f"/api/tables/{tid}/state", params={"seat": s},
                           headers={"X-Seat-Token": tok[s]})

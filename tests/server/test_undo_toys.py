@@ -8,12 +8,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from fastapi.testclient import TestClient
-
 from boardlab.engine.protocol import canonical
 from boardlab.engine.registry import get_game
-from boardlab.server import create_app
 
 from .helpers import new_table
 
@@ -28,13 +24,6 @@ def random_walk(game, players: int, seed: int):
         action = rng.choice(game.legal_actions(state, seat))
         yield state, seat, action
         game.apply_in_place(state, seat, action)
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", rate=1e6, burst=10**6)
-    with TestClient(app) as c:
-        yield c
 
 
 def test_a_toys_move_is_held_for_its_seat_alone_and_undone(client):
