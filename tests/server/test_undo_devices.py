@@ -142,6 +142,48 @@ def test_held_choices_reach_the_seats_other_devices_only_and_are_not_replayed(cl
                 got = sock.next()
 
 
+def test_a_held_choice_reaches_the_other_devices_however_late_its_push_runs(client,
+                                                                          monkeypatch):
+    """The push of a choice held for an undo sends the seat's payload as it was right after
+    that choice, not the table as the push finds it: here the push is slow (it runs after
+    the seat's next choice, which stores the turn), and the other device is still sent
+    the held move, then only the steps after it - as when the push is quick. (It used to
+    read the table when it ran: then it sent nothing, and the held move came again as a
+    step of the next push; what a device was sent depended on the hub's speed.)"""
+    tid, tok, look, act, entrance = _burgle_at_its_turn(client)
+    tables, hub = client.app.state.tables, client.app.state.hub
+    game = get_game("burgle")
+    v = tables.get(tid).version
+    real = hub._seat_messages
+
+    def slow(*args):
+        time.sleep(0.5)  # (the seat's next choice is stored meanwhile)
+        return real(*args)
+
+    monkeypatch.setattr(hub, "_seat_messages", slow)
+    with client.websocket_connect(f"/ws/tables/{tid}") as a, \
+            client.websocket_connect(f"/ws/tables/{tid}") as w:
+        dev = Sock(a, {"seat": 0, "token": tok[0], "delta": True})
+        other = Sock(w, {"seat": 1, "token": tok[1], "delta": True})
+        assert dev.held["table"]["version"] == other.held["table"]["version"] == v
+        act(0, {"type": "move", "to": entrance})  # held
+        now = tables.get(tid).held_state
+        final = next(c["action"] for c in look(0)["legal"]
+                     if not would_hold(game, now, 0, c["action"]))
+        act(0, final)  # stores the turn while the held move's push still runs
+        after = tables.get(tid).version
+        assert after >= v + 2
+        got = dev.next()  # the held move, at the version it was made at
+        assert got["table"]["version"] == v and got["view"]["players"][0]["at"] == entrance
+        got = dev.next()  # then the steps after it (not the held move again)
+        assert got["table"]["version"] >= v + 2, got["table"]["version"]
+        while got["table"]["version"] < after:
+            got = dev.next()
+        got = other.next()  # the other seat: every step, the held move first
+        assert got["table"]["version"] == v + 1
+        assert got["view"]["players"][0]["at"] == entrance
+
+
 def test_a_turn_timer_keeps_the_held_choices_and_plays_on_from_them(client):
     tid, tok, look, act, entrance = _burgle_at_its_turn(client)
     tables = client.app.state.tables

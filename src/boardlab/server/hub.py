@@ -47,6 +47,9 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._order: dict[str, asyncio.Lock] = {}  # one push at a time per table, in order
         self._held: dict[WebSocket, Shown] = {}  # what each socket holds: its last message's
+        # the table's rev that each socket's last message was read at: a seat's own push
+        # (``changed_seat``) of an older change than what the socket holds is not sent
+        self._revs: dict[WebSocket, int] = {}
         self._deltas: set[WebSocket] = set()  # sockets that take the view's changes only
         self._waiting: set[str] = set()  # tables with a push scheduled and not yet begun
         self._tasks: set[asyncio.Task[None]] = set()
@@ -148,28 +151,30 @@ class Hub:
                     await ws.close(code=4403, reason="this seat's key changed: it was claimed "
                                    "on another device or handed to a bot")
                 return
-            text, held = got
+            text, held, rev = got
             try:
                 await ws.send_text(text)
-                self._held[ws] = held
+                self._held[ws], self._revs[ws] = held, rev
             except Exception:
                 self.conns.get(table_id, {}).pop(ws, None)
                 self._forget(ws)
 
     def _one(self, table_id: str, seat: int | None, key: str, delta: bool,
-             online: list[int]) -> tuple[str, Shown] | None:
-        """Off the loop: one socket's whole state, or None if its seat key no longer holds."""
+             online: list[int]) -> tuple[str, Shown, int] | None:
+        """Off the loop: one socket's whole state and the rev it was read at, or None if
+        its seat key no longer holds."""
         t = self.tables.get(table_id)
         if seat is not None and t.seats[seat].token != key:
             return None
         with self.tables.locked(table_id):
-            now = self.tables.shown(t, seat)
+            now, rev = self.tables.shown(t, seat), t.rev
             if table_id not in self._shown:  # the first socket: the next push's replay
                 self._replay_from(table_id, t)  # starts here (the steps between, one by one)
-        return message_text(now, None, delta, kind="state", online=online), now
+        return message_text(now, None, delta, kind="state", online=online), now, rev
 
     def _forget(self, ws: WebSocket) -> None:
         self._held.pop(ws, None)
+        self._revs.pop(ws, None)
 
     def changed(self, table_id: str) -> None:
         """Called (from any thread) after a table changed."""
@@ -185,16 +190,20 @@ class Hub:
         else:
             loop.call_soon_threadsafe(self._soon, table_id)
 
-    def changed_seat(self, table_id: str, seat: int) -> None:
+    def changed_seat(self, table_id: str, seat: int, now: Shown, rev: int) -> None:
         """Called (from any thread) after a change only ``seat`` sees (its choices held for
-        an undo, or undone): its state goes to that seat's sockets alone - its other
-        devices - and nobody else is sent anything."""
+        an undo, or undone), with the seat's payload ``now`` and the table's ``rev`` read
+        together right after it: that payload goes to the seat's sockets alone - its other
+        devices - and nobody else is sent anything. The payload is the change's own, not
+        the table as the push finds it later: what the sockets are sent is then the same
+        however late the push runs (it runs after the pushes scheduled before it: the
+        table's pushes go one at a time, in order)."""
         loop = self.loop
         if loop is None or loop.is_closed() or table_id not in self.conns:
             return
 
         def soon() -> None:
-            task = loop.create_task(self._push_seat(table_id, seat))
+            task = loop.create_task(self._push_seat(table_id, seat, now, rev))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         try:
@@ -206,43 +215,38 @@ class Hub:
         else:
             loop.call_soon_threadsafe(soon)
 
-    async def _push_seat(self, table_id: str, seat: int) -> None:
+    async def _push_seat(self, table_id: str, seat: int, now: Shown, rev: int) -> None:
         async with self._order.setdefault(table_id, asyncio.Lock()):
             room = self.conns.get(table_id) or {}
             socks = [(ws, key, self._held.get(ws)) for ws, (s, key) in room.items()
-                     if s == seat]
+                     if s == seat and self._revs.get(ws, rev) < rev]
             if not socks:
                 return
             try:
                 got = await asyncio.get_running_loop().run_in_executor(
-                    self._pool, self._seat_messages, table_id, seat, socks,
+                    self._pool, self._seat_messages, table_id, seat, socks, now,
                     self.online(table_id))
             except Exception:  # the table is gone or the database is down
                 return
-            for ws, text, now in got:
+            for ws, text in got:
                 try:
                     await ws.send_text(text)
-                    self._held[ws] = now
+                    self._held[ws], self._revs[ws] = now, rev
                 except Exception:  # a closed socket: its own leave follows
                     continue
 
     def _seat_messages(self, table_id: str, seat: int,
-                       socks: list[tuple[WebSocket, str, Shown | None]], online: list[int]
-                       ) -> list[tuple[WebSocket, str, Shown]]:
-        """Off the loop: the seat's state for each of its sockets that holds the table's
-        current version (one behind gets it with the next push, step by step; one whose key
-        changed is closed by it; one that holds this very state needs nothing)."""
-        t = self.tables.get(table_id)
-        with self.tables.locked(table_id):
-            now = self.tables.shown(t, seat)
-        out = []
-        for ws, key, held in socks:
-            if (key != t.seats[seat].token or held is None or held.version != now.version
-                    or held.tag == now.tag):
-                continue
-            out.append((ws, message_text(now, held, ws in self._deltas, kind="state",
-                                         online=online), now))
-        return out
+                       socks: list[tuple[WebSocket, str, Shown | None]], now: Shown,
+                       online: list[int]) -> list[tuple[WebSocket, str]]:
+        """Off the loop: the message of ``now`` for each of the seat's sockets that holds
+        its version (one behind - a socket that joined meanwhile - gets the table with the
+        next push, step by step; one whose key changed is closed by it; one that holds this
+        very state needs nothing)."""
+        token = self.tables.get(table_id).seats[seat].token
+        return [(ws, message_text(now, held, ws in self._deltas, kind="state", online=online))
+                for ws, key, held in socks
+                if key == token and held is not None and held.version == now.version
+                and held.tag != now.tag]
 
     def _soon(self, table_id: str) -> None:
         """On the loop: push ``table_id`` unless a push of it is already waiting to start
@@ -311,11 +315,13 @@ class Hub:
 
     def _messages(self, table_id: str,
                   room: list[tuple[WebSocket, int | None, str, Shown | None]]
-                  ) -> tuple[dict[WebSocket, list[str]], dict[WebSocket, Shown], set[int]]:
+                  ) -> tuple[dict[WebSocket, list[str]], dict[WebSocket, Shown], set[int],
+                             int]:
         """Off the event loop (it reads the database): per socket of ``room`` (with its seat,
         the seat key it showed and what it holds), the JSON texts to send - one per step since the last push that
-        shows it something new, the current state last - and what it then holds; and the
-        seats whose key changed. Each text is encoded once per seat, base and step."""
+        shows it something new, the current state last - and what it then holds; the
+        seats whose key changed; the table's rev then. Each text is encoded once per seat,
+        base and step."""
         t = self.tables.get(table_id)
         revoked = {seat for _ws, seat, key, _held in room
                    if seat is not None and t.seats[seat].token != key}
@@ -324,7 +330,7 @@ class Hub:
         seats = {seat for _ws, seat, _held in live}
         with self.tables.locked(table_id):
             now = {seat: self.tables.shown(t, seat) for seat in seats}
-            replay = self._replay_from(table_id, t)
+            replay, rev = self._replay_from(table_id, t), t.rev
         # an in-between step is built only for the seats with a socket that held an older
         # version (a socket that just joined gets the current state only)
         oldest: dict[int | None, int] = {}
@@ -365,7 +371,7 @@ class Hub:
                 base = sh
             out.append(text(seat, base, now[seat], ws in self._deltas))
             texts[ws], holds[ws] = out, now[seat]
-        return texts, holds, revoked
+        return texts, holds, revoked, rev
 
     async def broadcast(self, table_id: str, waiting: bool = False) -> None:
         try:
@@ -386,7 +392,7 @@ class Hub:
             return
         snapshot = [(ws, seat, key, self._held.get(ws)) for ws, (seat, key) in room.items()]
         try:
-            texts, holds, revoked = await asyncio.get_running_loop().run_in_executor(
+            texts, holds, revoked, rev = await asyncio.get_running_loop().run_in_executor(
                 self._pool, self._messages, table_id, snapshot)
         except Exception:  # the table is gone or the database is down: try at the next change
             return
@@ -404,7 +410,7 @@ class Hub:
             try:
                 for msg in msgs:
                     await ws.send_text(msg)
-                self._held[ws] = holds[ws]
+                self._held[ws], self._revs[ws] = holds[ws], rev
             except Exception:  # a closed socket: forget it
                 room.pop(ws, None)
                 self._forget(ws)

@@ -398,9 +398,10 @@ class Tables:
         self._write_lock: Any = (contextlib.nullcontext() if engine.dialect.name == "postgresql"
                                  else threading.Lock())
         self.listeners: list[Callable[[str], None]] = []
-        # called with (table, seat) after a change only that seat sees (its choices held
-        # for an undo, or undone): its own sockets - its other devices - are sent its state
-        self.seat_listeners: list[Callable[[str, int], None]] = []
+        # called with (table, seat, its payload, the table's rev) after a change only that
+        # seat sees (its choices held for an undo, or undone): its own sockets - its other
+        # devices - are sent that payload (``_notify_seat``)
+        self.seat_listeners: list[Callable[[str, int, Shown, int], None]] = []
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self.bot_budget = 0.25
         """Seconds of bot thinking per request; the rest continues via ``schedule``."""
@@ -1312,7 +1313,7 @@ class Tables:
         held_now: list[int] = []
         t = self._mutate(table_id, change)
         if held_now:  # the seat's other devices see it too
-            self._notify_seat(table_id, seat)
+            self._notify_seat(t, seat)
         if t.status == "failed":
             raise Refused(409, f"the table failed: {t.reason}")
         return t
@@ -1370,9 +1371,7 @@ class Tables:
             self._store_held(conn, t)
             return t
         t = self._mutate(table_id, change)
-        self._notify_seat(table_id, seat)  # (the seat's other devices)
-        with self.locked(table_id):
-            return self.shown(t, seat)
+        return self._notify_seat(t, seat)  # (the seat's other devices)
 
     def undo_count(self, table_id: str, seat: int, token: str | None) -> int:
         """How many choices an undo of ``seat`` (its own token) would take back now."""
@@ -1548,11 +1547,15 @@ class Tables:
         seat's oldest half goes (a base no longer kept only makes that answer whole). Counted
         per seat: payloads only one seat is shown (a sealed choice changed, choices held for
         an undo) never push another seat's out, which would make that seat's next answer
-        whole and tell it something happened."""
+        whole and tell it something happened. Oldest by version (then by when kept): the
+        answers and the pushes of changes made at once (a push builds its steps after the
+        current payload, while the next change's answer may be kept) keep theirs in an
+        order that is a matter of timing, and so would be which of them go."""
         seat = key[1]
         if key not in t.seen:
             mine = [k for k in t.seen if k[1] == seat]
             if len(mine) >= 12:
+                mine.sort(key=lambda k: t.seen[k].version)  # (stable: ties as kept)
                 for old in mine[:6]:
                     t.seen.pop(old, None)
         return t.seen.setdefault(key, shown)
@@ -1620,6 +1623,14 @@ class Tables:
         for fn in list(self.listeners):
             fn(table_id)
 
-    def _notify_seat(self, table_id: str, seat: int) -> None:
+    def _notify_seat(self, t: Live, seat: int) -> Shown:
+        """Tell the listeners of a change only ``seat`` sees, with its payload and the
+        table's ``rev`` read together now: the hub sends that very payload, whenever its push
+        runs - a push that read the table later would show what the seat did meanwhile, so
+        what its sockets are sent would depend on how fast the hub was (and a push that
+        found the choices stored by then would send nothing, the next one their steps)."""
+        with self.locked(t.id):
+            shown, rev = self.shown(t, seat), t.rev
         for fn in list(self.seat_listeners):
-            fn(table_id, seat)
+            fn(t.id, seat, shown, rev)
+        return shown
