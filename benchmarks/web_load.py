@@ -124,6 +124,24 @@ def stop_server(proc: subprocess.Popen, kill: bool = False) -> None:
         proc.wait(5)
 
 
+CLUSTERS: dict[str, Path] = {}  # a throwaway cluster's URL -> its postmaster.pid
+
+
+def cluster_pid(url: str | None) -> int | None:
+    """The postmaster's pid of the throwaway cluster whose database ``url`` names (its CPU
+    and its backends' are the database's share of a choice), or None (SQLite, or a cluster
+    not started here)."""
+    if not url:
+        return None
+    base = sa.engine.make_url(url).set(database="postgres").render_as_string(
+        hide_password=False)
+    pidfile = CLUSTERS.get(base)
+    try:
+        return int(pidfile.read_text().split()[0]) if pidfile else None
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 @contextlib.contextmanager
 def throwaway_postgres(fsync: bool = False) -> Any:
     """A PostgreSQL cluster of its own for the run (as ``.ci/run`` starts one): yields its
@@ -149,7 +167,9 @@ def throwaway_postgres(fsync: bool = False) -> Any:
         subprocess.run([*as_pg, str(pgbin / "pg_ctl"), "-D", str(data), "-l",
                         str(tmp / "log"), "-w", "-o", opts, "start"], check=True,
                        stdout=subprocess.DEVNULL)
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        url = f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        CLUSTERS[url] = data / "postmaster.pid"
+        yield url
     finally:
         subprocess.run([*as_pg, str(pgbin / "pg_ctl"), "-D", str(data), "-m", "immediate",
                         "stop"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -556,9 +576,12 @@ async def watch_lag(rec: Record, stop: asyncio.Event, every: float = 0.01) -> No
 
 async def load(base: str, *, tables: int, game: str, players: int, humans: int, bot: str,
                thinks: list[float], seconds: float, warmup: float, seed: int = 0,
-               server_pid: int | None = None) -> tuple[Record, list[dict[str, Any]], float]:
+               server_pid: int | None = None, database_pid: int | None = None
+               ) -> tuple[Record, list[dict[str, Any]], float]:
     """Run ``tables`` live tables, one measured window per think time; returns what the
-    clients saw, the figures per window and the clients' CPU seconds."""
+    clients saw, the figures per window and the clients' CPU seconds. ``database_pid``: a
+    PostgreSQL cluster's postmaster, whose CPU (its backends' too) is measured as the
+    server's is (SQLite's work is inside the server's process)."""
     rec = Record()
     stop = asyncio.Event()
     think = [thinks[0]]
@@ -575,17 +598,27 @@ async def load(base: str, *, tables: int, game: str, players: int, humans: int, 
             think[0] = t
             await asyncio.sleep(warmup)
             start, cpu_start = time.perf_counter(), cpu_seconds(server_pid)
+            db_start = cpu_seconds(database_pid)
             load_start = os.getloadavg()[0]
             await asyncio.sleep(seconds)
             windows.append((t, start, time.perf_counter(), cpu_seconds(server_pid) - cpu_start,
+                            cpu_seconds(database_pid) - db_start,
                             (load_start + os.getloadavg()[0]) / 2))
         await asyncio.sleep(3.0)  # the pushes of the last choices of a window arrive
         out = []
-        for t, start, end, busy, load_average in windows:
+        for t, start, end, busy, db_busy, load_average in windows:
             level = {"think_s": t, **figures(rec, start, end)}
             done = level["accepted_choices_per_s"] * level["window_s"]
+
+            def per(cpu: float, done: float = done) -> float:
+                return 1000 * cpu / done if done else float("nan")
+
             level.update(server_cpu_share=busy / level["window_s"],
-                         server_cpu_ms_per_choice=1000 * busy / done if done else float("nan"),
+                         server_cpu_ms_per_choice=per(busy),
+                         database_cpu_ms_per_choice=per(db_busy),
+                         # the server's and the database's (SQLite's is the server's)
+                         total_cpu_ms_per_choice=per(busy + db_busy) if database_pid
+                         else per(busy),
                          load_average=load_average)
             out.append(level)
         stop.set()
@@ -612,6 +645,10 @@ def show(level: dict[str, Any], targets: bool) -> None:
     print(f"  server CPU          {per:7.2f} ms per accepted choice, busy "
           f"{100 * level['server_cpu_share']:.0f}% of one core (machine load average "
           f"{level['load_average']:.1f}); at 100% of one core: {1000 / per:.0f} choices/s")
+    db = level.get("database_cpu_ms_per_choice", float("nan"))
+    if math.isfinite(db):
+        print(f"  database CPU        {db:7.2f} ms per accepted choice (the cluster's "
+              f"processes); server + database {level['total_cpu_ms_per_choice']:.2f} ms")
     lag = level["client_lag_ms"]
     print(f"  clients' loop lag   p50 {lag[50]:7.1f}  p99 {lag[99]:7.1f} ms (included above)")
     if level["missing_pushes"]:
@@ -655,7 +692,8 @@ def run_once(args: argparse.Namespace, thinks: list[float], source: Path | None,
             rec, levels, cpu = runner(load(
                 f"http://127.0.0.1:{port}", tables=args.tables, game=args.game,
                 players=args.players, humans=args.humans, bot=args.bot, thinks=thinks,
-                seconds=args.seconds, warmup=args.warmup, server_pid=server.pid))
+                seconds=args.seconds, warmup=args.warmup, server_pid=server.pid,
+                database_pid=cluster_pid(pg_url)))
         finally:
             stop_server(server, kill=args.kill9)
         acked, found = check_durable(url, rec)
@@ -749,7 +787,8 @@ def report(args: argparse.Namespace, thinks: list[float], pg: str | None) -> int
                 return f"{x / y:.2f}x" if y and math.isfinite(x) and math.isfinite(y) else "-"
 
             print(f"  think {mine['think_s']:.3f} s: server CPU per choice "
-                  f"{ratio('server_cpu_ms_per_choice')}, accepted/s "
+                  f"{ratio('server_cpu_ms_per_choice')} (with the database's "
+                  f"{ratio('total_cpu_ms_per_choice')}), accepted/s "
                   f"{ratio('accepted_choices_per_s')}, p99 push {ratio('broadcast_ms', 99)}, "
                   f"push bytes {ratio('push_bytes', 'mean')}")
     return 0 if all(r[3] == r[4] for r in results.values()) else 1

@@ -7,6 +7,7 @@ PostgreSQL run)."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import psycopg
@@ -219,3 +220,118 @@ def test_two_workers_see_each_others_raw_changes(pg_url, monkeypatch):
         with TestClient(create_app(pg_url, games=lookup, game_ids=ids)) as fresh:
             assert (state(fresh, tid, seat, tokens[seat]) == state(a, tid, seat, tokens[seat])
                     == state(b, tid, seat, tokens[seat]))
+
+
+def _a_table(engine: Any, tid: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO tables (id, game, config, seed, status, host_token, created_at) "
+            "VALUES (:t, 'toys', '{}', 1, 'running', 'x', 0)"), {"t": tid})
+
+
+def _play_job(tid: str, old: int, steps: list[int], note: str | None = None
+              ) -> tuple[tuple[Any, ...], list[tuple[Any, ...]], str | None]:
+    version = max(steps) + 1 if steps else 0
+    bump = (old + 1, version, "running", None, 1.5 + old, 2, 0, tid, old)
+    rows = [(tid, s, s % 2, f'{{"type": "move", "to": {s}}}', 0.25 + s) for s in steps]
+    return bump, rows, note
+
+
+def test_play_is_one_statement_its_jobs_stored_or_refused_each_with_its_notice(pg_url):
+    engine = make_engine(pg_url)
+    migrate(engine)
+    for tid in ("ta", "tb", "tc"):
+        _a_table(engine, tid)
+    raw = RawPostgres(engine)
+    listener = psycopg.connect(sa.engine.make_url(pg_url).set(
+        drivername="postgresql").render_as_string(hide_password=False), autocommit=True)
+    listener.execute("LISTEN chan")
+    assert raw.play([_play_job("ta", 0, [0, 1], "w:ta"), _play_job("tb", 0, [0])],
+                    "chan") == [True, True]
+    # tb's rev is 1 now: a job read at rev 0 is refused alone, the others of its batch kept
+    assert raw.play([_play_job("ta", 1, [2], "w:ta"), _play_job("tb", 0, [1], "w:tb"),
+                     _play_job("tc", 0, [], "w:tc")], "chan") == [True, False, True]
+    notes = [n.payload for n in listener.notifies(timeout=1.0)]
+    listener.close()
+    assert notes == ["w:ta", "w:ta", "w:tc"]  # the refused job told nobody
+    with pytest.raises(sa.exc.IntegrityError):  # a choice stored already: nothing kept
+        raw.play([_play_job("tc", 1, [0]), _play_job("ta", 2, [0])], "chan")
+    stored = _stored(pg_url, "ta")
+    assert stored[0][:3] == (2, 3, "running") and stored[0][4:6] == (2, 0)
+    assert stored[1] == [(s, s % 2, {"type": "move", "to": s}) for s in (0, 1, 2)]
+    assert _stored(pg_url, "tb")[0][:2] == (1, 1) and _stored(pg_url, "tc")[0][:2] == (1, 0)
+    with engine.connect() as conn:
+        assert conn.execute(sa.text(
+            "SELECT t.updated_at, c.created_at FROM tables t JOIN choices c ON c.table_id = t.id "
+            "WHERE t.id = 'ta' AND c.step = 2")).one() == (2.5, 2.25)
+    raw.close()
+    engine.dispose()
+
+
+def test_a_play_runs_again_only_on_a_writer_found_closed_before_it_was_sent(pg_url):
+    """A play commits itself: run again on a new connection when the kept writer's socket
+    tells, before anything is sent, that the server closed it (a restart); never when its
+    answer was lost after it was sent (it may have been applied)."""
+    engine = make_engine(pg_url)
+    migrate(engine)
+    _a_table(engine, "ta")
+    raw = RawPostgres(engine)
+    assert raw.play([_play_job("ta", 0, [0])], "chan") == [True]
+    pid = raw._writer.info.backend_pid
+    with engine.connect() as conn:
+        conn.execute(sa.text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+    time.sleep(0.3)  # (the server's goodbye reaches the writer's socket)
+    assert raw.play([_play_job("ta", 1, [1])], "chan") == [True]
+    assert raw._writer.info.backend_pid != pid
+    real = raw._exec
+    runs: list[int] = []
+
+    def lost_after_sending(conn: Any, *args: Any) -> Any:
+        runs.append(conn.info.backend_pid)
+        real(conn, *args)
+        conn.close()  # as if the answer never came
+        raise psycopg.OperationalError("the connection was lost after the play was sent")
+
+    raw._exec = lost_after_sending  # type: ignore[method-assign]
+    with pytest.raises(sa.exc.OperationalError):
+        raw.play([_play_job("ta", 2, [2])], "chan")
+    assert len(runs) == 1 and raw._writer is None
+    del raw._exec
+    assert [s for s, _seat, _a in _stored(pg_url, "ta")[1]] == [0, 1, 2]  # applied once
+    assert raw.play([_play_job("ta", 3, [3])], "chan") == [True]  # a new writer goes on
+    raw.close()
+    engine.dispose()
+
+
+def test_reads_give_what_psycopg_gives(pg_url):
+    """``scalar`` and ``fetch`` on their prepared statements: the values psycopg's cursors
+    read (fetch's rows through JSON: this schema's types), parameters of every kind taken."""
+    engine = make_engine(pg_url)
+    migrate(engine)
+    _a_table(engine, "ta")
+    raw = RawPostgres(engine)
+    assert raw.play([_play_job("ta", 0, [0, 1, 2])], "chan") == [True]
+    assert raw.scalar("SELECT rev FROM tables WHERE id = ?", ("ta",)) == 1
+    assert raw.scalar("SELECT rev FROM tables WHERE id = ?", ("nope",)) is None
+    assert raw.scalar("SELECT ? + 1", (41,)) == 42
+    assert raw.scalar("SELECT ?::float8 * 2", (1.25,)) == 2.5
+    assert raw.scalar("SELECT ? AND ?", (True, False)) is False
+    assert raw.scalar("SELECT coalesce(?, 'none')", (None,)) == "none"
+    assert raw.scalar("SELECT config FROM tables WHERE id = ?", ("ta",)) == {}
+    with pytest.raises(TypeError):
+        raw.scalar("SELECT ?", ([1, 2],))
+    queries = [(q, p) for q, p in zip(tables_mod._CATCH_UP_SQL,
+                                      [("ta",)] * 3 + [("ta", 1)], strict=True)]
+    got = raw.fetch(queries)
+    plain = psycopg.connect(sa.engine.make_url(pg_url).set(
+        drivername="postgresql").render_as_string(hide_password=False), autocommit=True)
+    from psycopg.rows import dict_row
+
+    want = [plain.cursor(row_factory=dict_row).execute(q.replace("?", "%s"), p).fetchall()
+            for q, p in queries]
+    plain.close()
+    assert got == want and [r["seat"] for r in got[3]] == [1, 0]  # steps 1, 2 in order
+    assert raw.fetch([("SELECT ? AS a, ? AS b", ("x", 2)), ("SELECT 1 AS one WHERE false", ())]
+                     ) == [[{"a": "x", "b": 2}], []]
+    raw.close()
+    engine.dispose()

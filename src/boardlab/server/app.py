@@ -283,7 +283,12 @@ def create_app(
         if tables.postgres:
             from boardlab.server.notify import Listener
 
-            listener = Listener(engine, tables.worker, hub.changed)
+            def changed(table_ids: list[str]) -> None:  # (the listener's thread)
+                mine = [tid for tid in table_ids if tid in hub.conns]  # sockets open here
+                if mine and not loop.is_closed():  # one wake-up of the loop for them all
+                    loop.call_soon_threadsafe(lambda: [hub.changed(tid) for tid in mine])
+
+            listener = Listener(engine, tables.worker, changed)
             listener.start()
         timers = asyncio.create_task(turn_timers())
         chores = asyncio.create_task(housekeeping())

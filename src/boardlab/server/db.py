@@ -11,9 +11,12 @@ stored only as SHA-256 digests.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import select
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -319,7 +322,9 @@ class Raw:
         connection. Only when it failed before its commit was sent - a connection lost
         before the commit aborts the transaction, so nothing of it was kept and the second
         run cannot apply it twice; a commit that fails may have been applied, and is not
-        tried again."""
+        tried again. A ``run`` whose statement commits itself (autocommit) raises
+        ``_Sent`` from the error when that statement failed after it was sent: as a failed
+        commit, it is not tried again."""
         for attempt in (0, 1):
             conn = self._writer
             kept = conn is not None
@@ -331,7 +336,10 @@ class Raw:
                 committing = True
                 conn.commit()
                 return out
-            except BaseException as exc:
+            except BaseException as raised:
+                exc = raised
+                if isinstance(raised, _Sent) and raised.__cause__ is not None:
+                    committing, exc = True, raised.__cause__
                 broken = self._broken(conn)  # (before the rollback: it closes nothing)
                 with contextlib.suppress(self.error):
                     conn.rollback()
@@ -393,37 +401,114 @@ class RawSqlite(Raw):
         return isinstance(exc, sqlite3.IntegrityError)
 
 
-# One play change on PostgreSQL (``RawPostgres.play``): the rev bump, the choices only if the
-# bump found its rev (a data-modifying WITH: its rows are the bump's), the other workers'
-# notice the same way; the statement's rows tell whether it was stored.
+# Play changes of several tables on PostgreSQL (``RawPostgres.play``) in one statement: the
+# jobs' rev bumps (each only over the rev it was read at), the choices of the bumps that
+# found their rev (a data-modifying WITH: its rows are the bump's), those tables' notices to
+# the other workers; the statement's rows are the tables stored. The jobs and the choices
+# come as two JSON arrays of arrays ($1: [id, old rev, rev, version, status, reason,
+# updated_at, bot_steps, rewrites, notice or null]; $2: [table_id, step, seat, the action's
+# JSON text, created_at]), $3 is the notices' channel.
 _PLAY_SQL = (
-    "WITH b AS (UPDATE tables SET rev = %s, version = %s, status = %s, reason = %s, "
-    "updated_at = %s, bot_steps = %s, rewrites = %s WHERE id = %s AND rev = %s RETURNING id), "
+    "WITH j AS (SELECT e->>0 AS id, (e->>1)::integer AS old, (e->>2)::integer AS rev, "
+    "(e->>3)::integer AS version, e->>4 AS status, e->>5 AS reason, "
+    "(e->>6)::float8 AS updated_at, (e->>7)::integer AS bot_steps, "
+    "(e->>8)::integer AS rewrites, e->>9 AS note FROM json_array_elements($1::json) AS e), "
+    "b AS (UPDATE tables AS t SET rev = j.rev, version = j.version, status = j.status, "
+    "reason = j.reason, updated_at = j.updated_at, bot_steps = j.bot_steps, "
+    "rewrites = j.rewrites FROM j WHERE t.id = j.id AND t.rev = j.old RETURNING t.id, j.note), "
     "c AS (INSERT INTO choices (table_id, step, seat, action, created_at) "
-    "SELECT b.id, v.step, v.seat, v.action, v.created_at FROM b, "
-    "unnest(%s::integer[], %s::integer[], %s::json[], %s::float8[]) "
-    "AS v(step, seat, action, created_at)) "
-    "SELECT CASE WHEN %s::text IS NULL THEN NULL ELSE pg_notify(%s, %s) END FROM b")
+    "SELECT b.id, (e->>1)::integer, (e->>2)::integer, (e->>3)::json, (e->>4)::float8 "
+    "FROM b JOIN json_array_elements($2::json) AS e ON e->>0 = b.id) "
+    "SELECT b.id, CASE WHEN b.note IS NULL THEN NULL ELSE pg_notify($3, b.note) END FROM b")
+
+# libpq's parameter types of the Python values the statements below take (0: the server
+# infers it from where it stands, as psycopg sends a str)
+_PG_TYPES = {str: 0, int: 20, float: 701, bool: 16, type(None): 0}
+
+
+def _pg_values(params: tuple[Any, ...] | list[Any]) -> tuple[list[bytes | None], list[int]]:
+    """``params`` as libpq's text values and their types (str, int, float, bool, None)."""
+    values: list[bytes | None] = []
+    types: list[int] = []
+    for p in params:
+        kind = type(p)
+        if kind not in _PG_TYPES:
+            raise TypeError(f"a raw statement takes str, int, float, bool or None, not {kind}")
+        types.append(_PG_TYPES[kind])
+        values.append(None if p is None else (b"t" if p else b"f") if kind is bool
+                      else p.encode() if kind is str else repr(p).encode())
+    return values, types
+
+
+_NUMBERED: dict[tuple[str, int], str] = {}
+
+
+def _numbered(text: str, first: int = 1) -> str:
+    """A ``?`` text (qmark) with libpq's numbered parameters ``$first``, ``$first+1``..."""
+    out = _NUMBERED.get((text, first))
+    if out is None:
+        out = _NUMBERED[text, first] = _renumbered(text, first)
+    return out
+
+
+def _renumbered(text: str, first: int) -> str:
+    parts = text.split("?")
+    out = [parts[0]]
+    for i, part in enumerate(parts[1:]):
+        out.append(f"${first + i}{part}")
+    return "".join(out)
+
+
+def _readable(fd: int) -> bool:
+    """Whether the socket ``fd`` has something to read now (or its end)."""
+    if hasattr(select, "poll"):  # (select.select cannot take a descriptor past 1023)
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        return bool(poller.poll(0))
+    return bool(select.select([fd], [], [], 0)[0])
+
+
+class _Sent(Exception):
+    """Raised by a write's ``run`` when its statement - its own commit - failed after it was
+    sent: it may have been applied, so it is never run again (``Raw.transaction``)."""
 
 
 class RawPostgres(Raw):
-    """:class:`Raw` on psycopg 3. Reads run in autocommit (one round trip each; psycopg
-    prepares a statement run often); a transaction's steps go out in one pipeline (every
-    row of every step, then one sync: one round trip for the batch), their row counts are
-    checked, then it commits (a second round trip). At most ``KEEP`` read connections are
-    open at once (a thread finding none idle waits for one): the database's connection
-    limit is shared with the engine's pool and the other workers."""
+    """:class:`Raw` on psycopg 3. The statements every choice runs - the rev check
+    (``scalar``), another worker's change caught up (``fetch``) and the play changes
+    (``play``) - are each one prepared statement sent on the connection's libpq handle
+    (``pgconn.exec_prepared``: one round trip, the GIL given up while it waits): psycopg's
+    cursors cost 3-7x their CPU time in Python (the query's generators, the pipeline's
+    bookkeeping) - under the web load they were the largest share of the PostgreSQL path.
+    ``play`` is one statement in autocommit (its own transaction and commit: one round
+    trip), ``fetch`` one query whose columns are each query's rows as JSON.
+
+    Reads run in autocommit on the idle read connections; ``write`` and ``transaction``
+    (everything else) on the writer connection: a write's steps go out in one pipeline,
+    their row counts are checked, then it commits (a second round trip). At most ``KEEP``
+    read connections are open at once (a thread finding none idle waits for one): the
+    database's connection limit is shared with the engine's pool and the other workers."""
 
     KEEP = 12
     style = "format"
 
     def __init__(self, engine: Engine) -> None:
         import psycopg
+        from psycopg.errors import error_from_result
 
         super().__init__(engine)
         self.error = psycopg.Error
         self._integrity_error = psycopg.IntegrityError
+        self._error_from_result = error_from_result
+        self._ok = (psycopg.pq.ExecStatus.TUPLES_OK, psycopg.pq.ExecStatus.COMMAND_OK)
+        self._bad = psycopg.pq.ConnStatus.BAD
         self._slots = threading.BoundedSemaphore(self.KEEP)
+        # per connection: its prepared statements (by text and parameter types) and a
+        # psycopg Transformer to load values of other types than the JSON ones
+        self._prepared: weakref.WeakKeyDictionary[Any, dict[tuple[str, tuple[int, ...]], bytes]]
+        self._prepared = weakref.WeakKeyDictionary()
+        self._loaders: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+        self._fetch_texts: dict[tuple[str, ...], str] = {}
 
     def _open(self, writer: bool) -> Any:
         conn = super()._open(writer)
@@ -432,9 +517,47 @@ class RawPostgres(Raw):
         conn.autocommit = not writer
         return conn
 
+    def _exec(self, conn: Any, text: str, values: list[bytes | None], types: list[int]
+              ) -> Any:
+        """``text`` (``$n`` parameters) as a prepared statement of ``conn`` (prepared at its
+        first use there), run with ``values`` of ``types`` (``_pg_values``); its result (a
+        libpq ``PGresult``). An error the server answers is raised as psycopg raises it; a
+        lost connection as psycopg's ``OperationalError`` (and ``conn.broken`` tells)."""
+        pg = conn.pgconn
+        names = self._prepared.get(conn)
+        if names is None:
+            names = self._prepared[conn] = {}
+        key = (text, tuple(types))
+        name = names.get(key)
+        if name is None:
+            name = f"boardlab_{len(names)}".encode()
+            self._check(conn, pg.prepare(name, text.encode(), types))
+            names[key] = name
+        return self._check(conn, pg.exec_prepared(name, values))
+
+    def _check(self, conn: Any, res: Any) -> Any:
+        if res.status not in self._ok:
+            raise self._error_from_result(res, encoding=conn.info.encoding)
+        return res
+
     def scalar(self, sql: str, params: tuple[Any, ...]) -> Any:
+        text = _numbered(sql)
+        values, types = _pg_values(params)
+
+        def read(conn: Any) -> Any:
+            res = self._exec(conn, text, values, types)
+            if not res.ntuples:
+                return None
+            loader = self._loaders.get(conn)
+            if loader is None:
+                from psycopg.adapt import Transformer
+
+                loader = self._loaders[conn] = Transformer(conn)
+            loader.set_pgresult(res)
+            return loader.load_row(0, tuple)[0]
+
         with self._slots:
-            return super().scalar(sql, params)
+            return self._reading(read, sql, params)
 
     def _run(self, conn: Any, steps: list[tuple[str, list[tuple[Any, ...]], int | None]]
              ) -> None:
@@ -471,44 +594,70 @@ class RawPostgres(Raw):
 
     def play(self, jobs: list[tuple[tuple[Any, ...], list[tuple[Any, ...]], str | None]],
              channel: str) -> list[bool]:
-        """Play changes of several tables in one transaction, one round trip and the
-        commit: per job ``(bump, choice rows, notice or None)`` - ``bump`` the parameters
-        of the rev bump (rev, version, status, reason, updated_at, bot_steps, rewrites, id,
-        old rev), each choice row (table_id, step, seat, action JSON, created_at). Each job
-        is one statement: its choices are inserted and its notice sent only if its bump
-        found the rev it was read at. Whether each job was stored (False: its rev was
+        """Play changes of several tables in one statement (``_PLAY_SQL``), its own
+        transaction: one round trip. Per job ``(bump, choice rows, notice or None)`` -
+        ``bump`` the parameters of the rev bump (rev, version, status, reason, updated_at,
+        bot_steps, rewrites, id, old rev), each choice row (table_id, step, seat, action
+        JSON, created_at). A job's choices are inserted and its notice sent only if its
+        bump found the rev it was read at. Whether each job was stored (False: its rev was
         stale - another worker changed the table - and nothing of it was written); the
-        others are kept either way, so one table's stale change (two workers taking
-        simultaneous choices of one table) no longer fails the whole batch."""
-        params = [(*bump, [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
-                   [r[4] for r in rows], note, channel, note) for bump, rows, note in jobs]
+        others are kept either way. Jobs are of distinct tables.
+
+        The statement commits itself, so it is run again on a new connection only when
+        the kept writer connection is found closed before anything is sent (the server
+        restarted: its socket holds the server's goodbye, or its end); one that fails
+        after it was sent may have been applied and is raised (``_Sent``)."""
+        bumps = json.dumps([[b[7], b[8], b[0], b[1], b[2], b[3], b[4], b[5], b[6], note]
+                            for b, _rows, note in jobs])
+        rows = json.dumps([list(r) for _b, job_rows, _note in jobs for r in job_rows])
+        ids = [b[7] for b, _rows, _note in jobs]
+        values, types = _pg_values((bumps, rows, channel))
 
         def run(conn: Any) -> list[bool]:
-            cur = conn.cursor()
-            self._pipelined(conn, lambda: cur.executemany(_PLAY_SQL, params, returning=True))
-            stored = []
-            for _ in cur.results():
-                stored.append(bool(cur.fetchall()))
-            if len(stored) != len(jobs):
-                raise RuntimeError("play: a result per job was expected")
-            return stored
+            pg = conn.pgconn
+            if _readable(pg.socket):  # an idle writer connection has nothing to read
+                conn.close()  # (the server's goodbye, or its end: nothing was sent on it)
+                raise self._gone("the server closed the writer connection while it was idle")
+            try:
+                res = self._exec(conn, _PLAY_SQL, values, types)
+            except self.error as exc:
+                if self._broken(conn):  # the answer never came: it may have been applied
+                    raise _Sent() from exc
+                raise  # the server refused it (a duplicate choice, a deadlock): not applied
+            stored = {res.get_value(i, 0).decode() for i in range(res.ntuples)}
+            return [tid in stored for tid in ids]
 
         return self.transaction(run)
 
+    def _gone(self, message: str) -> Exception:
+        import psycopg
+
+        return psycopg.OperationalError(message)
+
     def fetch(self, queries: list[tuple[str, tuple[Any, ...]]]) -> list[list[dict[str, Any]]]:
-        """The rows (dicts by column name) of each ``(sql, params)``, every query in one
-        pipeline on a read connection: one round trip for all (another worker's change
-        caught up: the table's row, seats, seat events and new choices)."""
-        from psycopg.rows import dict_row
+        """The rows (dicts by column name) of each ``(sql, params)``: one prepared query whose
+        columns are each query's rows as JSON (``json_agg``, in the query's order), one round
+        trip on a read connection (another worker's change caught up: the table's row,
+        seats, seat events and new choices). The values are JSON's: numbers, text, booleans,
+        null and the JSON columns' values (every column of this schema)."""
+        key = tuple(sql for sql, _params in queries)
+        text = self._fetch_texts.get(key)
+        if text is None:
+            parts, n = [], 1
+            for sql, params in queries:
+                parts.append(f"(SELECT coalesce(json_agg(q), '[]') FROM ({_numbered(sql, n)}) "
+                             "AS q)")
+                n += len(params)
+            text = self._fetch_texts[key] = "SELECT " + ", ".join(parts)
+        params = tuple(p for _sql, ps in queries for p in ps)
+        values, types = _pg_values(params)
 
         def read(conn: Any) -> list[list[dict[str, Any]]]:
-            cursors = [conn.cursor(row_factory=dict_row) for _ in queries]
-            self._pipelined(conn, lambda: [cur.execute(self.sql(sql), params) for cur, (
-                sql, params) in zip(cursors, queries, strict=True)])
-            return [cur.fetchall() for cur in cursors]
+            res = self._exec(conn, text, values, types)
+            return [json.loads(res.get_value(0, i)) for i in range(len(queries))]
 
         with self._slots:
-            return self._reading(read, "(reads)", ())
+            return self._reading(read, "(reads)", params)
 
     def _integrity(self, exc: BaseException) -> bool:
         return isinstance(exc, self._integrity_error)
