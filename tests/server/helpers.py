@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 
@@ -151,6 +151,64 @@ def drain_states(ws, held: dict, version: int, out: list) -> None:
         new = rebuild(held or None, msg)
         held.clear()
         held.update(new)
+
+
+class Everyone:
+    """A table as everyone but the seats under test sees it, step by step: each watcher -
+    a seat (with its token) or None (a spectator) - has two sockets, one taking whole
+    states and one the view's changes. :meth:`step`, after each step of the game, drains
+    every socket up to the table's version and reads each watcher's state and the table's
+    summary. Every text they were sent, in order, is in ``seen`` (the sockets' first
+    states too)."""
+
+    def __init__(self, client, table_id: str, tokens: dict[int, str],
+                 watchers: list[int | None]) -> None:
+        self.client, self.table_id, self.tokens = client, table_id, tokens
+        self.watchers = watchers
+        self.seen: list[str] = []
+        # (seat, takes the view's changes, the socket, the payload its messages rebuild)
+        self.socks: list[tuple[int | None, bool, Any, dict[str, Any]]] = []
+
+    def open(self, stack: ExitStack) -> Everyone:
+        """Connect the sockets (closed with ``stack``), each drained to its first state."""
+        for seat in self.watchers:
+            for delta in (False, True):
+                ws = stack.enter_context(
+                    self.client.websocket_connect(f"/ws/tables/{self.table_id}"))
+                hello: dict[str, Any] = {} if seat is None else {
+                    "seat": seat, "token": self.tokens[seat]}
+                if delta:
+                    hello["delta"] = True
+                ws.send_json(hello)
+                held: dict[str, Any] = {}
+                drain_states(ws, held, 0, self.seen)
+                self.socks.append((seat, delta, ws, held))
+        return self
+
+    def look(self, seat: int | None):
+        """``seat``'s state (None: the spectators'), the response."""
+        params = {} if seat is None else {"seat": seat}
+        headers = {} if seat is None else {"X-Seat-Token": self.tokens[seat]}
+        r = self.client.get(f"/api/tables/{self.table_id}/state", params=params,
+                            headers=headers)
+        assert r.status_code == 200, r.text
+        return r
+
+    def step(self) -> None:
+        """After a step: every socket's messages up to the table's version, then each
+        watcher's state and the table's summary."""
+        version = self.client.app.state.tables.get(self.table_id).version
+        for _seat, _delta, ws, held in self.socks:
+            drain_states(ws, held, version, self.seen)
+        for seat in self.watchers:
+            self.seen.append(self.look(seat).text)
+        self.seen.append(self.client.get(f"/api/tables/{self.table_id}").text)
+
+    def tag(self, seat: int | None) -> str | None:
+        """The view tag ``seat``'s incremental socket holds (what a client sends as
+        ``have`` with its next choice)."""
+        return next(held.get("view_tag") for s, delta, _ws, held in self.socks
+                    if s == seat and delta)
 
 
 def masked(texts: list[str], secrets: list[str]) -> list[str]:

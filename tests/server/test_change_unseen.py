@@ -14,6 +14,7 @@ import json
 import random
 import time
 import types
+from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
@@ -23,7 +24,7 @@ from boardlab.engine.registry import get_game
 from boardlab.server import create_app
 from boardlab.server import tables as tables_module
 
-from .helpers import database, drain_states, masked, new_table
+from .helpers import Everyone, database, drain_states, masked, new_table
 
 CHANGER, WATCHER = 0, 1  # seat 0 changes its sealed choices; seat 1 is a human who sees it all
 
@@ -37,7 +38,6 @@ def _play(url, monkeypatch, game_id: str, players: int, seed: int, change: bool)
     game = get_game(game_id)
     app = create_app(url,
                      rate=1e6, burst=10**6, bot_move_seconds=60.0)
-    seen: list[str] = []
     changed = 0
     seats = [{"kind": "human"}, {"kind": "human"}] + [
         {"kind": "bot", "bot": "random"} for _ in range(players - 2)]
@@ -47,26 +47,10 @@ def _play(url, monkeypatch, game_id: str, players: int, seed: int, change: bool)
         made = new_table(client, players=players, game=game_id, seed=seed, seats=seats)
         tid, tok = made["table"]["id"], made["tokens"]
         rng = random.Random(seed)
-        held_by: dict[int, str] = {}  # the view tag seat 1 holds (its last answer)
 
-        def look(seat):
-            params = {} if seat is None else {"seat": seat}
-            headers = {} if seat is None else {"X-Seat-Token": tok[seat]}
-            r = client.get(f"/api/tables/{tid}/state", params=params, headers=headers)
-            assert r.status_code == 200, r.text
-            return r
-
-        with client.websocket_connect(f"/ws/tables/{tid}") as w1, \
-                client.websocket_connect(f"/ws/tables/{tid}") as w1d, \
-                client.websocket_connect(f"/ws/tables/{tid}") as spec, \
-                client.websocket_connect(f"/ws/tables/{tid}") as specd:
-            socks = []
-            for ws, hello in ((w1, {"seat": WATCHER, "token": tok[WATCHER]}),
-                              (w1d, {"seat": WATCHER, "token": tok[WATCHER], "delta": True}),
-                              (spec, {}), (specd, {"delta": True})):
-                ws.send_json(hello)
-                socks.append((ws, {}))
-                drain_states(ws, socks[-1][1], 0, seen)
+        with ExitStack() as stack:
+            everyone = Everyone(client, tid, tok, [WATCHER, None]).open(stack)
+            look, seen = everyone.look, everyone.seen
             for _ in range(250):
                 t = tables.get(tid)
                 if t.status != "running":
@@ -86,8 +70,8 @@ def _play(url, monkeypatch, game_id: str, players: int, seed: int, change: bool)
                 if sealed and change:
                     first = next(c["action"] for c in legal if c["action"] != action)
                 body = {"seat": seat, "action": first, "step": t.seat_steps(seat)}
-                if seat == WATCHER and WATCHER in held_by:
-                    body["have"] = held_by[WATCHER]
+                if seat == WATCHER and everyone.tag(WATCHER):
+                    body["have"] = everyone.tag(WATCHER)
                 r = client.post(f"/api/tables/{tid}/act", json=body,
                                 headers={"X-Seat-Token": tok[seat]})
                 assert r.status_code == 200, r.text
@@ -98,13 +82,7 @@ def _play(url, monkeypatch, game_id: str, players: int, seed: int, change: bool)
                         "seat": seat, "action": action}, headers={"X-Seat-Token": tok[seat]})
                     assert r.status_code == 200, r.text
                     changed += 1
-                version = tables.get(tid).version
-                for ws, held in socks:
-                    drain_states(ws, held, version, seen)
-                held_by[WATCHER] = socks[1][1]["view_tag"]
-                for who in (WATCHER, None):
-                    seen.append(look(who).text)
-                seen.append(client.get(f"/api/tables/{tid}").text)
+                everyone.step()
         record = client.get(f"/api/tables/{tid}/record")
         if record.status_code == 200:
             seen.append(record.text)

@@ -7,6 +7,8 @@ on its turns and taking them back (an undo rewinds every held choice of the turn
 then makes again), once playing straight - and every byte seat 1 and the spectators are sent
 is the same in both (answers, states, summaries, whole and incremental WebSocket messages,
 the record: only the final choices). Seat 0 itself sees its turn's undo point after an undo.
+Seat 1's own moves that reveal nothing are held too (pushed to its sockets alone), so its
+sockets also show that such a push does not depend on how fast the hub runs.
 Refusals: nothing to undo, another seat's token."""
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import json
 import random
 import time
 import types
+from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
@@ -23,7 +26,7 @@ from boardlab.engine.registry import get_game
 from boardlab.server import create_app
 from boardlab.server import tables as tables_module
 
-from .helpers import database, drain_states, masked, new_table, would_hold
+from .helpers import Everyone, database, masked, new_table, would_hold
 
 MOVER, WATCHER = 0, 1
 
@@ -34,7 +37,6 @@ def _play(url, monkeypatch, seed: int, detours: bool):
     game = get_game("burgle")
     app = create_app(url,
                      rate=1e6, burst=10**6, bot_move_seconds=60.0)
-    seen: list[str] = []
     undone = 0
     with TestClient(app) as client:
         tables = app.state.tables
@@ -43,13 +45,6 @@ def _play(url, monkeypatch, seed: int, detours: bool):
             {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])
         tid, tok = made["table"]["id"], made["tokens"]
         rng = random.Random(seed)
-
-        def look(seat):
-            params = {} if seat is None else {"seat": seat}
-            headers = {} if seat is None else {"X-Seat-Token": tok[seat]}
-            r = client.get(f"/api/tables/{tid}/state", params=params, headers=headers)
-            assert r.status_code == 200, r.text
-            return r
 
         def held(seat):
             r = client.get(f"/api/tables/{tid}/undo", params={"seat": seat},
@@ -67,16 +62,9 @@ def _play(url, monkeypatch, seed: int, detours: bool):
             assert r.status_code == 200, r.text
             return r
 
-        with client.websocket_connect(f"/ws/tables/{tid}") as w1, \
-                client.websocket_connect(f"/ws/tables/{tid}") as w1d, \
-                client.websocket_connect(f"/ws/tables/{tid}") as specd:
-            socks = []
-            for ws, hello in ((w1, {"seat": WATCHER, "token": tok[WATCHER]}),
-                              (w1d, {"seat": WATCHER, "token": tok[WATCHER], "delta": True}),
-                              (specd, {"delta": True})):
-                ws.send_json(hello)
-                socks.append((ws, {}))
-                drain_states(ws, socks[-1][1], 0, seen)
+        with ExitStack() as stack:
+            everyone = Everyone(client, tid, tok, [WATCHER, None]).open(stack)
+            look, seen = everyone.look, everyone.seen
             turn_start = None
             for _ in range(300):
                 t = tables.get(tid)
@@ -111,14 +99,8 @@ def _play(url, monkeypatch, seed: int, detours: bool):
                         assert held(MOVER) == k
                     act(MOVER, action)
                 else:
-                    have = socks[1][1].get("view_tag")
-                    seen.append(act(WATCHER, action, have).text)
-                version = tables.get(tid).version
-                for ws, got in socks:
-                    drain_states(ws, got, version, seen)
-                for who in (WATCHER, None):
-                    seen.append(look(who).text)
-                seen.append(client.get(f"/api/tables/{tid}").text)
+                    seen.append(act(WATCHER, action, everyone.tag(WATCHER)).text)
+                everyone.step()
         record = client.get(f"/api/tables/{tid}/record")
         if record.status_code == 200:
             seen.append(record.text)
