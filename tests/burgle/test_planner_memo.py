@@ -92,3 +92,38 @@ def test_a_plan_is_not_followed_once_the_board_changed():
     b2 = Board.read(GAME.view(state, 0))
     b2.alarms = b2.alarms | {5}
     assert bot._signature(b2, 0) != sig
+
+
+def test_the_turn_without_a_tool_is_searched_once():
+    """With a map-changing tool in hand the turn without it is searched once, for the
+    tool's comparison and then for the plan: the same choices as two separate searches
+    (a Rigger starts with Dynamite)."""
+    from boardlab.engine.context import DecisionContext
+    from boardlab.games.burgle.team2 import MAP_TOOLS
+
+    class TwoSearches(TeamPlannerBot):
+        def _plan(self, v, legal):
+            tools = [a for a in legal if a["type"] == "tool" and a["tool"] in MAP_TOOLS]
+            if tools:
+                model, root = self._model(v, Board.read(v))
+                use = self._map_tool(v, tools, model, root)
+                if use is not None:
+                    return use
+                model, root = self._model(v, Board.read(v))
+                return self._search(v, legal, model, root)
+            return super()._plan(v, legal)
+
+    checked = 0
+    for seed in range(3):
+        state = GAME.setup(GAME.Config(players=2), seed,
+                           {"characters": [["rigger", "basic"], ["peterman", "basic"]]})
+        once, twice = [TeamPlannerBot(), TeamPlannerBot()], [TwoSearches(), TwoSearches()]
+        while not GAME.is_over(state):
+            seat = GAME.to_move(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            ctx = DecisionContext(GAME, seat, legal=legal, state=state)
+            a, b = once[seat].choose(ctx), twice[seat].choose(ctx)
+            assert a == b
+            checked += any(x["type"] == "tool" and x["tool"] in MAP_TOOLS for x in legal)
+            GAME.apply_in_place(state, seat, a)
+    assert checked >= 20, checked

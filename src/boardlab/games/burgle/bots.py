@@ -644,8 +644,13 @@ class PlannerBot(TeamBot):
         followed = self._follow(v, board, legal)
         if followed is not None:
             return followed
-        self._next = None
         model, root = self._model(v, board)
+        return self._search(v, legal, model, root)
+
+    def _search(self, v: dict[str, Any], legal: list[Action], model: TurnModel,
+                root: Node) -> Action:
+        """The first action of the best plan from ``root``."""
+        self._next = None
         _val, plan = model.best(root, legal)
         if not plan:
             return {"type": "end"} if {"type": "end"} in legal else legal[0]
@@ -737,16 +742,20 @@ class TeamPlannerBot(PlannerBot):
 
     def _plan(self, v: dict[str, Any], legal: list[Action]) -> Action:
         tools = [a for a in legal if a["type"] == "tool" and a["tool"] in MAP_TOOLS]
-        if tools:
-            use = self._map_tool(v, tools)
-            if use is not None:
-                return use
-        return super()._plan(v, legal)
-
-    def _map_tool(self, v: dict[str, Any], tools: list[Action]) -> Action | None:
-        """The tool whose changed board (less the alarm it sounds) beats this one by
-        TOOL_GAIN for the rest of the turn, if any: every board is read from the view."""
+        if not tools:
+            return super()._plan(v, legal)
+        # the turn without a tool is searched once: for the tools' comparison, then the plan
         model, root = self._model(v, Board.read(v))
+        use = self._map_tool(v, tools, model, root)
+        if use is not None:
+            return use
+        return self._search(v, legal, model, root)
+
+    def _map_tool(self, v: dict[str, Any], tools: list[Action], model: TurnModel,
+                  root: Node) -> Action | None:
+        """The tool whose changed board (less the alarm it sounds) beats this one (``model``,
+        from ``root``) by TOOL_GAIN for the rest of the turn, if any: every board is read
+        from the view."""
         if root.pos is None or root.pos < 0:
             return None
         base = model.value(root)
