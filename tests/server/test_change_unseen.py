@@ -157,3 +157,49 @@ def test_a_device_link_is_seen_by_nobody_else(tmp_path, monkeypatch):
     assert len(plain) == len(asked)
     for i, (a, b) in enumerate(zip(asked, plain, strict=True)):
         assert a == b, (i, a[:400], b[:400])
+
+
+def test_a_changed_sealed_choice_is_on_disk_before_it_is_answered(tmp_path):
+    """The change is written as a table's change is: under SQLite's write lock, and made
+    durable (the group commit's flush) after it is committed and before it is answered."""
+    import sqlalchemy as sa
+
+    from support.sealed import GAME
+
+    from .helpers import state
+    from .test_change_choice import ChangeableSealed
+
+    url = f"sqlite:///{tmp_path / 'd.sqlite'}"
+    lookup = {"sealed2": ChangeableSealed(), "sealed": GAME}
+    with TestClient(create_app(url, games=lookup.__getitem__, game_ids=lambda: list(lookup),
+                               rate=1e6, burst=10**6)) as client:
+        tables = client.app.state.tables
+        made = new_table(client, players=3, game="sealed2", options={"rounds": 2}, seed=4,
+                         seats=[{"kind": "human"} for _ in range(3)])
+        tid, tok = made["table"]["id"], made["tokens"]
+        hand = state(client, tid, 0, tok[0])["view"]["hand"]
+        _bid(client, tid, tok, 0)
+        assert state(client, tid, 0, tok[0])["view"]["my_bid"] == hand[0]
+        engine = sa.create_engine(url)
+        flushed: list[object] = []  # the stored bid each time a flush was asked for
+        real = tables._durable
+
+        def durable() -> None:
+            with engine.connect() as conn:
+                flushed.append(conn.execute(sa.text(
+                    "SELECT action FROM choices WHERE table_id = :t AND step = 0"),
+                    {"t": tid}).scalar())
+            real()
+
+        tables._durable = durable
+        try:
+            r = client.post(f"/api/tables/{tid}/change", json={
+                "seat": 0, "action": {"type": "bid", "card": hand[-1]}},
+                headers={"X-Seat-Token": tok[0]})
+        finally:
+            del tables._durable
+            engine.dispose()
+        assert r.status_code == 200, r.text
+        assert r.json()["view"]["my_bid"] == hand[-1]
+        assert [json.loads(a) if isinstance(a, str) else a for a in flushed] == [
+            {"type": "bid", "card": hand[-1]}]

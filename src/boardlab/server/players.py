@@ -136,7 +136,7 @@ def change_choice(tables: Any, table_id: str, seat: int, token: str | None,
             game.apply_in_place(state, who, a, check=False)
         if not game.changeable(state, seat):  # (a game whose window closed on the change)
             raise Refused(409, "this choice cannot be changed here")
-        with tables.engine.begin() as conn:
+        with tables.writing() as conn:  # (SQLite's write lock; on disk before the answer)
             steps = conn.execute(sa.select(db.choices.c.step)
                                  .where(db.choices.c.table_id == t.id)
                                  .order_by(db.choices.c.step)).scalars().all()
