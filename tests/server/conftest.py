@@ -74,7 +74,13 @@ def make_client(db_url):
 
 @pytest.fixture
 def client(make_client) -> Iterator[TestClient]:
-    """A server on SQLite or PostgreSQL without the per-client request rate limit: the
-    tests play whole games from one address faster than a person could (the limit has
-    tests of its own, with ``make_client(rate=...)``)."""
+    return make_client()
+
+
+@pytest.fixture
+def fast_client(make_client) -> Iterator[TestClient]:
+    """``client`` without the per-client request rate limit (and so without the limit on a
+    socket's messages a second, which follows it): for tests that play whole games from one
+    address faster than a person could (the limits have tests of their own, with
+    ``make_client(rate=...)``)."""
     return make_client(rate=1e6, burst=10**6)

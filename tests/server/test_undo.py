@@ -125,7 +125,8 @@ def test_an_undo_is_seen_by_nobody_else_and_the_record_keeps_the_final_choices(
         assert a == b, (i, a[:600], b[:600])
 
 
-def test_undo_refusals_and_a_game_that_declares_nothing(client):
+def test_undo_refusals_and_a_game_that_declares_nothing(fast_client):
+    client = fast_client
     made = new_table(client, players=2, game="burgle", seed=3)
     tid, tok = made["table"]["id"], made["tokens"]
     r = client.post(f"/api/tables/{tid}/undo", json={"seat": 0}, headers={"X-Seat-Token": tok[0]})

@@ -81,7 +81,8 @@ def _burgle_at_its_turn(client):
     return tid, tok, look, act, entrance
 
 
-def test_held_choices_reach_the_seats_other_devices_only_and_are_not_replayed(client):
+def test_held_choices_reach_the_seats_other_devices_only_and_are_not_replayed(fast_client):
+    client = fast_client
     tid, tok, look, act, entrance = _burgle_at_its_turn(client)
     tables = client.app.state.tables
     game = get_game("burgle")
@@ -142,14 +143,15 @@ def test_held_choices_reach_the_seats_other_devices_only_and_are_not_replayed(cl
                 got = sock.next()
 
 
-def test_a_held_choice_reaches_the_other_devices_however_late_its_push_runs(client,
-                                                                          monkeypatch):
+def test_a_held_choice_reaches_the_other_devices_however_late_its_push_runs(
+        fast_client, monkeypatch):
     """The push of a choice held for an undo sends the seat's payload as it was right after
     that choice, not the table as the push finds it: here the push is slow (it runs after
     the seat's next choice, which stores the turn), and the other device is still sent
     the held move, then only the steps after it - as when the push is quick. (It used to
     read the table when it ran: then it sent nothing, and the held move came again as a
     step of the next push; what a device was sent depended on the hub's speed.)"""
+    client = fast_client
     tid, tok, look, act, entrance = _burgle_at_its_turn(client)
     tables, hub = client.app.state.tables, client.app.state.hub
     game = get_game("burgle")
@@ -184,7 +186,8 @@ def test_a_held_choice_reaches_the_other_devices_however_late_its_push_runs(clie
         assert got["view"]["players"][0]["at"] == entrance
 
 
-def test_a_turn_timer_keeps_the_held_choices_and_plays_on_from_them(client):
+def test_a_turn_timer_keeps_the_held_choices_and_plays_on_from_them(fast_client):
+    client = fast_client
     tid, tok, look, act, entrance = _burgle_at_its_turn(client)
     tables = client.app.state.tables
     v = tables.get(tid).version

@@ -26,7 +26,8 @@ def random_walk(game, players: int, seed: int):
         game.apply_in_place(state, seat, action)
 
 
-def test_a_toys_move_is_held_for_its_seat_alone_and_undone(client):
+def test_a_toys_move_is_held_for_its_seat_alone_and_undone(fast_client):
+    client = fast_client
     made = new_table(client, players=3, game="toys", seed=5)
     tid, tok = made["table"]["id"], made["tokens"]
     tables = client.app.state.tables
