@@ -118,8 +118,12 @@ class _Table:
                          "space_version": self.codec.space_version}
         self.state: GameState | None = None
         self.seed_used: int | None = None
-        self._seed_rng = np.random.default_rng()
-        self._illegal_rng = random.Random(0)
+        # made when first needed (a NumPy generator costs tens of µs, once a game):
+        # the generator of the next unseeded resets, from the last seed given (or fresh
+        # entropy), and the one of illegal="random" replacements, from the game's seed
+        self._seed_base: int | None = None
+        self._seed_rng: np.random.Generator | None = None
+        self._illegal_rng: random.Random | None = None
         self._bots: dict[int, Any] = {}
         self._bot_rngs: dict[int, random.Random] = {}
         self._version = 0
@@ -142,14 +146,16 @@ class _Table:
 
     def _new_game(self, seed: int | None) -> None:
         if seed is not None:
-            self._seed_rng = np.random.default_rng(seed)
+            self._seed_base, self._seed_rng = seed, None  # default_rng(seed), when needed
             game_seed = int(seed)
         else:
+            if self._seed_rng is None:
+                self._seed_rng = np.random.default_rng(self._seed_base)
             game_seed = int(self._seed_rng.integers(0, 2**62))
         self.seed_used = game_seed
         self.state = self.game.setup(self.config, game_seed)
         self._version += 1
-        self._illegal_rng = random.Random(derive_seed(game_seed, "illegal"))
+        self._illegal_rng = None  # random.Random(derive_seed(game_seed, "illegal")), when needed
         self._bots = {s: make_bot(self.game, name) for s, name in enumerate(self._bot_names)
                       if name is not None}
         self._bot_rngs = {s: random.Random(derive_seed(game_seed, "opponent", s))
@@ -225,6 +231,8 @@ class _Table:
                     f"{sorted(legal)}") from None
             if self.illegal == "random":
                 keys = list(legal)
+                if self._illegal_rng is None:
+                    self._illegal_rng = random.Random(derive_seed(self.seed_used, "illegal"))
                 return legal[keys[self._illegal_rng.randrange(len(keys))]], True
             return None, True
 
