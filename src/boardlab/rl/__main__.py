@@ -44,52 +44,60 @@ The log and bilingual texts are left out (they retell the rest in words).
 SPEED = """
 ## Speed (measured, not generated)
 
-`python benchmarks/rl_speed.py --seconds 0.3 --vector` (2026-12-04 03:37 UTC, load average
-5-9 on the 2 cores: read the ratios, each measured within one run). CPU µs per
-single-seat decision, best of 5 interleaved rounds; "engine + view" is `play_match` with a
-random bot that reads its view, the AEC env is `last()` (observation vector and mask), a
-random legal index of the mask drawn with Python's `random` (as the engine's random bot
-draws) and `step`:
+`python benchmarks/rl_speed.py --seconds 0.3 --rounds 7 --vector` (2026-12-04 21:23 UTC,
+load average 9-11 on the 2 cores, shared: read the ratios, each measured within one run).
+CPU µs per single-seat decision, best of 7 interleaved rounds. "engine + view" is
+`play_match` with a random bot that reads its view; **AEC** is `last()` (observation
+vector and mask), a random legal index of the mask drawn with Python's `random` (as the
+engine's random bot draws) and `step`; **Parallel** is `parallel_env`'s `step` with every
+asked seat drawing so (the others send `noop`), per decision of an asked seat;
+**OpenSpiel** is `boardlab_<id>` (simultaneous nodes where the game has them) with
+`legal_actions`, `observation_tensor` and `apply_action(s)` for every asked seat:
 
-| game | engine + view | AEC env | env / engine |
-|---|---|---|---|
-| toys | 26.0 | 39.5 | 1.52× |
-| cat | 24.7 | 68.0 | 2.76× |
-| geometry | 21.1 | 33.3 | 1.58× |
-| hotel | 28.1 | 73.4 | 2.61× |
-| burgle | 50.2 | 122.9 | 2.45× |
+| game | engine + view | AEC | AEC / engine | Parallel | Parallel / engine | OpenSpiel | OpenSpiel / engine |
+|---|---|---|---|---|---|---|---|
+| toys | 27.9 | 50.5 | 1.81× | 65.4 | 2.34× | 116.3 | 4.17× |
+| cat | 31.8 | 49.3 | 1.55× | 48.1 | 1.51× | 90.7 | 2.86× |
+| geometry | 29.0 | 41.7 | 1.43× | 103.3 | 3.56× | 64.7 | 2.23× |
+| hotel | 47.4 | 73.0 | 1.54× | 115.1 | 2.43× | 129.6 | 2.73× |
+| burgle | 77.9 | 99.7 | 1.28× | 151.5 | 1.95× | 249.7 | 3.21× |
 
-The ratio moves by about ±0.3 between runs on this loaded machine (toys 1.52-2.11×,
-geometry 1.58-2.17× in four runs between 03:15 and 03:38). Before and after the direct
-encoders, interleaved (per game, the benchmark of the tree at 18144da, then of this one, in
-turn; each ratio within its own run, 03:31-03:36):
+Same-run references: PettingZoo's tic-tac-toe 82.6 µs a decision (the AEC loop above),
+OpenSpiel's Python tic-tac-toe 73.6 µs (the OpenSpiel loop): boardlab's AEC env is 0.5-1.2×
+the one, 0.6-1.4× the other. AEC / engine in three full runs between 21:04 and 21:25 (load
+9-30): toys 1.81-2.09×, cat 1.55-1.57×, geometry 1.33-1.43×, hotel 1.54-1.73×, burgle
+1.21-1.40×; toys alone, three more runs: 1.75-1.97×. **The AEC env is within 2× of the
+engine for every game; toys is at the line** (its engine decision without a view is 11 µs,
+the view 21, the env's own work 18 and the direct encoder 25: 1,842 features).
 
-| game | before: env / engine | after: env / engine |
-|---|---|---|
-| toys | 3.60× | 1.80× |
-| cat | 3.03× | 2.48× |
-| geometry | 5.47× | 2.17× |
-| hotel | 3.10× | 2.21× |
-| burgle | 2.57× | 2.55× |
+**Parallel** encodes every agent's observation at every step, asked or not: in a game
+that asks one seat at a time (geometry, burgle, and toys' and hotel's turns outside their
+secret windows) that is one observation per seat for each decision, so its ratio grows
+with the seats (geometry: 4 observations a decision). **OpenSpiel's** `observation_tensor`
+returns a Python list of floats, made by OpenSpiel from the tensor at every call (with an
+initial state and observer pass of its own for the shape): without it the OpenSpiel loop
+costs 1.08× (toys), 0.65× (geometry), 0.89× (hotel) the engine's decision (same process,
+21:00), so the rest is that list, and it grows with the observation's size.
 
-What changed: a game's `space.py` may give a **direct encoder** (`direct_encoder(config,
-at)`: a seat's observation written from the state into a zeroed buffer, the fields the
-view reads for that seat and nothing else, no view built) - toys and geometry do; and an
-**action key** (`action_key(action)`: legal indices of actions the game makes afresh found
-by a cheap key, not by their items) - geometry does. `tests/rl/test_direct_encoders.py`
-checks every seat at every step of seeded games of every config byte for byte against the
-closures' encoding of `game.view(state, seat)`, and that re-dealing what the seat cannot
-see (`determinize`) never changes its vector; the key's indices against the table by
-canonical JSON. For every game, the generated encoder writes into a zeroed array (float32
-where no bag's sum can round differently, doubles otherwise) instead of a dict scattered
-into NumPy, and masks are made in a bytearray. The earlier work stays: the generated
-encoder (the closures are its reference, `tests/rl/test_encoder_golden.py`), no log built
-for views whose observation leaves it out, legal sets remembered per list of the game's
-action objects, `to_move` once per state. **Within 2×: toys and geometry** (at the
-line: one run in four put each just above it). cat, hotel and burgle still build the view
-and encode it (2.2-2.8×); a direct encoder of their own is what would bring them there.
-`VectorEnv` steps/s (the same run): toys 29,511 / 27,235 / 27,637 at N = 1 / 64 / 1024,
-hotel 16,127 / 15,907 / 13,265.
+What changed this session (each measured against the code before it in the same process,
+interleaved): toys' direct encoder copies its presence flags from a template and a night's
+screws as a remembered block (encode 0.77-0.79× the time; AEC / engine 1.77× against
+2.09×); hotel's writes its per-seat presence flags from one template per seat count
+(encode 0.89-0.92×); geometry's **legal key** (`legal_key(state, seat)` in `space.py`:
+what its `legal_actions` reads) finds a seat's legal indices and mask remembered instead
+of building its fresh actions and looking each up (AEC / engine 1.39× against 1.79×;
+tested against `legal_actions` at every step and seat of seeded games of every config);
+the envs make their NumPy generators only when needed (AEC 0.94-0.96×); the OpenSpiel
+state remembers the seats asked and their legal indices per node, applies a decoded legal
+action unchecked and keeps a seat's past actions as indices (its loop without the tensor
+0.31-0.52× the time). Earlier: every game's direct encoder (`direct_encoder(config, at)`
+in `space.py`: a seat's observation written from the state, the fields its view reads,
+no view built; `tests/rl/test_direct_encoders.py` checks every seat at every step of seeded
+games of every config byte for byte against the encoding of its view, and that re-dealing
+what it cannot see never changes it), geometry's action key, the generated encoder, masks
+in a bytearray, legal sets remembered per list of the game's action objects.
+`VectorEnv` steps/s (the same run): toys 15,136 / 16,931 / 24,004 at N = 1 / 64 / 1024,
+hotel 10,770 / 10,991 / 12,629.
 """
 
 
