@@ -50,6 +50,8 @@ class Hub:
         # the table's rev that each socket's last message was read at: a seat's own push
         # (``changed_seat``) of an older change than what the socket holds is not sent
         self._revs: dict[WebSocket, int] = {}
+        # table -> the rev its last ``_messages`` read (with the payloads, under the lock)
+        self._read_rev: dict[str, int] = {}
         self._deltas: set[WebSocket] = set()  # sockets that take the view's changes only
         self._waiting: set[str] = set()  # tables with a push scheduled and not yet begun
         self._tasks: set[asyncio.Task[None]] = set()
@@ -98,6 +100,7 @@ class Hub:
             self.conns.pop(table_id, None)
             self._order.pop(table_id, None)
             self._shown.pop(table_id, None)
+            self._read_rev.pop(table_id, None)
 
     async def _present(self, table_id: str, seat: int) -> None:
         """Presence in the database (``Tables.seen``), read when the host asks to hand a
@@ -315,13 +318,12 @@ class Hub:
 
     def _messages(self, table_id: str,
                   room: list[tuple[WebSocket, int | None, str, Shown | None]]
-                  ) -> tuple[dict[WebSocket, list[str]], dict[WebSocket, Shown], set[int],
-                             int]:
+                  ) -> tuple[dict[WebSocket, list[str]], dict[WebSocket, Shown], set[int]]:
         """Off the event loop (it reads the database): per socket of ``room`` (with its seat,
         the seat key it showed and what it holds), the JSON texts to send - one per step since the last push that
-        shows it something new, the current state last - and what it then holds; the
-        seats whose key changed; the table's rev then. Each text is encoded once per seat,
-        base and step."""
+        shows it something new, the current state last - and what it then holds; and the
+        seats whose key changed (the table's rev then goes to ``_read_rev``: one push of a
+        table at a time). Each text is encoded once per seat, base and step."""
         t = self.tables.get(table_id)
         revoked = {seat for _ws, seat, key, _held in room
                    if seat is not None and t.seats[seat].token != key}
@@ -330,7 +332,8 @@ class Hub:
         seats = {seat for _ws, seat, _held in live}
         with self.tables.locked(table_id):
             now = {seat: self.tables.shown(t, seat) for seat in seats}
-            replay, rev = self._replay_from(table_id, t), t.rev
+            replay = self._replay_from(table_id, t)
+            self._read_rev[table_id] = t.rev
         # an in-between step is built only for the seats with a socket that held an older
         # version (a socket that just joined gets the current state only)
         oldest: dict[int | None, int] = {}
@@ -371,7 +374,7 @@ class Hub:
                 base = sh
             out.append(text(seat, base, now[seat], ws in self._deltas))
             texts[ws], holds[ws] = out, now[seat]
-        return texts, holds, revoked, rev
+        return texts, holds, revoked
 
     async def broadcast(self, table_id: str, waiting: bool = False) -> None:
         try:
@@ -392,10 +395,11 @@ class Hub:
             return
         snapshot = [(ws, seat, key, self._held.get(ws)) for ws, (seat, key) in room.items()]
         try:
-            texts, holds, revoked, rev = await asyncio.get_running_loop().run_in_executor(
+            texts, holds, revoked = await asyncio.get_running_loop().run_in_executor(
                 self._pool, self._messages, table_id, snapshot)
         except Exception:  # the table is gone or the database is down: try at the next change
             return
+        rev = self._read_rev.pop(table_id, -1)
         for ws, (seat, _key) in list(room.items()):
             if seat in revoked:
                 room.pop(ws, None)
