@@ -46,8 +46,11 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
+# the engine, lab, bots and audit tables, then the RL envs against the engine and the same-run
+# PettingZoo / OpenSpiel tic-tac-toe references (docs/rl.md's Speed section)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/rl_speed.py --seconds 0.3 --rounds 7 --vector
 
 # the web server under 100 live tables of scripted players and bots (about a minute)
 bench-web: $(STAMP)
