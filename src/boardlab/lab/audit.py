@@ -828,7 +828,7 @@ def _run_sequential(game_ref: str, trackers: list[_Tracker], streams: dict[tuple
                 if t.verdict is not None:
                     t.verdict.stopped = t.verdict.stopped or "time budget"
             break
-        best = max(fits, key=lambda t: (_worth(t, open_, streams), -_cost(t, streams)))
+        best = max(fits, key=lambda t: (_worth(t, open_, streams, left), -_cost(t, streams)))
         for k in best.streams:
             _extend(game_ref, streams[k], best.next_games, budget)
     for t in trackers:
@@ -856,15 +856,26 @@ def _cost(t: _Tracker, streams: dict[tuple, _Stream]) -> float:
                max(streams[k].per_game(), 1e-6) for k in t.streams)
 
 
-def _worth(t: _Tracker, open_: list[_Tracker], streams: dict[tuple, _Stream]) -> float:
-    """Open claims that extending ``t``'s streams to its next look is expected to decide,
-    per second of play: for every open claim whose games those streams hold and whose next
-    look comes by then, the chance (:func:`_chance`) that its last look by then decides it
-    if ours stays where it is."""
-    n = t.next_games
-    gain = sum(_chance(u, n) for u in open_
-               if set(u.streams) <= set(t.streams) and u.next_games <= n)
-    return gain / _cost(t, streams)
+def _worth(t: _Tracker, open_: list[_Tracker], streams: dict[tuple, _Stream],
+           left: float = math.inf) -> float:
+    """Open claims that extending ``t``'s streams is expected to decide, per second of play,
+    at the best of its coming looks whose games still fit in the time ``left`` (the next
+    look always counts): for each such look, every open claim whose games those streams
+    hold and whose next look comes by then adds the chance (:func:`_chance`) that its last
+    look by then decides it if ours stays where it is, and the sum is divided by the seconds
+    of play to that look. Looking past the next doubling keeps a stream whose claims need
+    several more doublings from being starved by cheaper streams' one-look gains."""
+    best = 0.0
+    for j in range(t.k, len(t.looks)):
+        n = t.looks[j]
+        cost = sum(max(0, n - len(streams[k].rows)) * max(streams[k].per_game(), 1e-6)
+                   for k in t.streams)
+        if j > t.k and cost > left:
+            break
+        gain = sum(_chance(u, n) for u in open_
+                   if set(u.streams) <= set(t.streams) and u.next_games <= n)
+        best = max(best, gain / max(cost, 1e-9))
+    return best
 
 
 OPTIMISM = 2.0  # standard errors the stopping rule's optimistic plan adds to the gap
