@@ -444,9 +444,11 @@ class CatSearch:
     * ``budget``: a playout count, so a seed plays the same game on any machine that does
       not hit the CPU-seconds guard (a slow host). Playouts by ``QuickLookahead`` without
       the log cost a third of what lookahead's with it did (same-run ratios 2.06 x 1.47),
-      so the 36 playouts that kept a move near 90 ms became 120 (88 ms a move at load ~2;
-      100 playouts took 94-99 ms at load 13-17, 78 ms at load ~2); the share against three
-      lookahead and three steady rose with them (benchmarks/README.md);
+      so the 36 playouts that kept a move near 90 ms became 120 - measured again in one
+      process at load 1-2, interleaved over the same 8 games, 120 playouts cost 147 ms a
+      move, 80 cost 98 and 72 cost 87, so the count is 72. Against three lookahead over
+      seeds 0-199 the share barely moves with it: 0.525 at 120, 0.530 at 80, 0.555 at 72
+      (benchmarks/README.md);
     * ``rank``: a play's candidates in the prior's (``lookahead``'s) own order - its choice
       first, then the other plays by its score of each - so the few candidates a small
       search can widen to are the ones the style rates next, not random ones (seeds
@@ -457,7 +459,7 @@ class CatSearch:
       model instead of uniformly (below).
     """
 
-    budget = (120, 0.3)
+    budget = (72, 0.3)
 
     def rank(self, ctx: DecisionContext, prior) -> list[int] | None:
         legal = ctx.legal
