@@ -14,33 +14,14 @@ from __future__ import annotations
 import gc
 import json
 import weakref
-from collections.abc import Iterator
 
-import pytest
 import sqlalchemy as sa
 
 from boardlab.lab import store
 from boardlab.lab.runner import RunSpec, frozen_heap, play_batch, run, stream
-from support.pg import drop_schema, need_postgres, pg_schema_url
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def lab_url(request, tmp_path, monkeypatch) -> Iterator[str]:
-    if request.param == "sqlite":
-        url, schema, base = f"sqlite:///{tmp_path / 'lab.sqlite'}", None, None
-    else:
-        base = need_postgres()
-        url, schema = pg_schema_url(base)
-    monkeypatch.setenv("BOARDLAB_DATABASE_URL", url)
-    yield url
-    engine = store._engines.pop(url, None)
-    if engine is not None:
-        engine.dispose()
-    if schema is not None:
-        drop_schema(base, schema)
-
-
-def test_rows_are_stored_as_their_compact_json_and_read_back_equal(lab_url):
+def test_rows_are_stored_as_their_compact_json_and_read_back_equal(lab_db):
     spec = RunSpec(game="toys", games=12, seed=4, bots=["random", "greedy"])
     rows = play_batch(spec.to_json(), 0, list(range(12)))
     assert any(None in r["summary"]["moment_output"][0] for r in rows), "nulls in the rows"
@@ -60,7 +41,7 @@ def test_rows_are_stored_as_their_compact_json_and_read_back_equal(lab_url):
     assert text[0] == json.dumps(rows[0], separators=(",", ":")), "compact JSON, key order kept"
 
 
-def test_the_streamed_run_equals_the_plain_run_in_the_store(lab_url):
+def test_the_streamed_run_equals_the_plain_run_in_the_store(lab_db):
     spec = RunSpec(game="cat", games=16, seed=2, bots=["random"])
     writer = store.RunWriter("cat", "simulate", {}, "test", 2, 16)
     assert stream(spec, writer.add) == 16

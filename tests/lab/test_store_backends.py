@@ -10,36 +10,15 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterator
 
-import pytest
 from typer.testing import CliRunner
 
 from boardlab.cli import app
 from boardlab.lab import load, store
 from boardlab.lab.runner import RunSpec, run, stream
-from support.pg import drop_schema, need_postgres, pg_schema_url
 
 GAME = "tests.lab.dicegame:GAME"
 runner = CliRunner()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def lab_db(request, tmp_path, monkeypatch) -> Iterator[str]:
-    """Point the lab at one database for the test (and forget engines of other tests)."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'lab.sqlite'}"
-        schema = base = None
-    else:
-        base = need_postgres()
-        url, schema = pg_schema_url(base)
-    monkeypatch.setenv("BOARDLAB_DATABASE_URL", url)
-    yield url
-    engine = store._engines.pop(url, None)
-    if engine is not None:
-        engine.dispose()
-    if schema is not None:
-        drop_schema(base, schema)
 
 
 def invoke(*args: str):
